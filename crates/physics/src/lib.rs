@@ -1,0 +1,1 @@
+//! The physics table: rapier3d rigid bodies for piecepack pieces and Looney Pyramids.

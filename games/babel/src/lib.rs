@@ -1,0 +1,1 @@
+//! Tower of Babel (Mark A. Biggar): the piecepack solitaire engine and its solver.

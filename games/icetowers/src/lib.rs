@@ -1,0 +1,1 @@
+//! IceTowers (Andrew Looney): the turnless real-time rules engine and its bots.

@@ -1,0 +1,1 @@
+//! Towers (Dale Emery): the rules engine, all variants, T5 notation.
