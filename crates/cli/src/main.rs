@@ -6,7 +6,12 @@
 //! one place, [`Failure`]: 0 for success, 2 for bad input (a malformed
 //! move, an invalid scenario), 1 for anything else.
 
+mod babel;
 mod failure;
+mod icetowers;
+mod physics;
+mod tournament;
+mod towers;
 
 use clap::{Parser, Subcommand};
 use failure::Failure;
@@ -21,10 +26,42 @@ struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Towers (Dale Emery): two-player abstract game on a square grid.
+    Towers {
+        #[command(subcommand)]
+        command: towers::Command,
+    },
+    /// Tower of Babel (Mark A. Biggar): piecepack solitaire.
+    Babel {
+        #[command(subcommand)]
+        command: babel::Command,
+    },
+    /// IceTowers (Andrew Looney): real-time Looney Pyramids game.
+    Icetowers {
+        #[command(subcommand)]
+        command: icetowers::Command,
+    },
+    /// The physics table shared by the dexterity games.
+    Physics {
+        #[command(subcommand)]
+        command: physics::Command,
+    },
+    /// Round-robin tournaments between AI players.
+    Tournament {
+        #[command(subcommand)]
+        command: tournament::Command,
+    },
+}
 
 fn run(cli: Cli) -> Result<(), Failure> {
-    match cli.command {}
+    match cli.command {
+        Command::Towers { command } => towers::run(command),
+        Command::Babel { command } => babel::run(command),
+        Command::Icetowers { command } => icetowers::run(command),
+        Command::Physics { command } => physics::run(command),
+        Command::Tournament { command } => tournament::run(command),
+    }
 }
 
 fn main() -> ExitCode {
