@@ -12,6 +12,7 @@ mod icetowers;
 mod physics;
 mod tournament;
 mod towers;
+mod towers_ai;
 
 use clap::{Parser, Subcommand};
 use failure::Failure;
