@@ -147,6 +147,16 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         moves.sort_by_key(|m| std::cmp::Reverse(key(m)));
     }
 
+    /// A child's score from `pos`'s mover's view: negamax, except when a
+    /// phase change gives the same side the next turn too (T18).
+    fn child(&mut self, pos: &G, child: &G, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if child.side() == pos.side() {
+            self.negamax(child, depth - 1, ply + 1, alpha, beta)
+        } else {
+            -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
+        }
+    }
+
     fn negamax(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.check_stop() {
@@ -199,11 +209,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
             // first and are re-searched only if they might be better.
             let mut v;
             if i == 0 {
-                v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+                v = self.child(pos, &child, depth, ply, alpha, beta);
             } else {
-                v = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                v = self.child(pos, &child, depth, ply, alpha, alpha + 1);
                 if v > alpha && v < beta && !self.stopped {
-                    v = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+                    v = self.child(pos, &child, depth, ply, alpha, beta);
                 }
             }
             if self.stopped {
@@ -266,11 +276,11 @@ impl<'a, G: SearchGame, E: Evaluator<G>> Worker<'a, G, E> {
         for entry in moves.iter_mut() {
             let child = pos.play(entry.0);
             let v = if best.is_none() {
-                -self.negamax(&child, depth - 1, 1, -i32::MAX, -alpha)
+                self.child(pos, &child, depth, 0, alpha, i32::MAX)
             } else {
-                let v = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha);
+                let v = self.child(pos, &child, depth, 0, alpha, alpha + 1);
                 if v > alpha && !self.stopped {
-                    -self.negamax(&child, depth - 1, 1, -i32::MAX, -alpha)
+                    self.child(pos, &child, depth, 0, alpha, i32::MAX)
                 } else {
                     v
                 }

@@ -115,7 +115,7 @@ impl<G: SearchGame> Solver<G> {
         for &m in &moves {
             // A move is best when the child's value (for the opponent) is
             // at most -value, i.e. our value is at least `value`.
-            let v = -self.ab(&pos.play(m), -value, -value + 1);
+            let v = self.child(pos, m, value - 1, value);
             if v >= value {
                 best.push(m);
             }
@@ -125,6 +125,18 @@ impl<G: SearchGame> Solver<G> {
             best,
             nodes: self.nodes,
             elapsed: self.start.elapsed(),
+        }
+    }
+
+    /// The value of the child after `m` from `pos`'s mover's view. Usually
+    /// the opponent moves next (negamax), but a phase change can give the
+    /// same side two turns in a row (T18 placements, then Black moves).
+    fn child(&mut self, pos: &G, m: G::Move, alpha: i32, beta: i32) -> i32 {
+        let c = pos.play(m);
+        if c.side() == pos.side() {
+            self.ab(&c, alpha, beta)
+        } else {
+            -self.ab(&c, -beta, -alpha)
         }
     }
 
@@ -182,7 +194,7 @@ impl<G: SearchGame> Solver<G> {
         let mut best_move = None;
         let mut a = alpha;
         for &m in moves.iter() {
-            let v = -self.ab(&pos.play(m), -beta, -a);
+            let v = self.child(pos, m, a, beta);
             if v > best {
                 best = v;
                 best_move = Some(m);

@@ -1,0 +1,49 @@
+//! Towers for the searches: a compact position ([`Board`]), its
+//! [`SearchGame`] implementation, the tuned evaluation, the tuning
+//! procedure and the players the CLI and tournaments use.
+
+mod board;
+mod eval;
+mod players;
+mod tune;
+
+pub use board::{BLACK, Board, BoardError, Rules, TMove, WHITE};
+pub use eval::{FEATURE_NAMES, FEATURES, Features, TUNED, Weights, features};
+pub use players::{Choice, Player, PlayerSpec, SpecError};
+pub use tune::{TuneReport, tune};
+
+use crate::game::SearchGame;
+
+impl SearchGame for Board {
+    type Move = TMove;
+    const MOVE_IDS: usize = 4096 + 1 + 64 + 64;
+
+    fn moves(&self, out: &mut Vec<TMove>) {
+        self.legal_moves(out);
+    }
+
+    fn play(&self, m: TMove) -> Self {
+        Board::play(self, m)
+    }
+
+    fn side(&self) -> usize {
+        usize::from(self.side_to_move())
+    }
+
+    fn terminal_value(&self) -> Option<i32> {
+        self.is_over().then(|| self.margin())
+    }
+
+    fn hash(&self) -> u64 {
+        Board::hash(self)
+    }
+
+    fn move_id(&self, m: TMove) -> usize {
+        match m {
+            TMove::Step { from, to } => usize::from(from) * 64 + usize::from(to),
+            TMove::Pass => 4096,
+            TMove::Place(i) => 4097 + usize::from(i),
+            TMove::Utility(i) => 4161 + usize::from(i),
+        }
+    }
+}
