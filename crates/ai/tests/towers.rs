@@ -153,3 +153,10 @@ fn passes_are_moves_when_forced() {
     b.moves(&mut v);
     assert_eq!(v, [TMove::Pass]);
 }
+
+#[test]
+fn checked_in_weights_match_the_tuning_command() {
+    // The documented command: stackyard towers tune --games 4000 --seed 1 --board 8x8.
+    let r = tune(8, 8, Rules::default(), 4000, 1);
+    assert_eq!(r.weights, stackyard_ai::towers::TUNED);
+}

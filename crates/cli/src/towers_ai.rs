@@ -3,12 +3,114 @@
 
 use crate::failure::Failure;
 use clap::Subcommand;
+use stackyard_ai::Solver;
+use stackyard_ai::towers::{Board, FEATURE_NAMES, parse_setup, tune};
+use std::io::Write;
 
 /// The AI-backed `towers` subcommands, flattened into `towers::Command`.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Solve a small board exactly: the final margin (Black's floors minus
+    /// White's) under perfect play, and the best first moves.
+    Solve {
+        /// Board size, COLSxROWS (at most 64 blocks).
+        #[arg(long, default_value = "4x4")]
+        board: String,
+        /// Variants joined by `+`: capture, suburbs, sprawl, infrastructure[:N].
+        #[arg(long, default_value = "standard")]
+        variant: String,
+        /// Transposition table size: 2^BITS entries (24 bytes each).
+        #[arg(long, default_value_t = 22)]
+        tt_bits: u32,
+    },
+    /// Fit the evaluation weights by logistic regression on self-play
+    /// outcomes; prints the weights as the Rust constant to check in.
+    Tune {
+        /// Self-play games.
+        #[arg(long, default_value_t = 400)]
+        games: usize,
+        /// Seed of the self-play games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Board size.
+        #[arg(long, default_value = "8x8")]
+        board: String,
+        /// Variants joined by `+`.
+        #[arg(long, default_value = "standard")]
+        variant: String,
+    },
+}
 
 /// Runs one AI-backed `towers` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
-    match command {}
+    match command {
+        Command::Solve {
+            board,
+            variant,
+            tt_bits,
+        } => solve(&board, &variant, tt_bits),
+        Command::Tune {
+            games,
+            seed,
+            board,
+            variant,
+        } => {
+            let (cols, rows, rules) = parse_setup(&board, &variant).map_err(Failure::bad_input)?;
+            if games == 0 {
+                return Err(Failure::bad_input("--games must be at least 1"));
+            }
+            let r = tune(cols, rows, rules, games, seed);
+            println!(
+                "games {} (Black {} / draws {} / White {}), positions {}",
+                r.games, r.results[0], r.results[1], r.results[2], r.positions
+            );
+            println!(
+                "log-loss {:.4} (constant model {:.4})",
+                r.log_loss, r.baseline_log_loss
+            );
+            for (name, w) in FEATURE_NAMES.iter().zip(r.weights.0) {
+                println!("  {name:<10} {w:>9.4}");
+            }
+            println!("pub const TUNED: Weights = Weights({:?});", r.weights.0);
+            Ok(())
+        }
+    }
+}
+
+fn solve(board: &str, variant: &str, tt_bits: u32) -> Result<(), Failure> {
+    let (cols, rows, rules) = parse_setup(board, variant).map_err(Failure::bad_input)?;
+    if !(10..=30).contains(&tt_bits) {
+        return Err(Failure::bad_input("--tt-bits must be between 10 and 30"));
+    }
+    let start = Board::new(cols, rows, rules).map_err(Failure::bad_input)?;
+    println!("solving {cols}x{rows} ({variant}), Black first");
+    let _ = std::io::stdout().flush();
+    let mut solver = Solver::<Board>::new(tt_bits).on_progress(1 << 24, |p| {
+        let bound = |v: i32| {
+            if v.abs() > 1_000_000 {
+                "?".to_string()
+            } else {
+                v.to_string()
+            }
+        };
+        eprintln!(
+            "  … {:.1} M nodes, {:.1} s, value for the side to move in [{}, {}]",
+            p.nodes as f64 / 1e6,
+            p.elapsed.as_secs_f64(),
+            bound(p.lower),
+            bound(p.upper)
+        );
+    });
+    let s = solver.solve(&start);
+    let secs = s.elapsed.as_secs_f64();
+    println!(
+        "nodes {} in {:.3} s ({:.2} M nodes/s)",
+        s.nodes,
+        secs,
+        s.nodes as f64 / secs.max(1e-9) / 1e6
+    );
+    let names: Vec<String> = s.best.iter().map(|&m| start.move_name(m)).collect();
+    println!("best {}", names.join(" "));
+    println!("value {}", s.value);
+    Ok(())
 }
