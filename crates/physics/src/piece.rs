@@ -1,0 +1,234 @@
+//! The kinds of piece and the rigid shape each one becomes.
+
+use crate::settings::{PieceSettings, PyramidSpec};
+use rapier3d::math::{Pose as RPose, Rotation, Vector};
+use rapier3d::prelude::{ColliderBuilder, SharedShape};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// A kind of piece on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PieceKind {
+    /// Piecepack tile: a box.
+    Tile,
+    /// Piecepack coin: a flat cylinder.
+    Coin,
+    /// Piecepack pawn: a tall cylinder.
+    Pawn,
+    /// One-pip Looney Pyramid.
+    PyramidSmall,
+    /// Two-pip Looney Pyramid.
+    PyramidMedium,
+    /// Three-pip Looney Pyramid.
+    PyramidLarge,
+}
+
+impl PieceKind {
+    /// Every kind, in the order of the scenario format's documentation.
+    pub const ALL: [PieceKind; 6] = [
+        PieceKind::Tile,
+        PieceKind::Coin,
+        PieceKind::Pawn,
+        PieceKind::PyramidSmall,
+        PieceKind::PyramidMedium,
+        PieceKind::PyramidLarge,
+    ];
+
+    /// The name used in scenarios (`tile`, `pyramid-small`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceKind::Tile => "tile",
+            PieceKind::Coin => "coin",
+            PieceKind::Pawn => "pawn",
+            PieceKind::PyramidSmall => "pyramid-small",
+            PieceKind::PyramidMedium => "pyramid-medium",
+            PieceKind::PyramidLarge => "pyramid-large",
+        }
+    }
+
+    /// Whether this is a Looney Pyramid (it has five corners to report).
+    pub fn is_pyramid(self) -> bool {
+        matches!(
+            self,
+            PieceKind::PyramidSmall | PieceKind::PyramidMedium | PieceKind::PyramidLarge
+        )
+    }
+
+    /// Height from the base face to the top (mm), unrotated.
+    pub fn height_mm(self, s: &PieceSettings) -> f64 {
+        match self {
+            PieceKind::Tile => s.tile.height,
+            PieceKind::Coin => s.coin.height,
+            PieceKind::Pawn => s.pawn.height,
+            PieceKind::PyramidSmall => s.pyramid_small.height,
+            PieceKind::PyramidMedium => s.pyramid_medium.height,
+            PieceKind::PyramidLarge => s.pyramid_large.height,
+        }
+    }
+
+    /// (mass g, friction) of this kind.
+    pub fn mass_and_friction(self, s: &PieceSettings) -> (f64, f64) {
+        match self {
+            PieceKind::Tile => (s.tile.mass, s.tile.friction),
+            PieceKind::Coin => (s.coin.mass, s.coin.friction),
+            PieceKind::Pawn => (s.pawn.mass, s.pawn.friction),
+            PieceKind::PyramidSmall => (s.pyramid_small.mass, s.pyramid_small.friction),
+            PieceKind::PyramidMedium => (s.pyramid_medium.mass, s.pyramid_medium.friction),
+            PieceKind::PyramidLarge => (s.pyramid_large.mass, s.pyramid_large.friction),
+        }
+    }
+
+    /// A pyramid's five corners in its own frame (mm): the four base corners
+    /// then the apex. Empty for other kinds.
+    pub fn corners_mm(self, s: &PieceSettings) -> Vec<[f64; 3]> {
+        let Some(spec) = self.pyramid_spec(s) else {
+            return Vec::new();
+        };
+        let h = spec.base / 2.0;
+        vec![
+            [-h, -h, 0.0],
+            [h, -h, 0.0],
+            [h, h, 0.0],
+            [-h, h, 0.0],
+            [0.0, 0.0, spec.height],
+        ]
+    }
+
+    /// The collider in the body's frame, whose origin is the centre of the
+    /// base face; lengths in metres.
+    pub(crate) fn collider(self, s: &PieceSettings) -> ColliderBuilder {
+        let (shape, local) = self.shape(s, 0.0, s.edge_radius_mm);
+        ColliderBuilder::new(shape).position(local)
+    }
+
+    /// The piece's shape and its pose in the body's frame (metres), every
+    /// face moved `shrink_mm` inwards, edges rounded by `round_mm` (inside
+    /// the nominal size).
+    ///
+    /// The simulation rounds coins, pawns and pyramids: parry gives two
+    /// exactly flat cylinder faces a single contact point, and two sharp
+    /// hulls none at all, so stacks of them fall through each other;
+    /// rounded shapes get full contact manifolds. Overlap checks use sharp,
+    /// slightly shrunk shapes, because parry's penetration depth between
+    /// cylinders is unreliable while its intersection test is not.
+    pub(crate) fn shape(
+        self,
+        s: &PieceSettings,
+        shrink_mm: f64,
+        round_mm: f64,
+    ) -> (SharedShape, RPose) {
+        let f = |x: f64| (x * 0.001) as f32;
+        let lift = |h: f64| RPose::from_translation(Vector::new(0.0, 0.0, f(h / 2.0)));
+        let e = shrink_mm;
+        match self {
+            PieceKind::Tile => (
+                SharedShape::cuboid(
+                    f(s.tile.width / 2.0 - e),
+                    f(s.tile.depth / 2.0 - e),
+                    f(s.tile.height / 2.0 - e),
+                ),
+                lift(s.tile.height),
+            ),
+            PieceKind::Coin | PieceKind::Pawn => {
+                let c = if self == PieceKind::Coin {
+                    &s.coin
+                } else {
+                    &s.pawn
+                };
+                let (hh, rad) = (c.height / 2.0 - e, c.diameter / 2.0 - e);
+                let r = round_mm.min(hh / 2.0).min(rad / 2.0);
+                if s.round_sides >= 3 {
+                    // A prism of many sides, its edges rounded: see above.
+                    let n = s.round_sides;
+                    let mut points = Vec::with_capacity(2 * n as usize);
+                    for i in 0..n {
+                        let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
+                        for z in [-(hh - r), hh - r] {
+                            let rr = rad - r;
+                            points.push(Vector::new(f(rr * a.cos()), f(rr * a.sin()), f(z)));
+                        }
+                    }
+                    let shape = if r > 0.0 {
+                        SharedShape::round_convex_hull(&points, f(r))
+                    } else {
+                        SharedShape::convex_hull(&points)
+                    };
+                    let shape = shape.expect("a prism with positive sizes spans a hull");
+                    return (shape, lift(c.height));
+                }
+                let shape = if r > 0.0 {
+                    SharedShape::round_cylinder(f(hh - r), f(rad - r), f(r))
+                } else {
+                    SharedShape::cylinder(f(hh), f(rad))
+                };
+                // Parry's cylinders stand on y; a quarter turn about x stands them on z.
+                let turn = Rotation::from_rotation_x(std::f32::consts::FRAC_PI_2);
+                (shape, RPose::from_parts(lift(c.height).translation, turn))
+            }
+            _ => {
+                let spec = self.pyramid_spec(s).expect("the other kinds are pyramids");
+                let (b, h) = (spec.base / 2.0, spec.height);
+                // Shrink the hull about the centre of its inscribed sphere:
+                // every face moves inwards by the same distance.
+                let inradius = b * h / (b + (b * b + h * h).sqrt());
+                let r = round_mm.min(inradius / 4.0);
+                let k = (inradius - r - e) / inradius;
+                let points: Vec<Vector> = self
+                    .corners_mm(s)
+                    .iter()
+                    .map(|p| {
+                        Vector::new(
+                            f(k * p[0]),
+                            f(k * p[1]),
+                            f(inradius + k * (p[2] - inradius)),
+                        )
+                    })
+                    .collect();
+                let shape = if r > 0.0 {
+                    SharedShape::round_convex_hull(&points, f(r))
+                } else {
+                    SharedShape::convex_hull(&points)
+                };
+                (
+                    shape.expect("five corners of a pyramid with positive sizes span a hull"),
+                    RPose::IDENTITY,
+                )
+            }
+        }
+    }
+
+    fn pyramid_spec(self, s: &PieceSettings) -> Option<&PyramidSpec> {
+        match self {
+            PieceKind::PyramidSmall => Some(&s.pyramid_small),
+            PieceKind::PyramidMedium => Some(&s.pyramid_medium),
+            PieceKind::PyramidLarge => Some(&s.pyramid_large),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for PieceKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a piece kind.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown piece kind {0:?} (expected one of tile, coin, pawn, pyramid-small, pyramid-medium, pyramid-large)"
+)]
+pub struct UnknownKind(pub String);
+
+impl FromStr for PieceKind {
+    type Err = UnknownKind;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PieceKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| UnknownKind(s.to_string()))
+    }
+}

@@ -1,0 +1,296 @@
+//! Piece sizes, masses, friction and simulation parameters: every number the
+//! table uses is a setting with a documented default (`shared/rules/physical.md`).
+
+use serde::{Deserialize, Serialize};
+
+/// A box-shaped piece (the piecepack tile), millimetres and grams.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoxSpec {
+    /// Extent along the piece's own x axis (mm).
+    pub width: f64,
+    /// Extent along the piece's own y axis (mm).
+    pub depth: f64,
+    /// Extent along the piece's own z axis, base to top (mm).
+    pub height: f64,
+    /// Mass (g).
+    pub mass: f64,
+    /// Coulomb friction coefficient.
+    pub friction: f64,
+}
+
+/// A cylinder standing on one of its flat faces (coin, pawn).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CylinderSpec {
+    /// Diameter (mm).
+    pub diameter: f64,
+    /// Height along the axis, base face to top face (mm).
+    pub height: f64,
+    /// Mass (g).
+    pub mass: f64,
+    /// Coulomb friction coefficient.
+    pub friction: f64,
+}
+
+/// A square-based Looney Pyramid, simulated as a solid five-point convex hull.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PyramidSpec {
+    /// Side of the square base (mm).
+    pub base: f64,
+    /// Height from the base to the apex (mm).
+    pub height: f64,
+    /// Mass (g).
+    pub mass: f64,
+    /// Coulomb friction coefficient.
+    pub friction: f64,
+}
+
+/// The pieces' dimensions. Defaults: the common reference piecepack and
+/// Looney Pyramids (`shared/rules/physical.md`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PieceSettings {
+    /// Tile: 50.8 × 50.8 × 6.35 mm, 11.5 g, friction 0.5 (wood on wood).
+    pub tile: BoxSpec,
+    /// Coin: ⌀ 19.05 × 3.175 mm, 0.8 g, friction 0.5.
+    pub coin: CylinderSpec,
+    /// Pawn (a plain cylinder): ⌀ 15.9 × 28.6 mm, 4 g, friction 0.5.
+    pub pawn: CylinderSpec,
+    /// Small pyramid: base 14.29, height 25.40 mm, 1.4 g, friction 0.4 (plastic).
+    pub pyramid_small: PyramidSpec,
+    /// Medium pyramid: base 19.84, height 34.93 mm, 2.7 g, friction 0.4.
+    pub pyramid_medium: PyramidSpec,
+    /// Large pyramid: base 25.40, height 44.45 mm, 4.4 g, friction 0.4.
+    pub pyramid_large: PyramidSpec,
+    /// Radius of the rounded edges of coins, pawns and pyramids, taken
+    /// from inside their nominal size (mm, default 0.2; see `PieceKind`).
+    pub edge_radius_mm: f64,
+    /// Coins and pawns are prisms with this many sides (default 24); 0
+    /// uses parry's cylinder, whose flat faces meet in a single contact point.
+    pub round_sides: u32,
+}
+
+impl Default for PieceSettings {
+    fn default() -> Self {
+        let pyramid = |base, height, mass| PyramidSpec {
+            base,
+            height,
+            mass,
+            friction: 0.4,
+        };
+        PieceSettings {
+            tile: BoxSpec {
+                width: 50.8,
+                depth: 50.8,
+                height: 6.35,
+                mass: 11.5,
+                friction: 0.5,
+            },
+            coin: CylinderSpec {
+                diameter: 19.05,
+                height: 3.175,
+                mass: 0.8,
+                friction: 0.5,
+            },
+            pawn: CylinderSpec {
+                diameter: 15.9,
+                height: 28.6,
+                mass: 4.0,
+                friction: 0.5,
+            },
+            pyramid_small: pyramid(14.29, 25.40, 1.4),
+            pyramid_medium: pyramid(19.84, 34.93, 2.7),
+            pyramid_large: pyramid(25.40, 44.45, 4.4),
+            edge_radius_mm: 0.2,
+            round_sides: 24,
+        }
+    }
+}
+
+/// How the solver is run. The defaults are the measured ones that keep
+/// millimetre pieces faithful (`shared/rules/physical.md`): rapier's own
+/// defaults (1/60 s, soft 30 Hz contacts) let a 24-tile column sink.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SimSettings {
+    /// Steps per simulated second (default 240).
+    pub step_hz: f64,
+    /// Solver substeps per step (default 8).
+    pub substeps: u32,
+    /// Natural frequency of piece–piece contacts in Hz (default 300).
+    pub contact_hz: f64,
+    /// Natural frequency of piece–table contacts in Hz (default 600).
+    pub table_contact_hz: f64,
+    /// Damping ratio of contacts (default 10, rapier's: high damping lets piles rest).
+    pub contact_damping: f64,
+    /// Rapier's length unit in metres: the scale of its internal tolerances
+    /// (default 0.01, a centimetre, the size of the pieces).
+    pub length_unit_m: f64,
+    /// Friction of the table top (default 0.5).
+    pub table_friction: f64,
+    /// Restitution of every piece (default 0: wood and plastic barely bounce
+    /// at the speeds of stacking, and bounces only delay rest).
+    pub restitution: f64,
+    /// A piece may fall asleep when its fastest point moves slower than this
+    /// (mm/s, default 2).
+    pub sleep_speed_mm_s: f64,
+    /// ... for this long (s, default 0.2).
+    pub sleep_time_s: f64,
+    /// A run stops at this much simulated time even if pieces still move
+    /// (s, default 10).
+    pub max_time_s: f64,
+    /// Continuous collision detection (default off: pieces are placed, not
+    /// thrown, and move far less than their thickness per step).
+    pub ccd: bool,
+}
+
+impl Default for SimSettings {
+    fn default() -> Self {
+        SimSettings {
+            step_hz: 240.0,
+            substeps: 8,
+            contact_hz: 300.0,
+            table_contact_hz: 600.0,
+            contact_damping: 10.0,
+            length_unit_m: 0.01,
+            table_friction: 0.5,
+            restitution: 0.0,
+            sleep_speed_mm_s: 2.0,
+            sleep_time_s: 0.2,
+            max_time_s: 10.0,
+            ccd: false,
+        }
+    }
+}
+
+/// When two pieces count as touching, and when a corner counts as on the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ContactSettings {
+    /// A contact point counts when the surfaces are at most this far apart
+    /// (mm, default 0.25; negative distances are penetrations and count).
+    pub max_distance_mm: f64,
+    /// ... and the pair's solver pushed with at least this normal impulse
+    /// (N·s, default 0: any pair the solver did not ignore).
+    pub min_impulse: f64,
+    /// A corner or piece is on the table when its lowest point is at most this
+    /// high (mm, default 0.3).
+    pub table_tolerance_mm: f64,
+}
+
+impl Default for ContactSettings {
+    fn default() -> Self {
+        ContactSettings {
+            max_distance_mm: 0.25,
+            min_impulse: 0.0,
+            table_tolerance_mm: 0.3,
+        }
+    }
+}
+
+/// Everything the table needs to know; every field has a default, so
+/// `{}` is a valid settings object.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// Sizes, masses and friction of the pieces.
+    pub pieces: PieceSettings,
+    /// Solver parameters.
+    pub sim: SimSettings,
+    /// Touching thresholds.
+    pub contacts: ContactSettings,
+}
+
+impl Settings {
+    /// Checks that every number is finite and in range, naming the first that is not.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut checks: Vec<(String, f64, f64)> = Vec::new();
+        let p = &self.pieces;
+        let mut piece = |name: &str, dims: &[(&str, f64)], mass: f64, friction: f64| {
+            for (d, v) in dims {
+                checks.push((format!("pieces.{name}.{d}"), *v, 1e-3));
+            }
+            checks.push((format!("pieces.{name}.mass"), mass, 1e-6));
+            checks.push((format!("pieces.{name}.friction"), friction, 0.0));
+        };
+        piece(
+            "tile",
+            &[
+                ("width", p.tile.width),
+                ("depth", p.tile.depth),
+                ("height", p.tile.height),
+            ],
+            p.tile.mass,
+            p.tile.friction,
+        );
+        for (name, c) in [("coin", &p.coin), ("pawn", &p.pawn)] {
+            piece(
+                name,
+                &[("diameter", c.diameter), ("height", c.height)],
+                c.mass,
+                c.friction,
+            );
+        }
+        for (name, y) in [
+            ("pyramid_small", &p.pyramid_small),
+            ("pyramid_medium", &p.pyramid_medium),
+            ("pyramid_large", &p.pyramid_large),
+        ] {
+            piece(
+                name,
+                &[("base", y.base), ("height", y.height)],
+                y.mass,
+                y.friction,
+            );
+        }
+        checks.push(("pieces.edge_radius_mm".into(), p.edge_radius_mm, 0.0));
+        let s = &self.sim;
+        checks.push(("sim.step_hz".into(), s.step_hz, 1.0));
+        checks.push(("sim.contact_hz".into(), s.contact_hz, 1e-3));
+        checks.push(("sim.table_contact_hz".into(), s.table_contact_hz, 1e-3));
+        checks.push(("sim.contact_damping".into(), s.contact_damping, 0.0));
+        checks.push(("sim.length_unit_m".into(), s.length_unit_m, 1e-6));
+        checks.push(("sim.table_friction".into(), s.table_friction, 0.0));
+        checks.push(("sim.restitution".into(), s.restitution, 0.0));
+        checks.push(("sim.sleep_speed_mm_s".into(), s.sleep_speed_mm_s, 0.0));
+        checks.push(("sim.sleep_time_s".into(), s.sleep_time_s, 0.0));
+        checks.push(("sim.max_time_s".into(), s.max_time_s, 0.0));
+        let c = &self.contacts;
+        checks.push(("contacts.min_impulse".into(), c.min_impulse, 0.0));
+        checks.push((
+            "contacts.table_tolerance_mm".into(),
+            c.table_tolerance_mm,
+            0.0,
+        ));
+        checks.push((
+            "contacts.max_distance_mm".into(),
+            c.max_distance_mm,
+            f64::MIN,
+        ));
+        for (name, value, min) in checks {
+            if !value.is_finite() {
+                return Err(format!("settings.{name} is not a finite number"));
+            }
+            if value < min {
+                return Err(format!(
+                    "settings.{name} = {value} is below its minimum {min}"
+                ));
+            }
+        }
+        if s.substeps == 0 || s.substeps > 64 {
+            return Err(format!(
+                "settings.sim.substeps = {} is not in 1..=64",
+                s.substeps
+            ));
+        }
+        if s.max_time_s > 600.0 {
+            return Err(format!(
+                "settings.sim.max_time_s = {} is above 600",
+                s.max_time_s
+            ));
+        }
+        Ok(())
+    }
+}
