@@ -1,13 +1,238 @@
-//! `stackyard tournament …`: Tournaments between AI players.
+//! `stackyard tournament …`: round-robin tournaments between AI players,
+//! with a progress bar, a standings table, and the games written as
+//! records.
 
 use crate::failure::Failure;
 use clap::Subcommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use stackyard_ai::tournament::{self, Config, GameResult};
+use stackyard_ai::towers::{PlayerSpec, parse_setup};
+use stackyard_core::{Entry, GameTime, Record, Seat, Seed};
+use std::path::{Path, PathBuf};
 
 /// The `tournament` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// A Towers round robin: every pair plays --games games, colours
+    /// alternated, each pair of games from the same seeded random opening.
+    Towers {
+        /// Comma-separated players: alphabeta:BUDGET, mcts:BUDGET, random.
+        /// BUDGET is a time (1s, 500ms), nodes (n20000) or depth (d4).
+        #[arg(long, default_value = "alphabeta:1s,mcts:1s,random")]
+        players: String,
+        /// Games per pairing.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Board size, COLSxROWS.
+        #[arg(long, default_value = "8x8")]
+        board: String,
+        /// Variants joined by `+`: capture, suburbs, sprawl, infrastructure[:N].
+        #[arg(long, default_value = "standard")]
+        variant: String,
+        /// Games played at once.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Search threads per player.
+        #[arg(long, default_value_t = 1)]
+        ai_threads: usize,
+        /// Random opening plies before the players take over.
+        #[arg(long, default_value_t = 2)]
+        opening_plies: usize,
+        /// Tournament seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Directory for the game records (games/NNNN.json) and table.json.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+}
 
 /// Runs one `tournament` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
-    match command {}
+    match command {
+        Command::Towers {
+            players,
+            games,
+            board,
+            variant,
+            threads,
+            ai_threads,
+            opening_plies,
+            seed,
+            out,
+        } => {
+            let specs = players
+                .split(',')
+                .map(|s| s.parse::<PlayerSpec>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(Failure::bad_input)?;
+            if specs.len() < 2 {
+                return Err(Failure::bad_input(
+                    "--players needs at least two players, comma-separated",
+                ));
+            }
+            if games == 0 {
+                return Err(Failure::bad_input("--games must be at least 1"));
+            }
+            if threads == 0 || ai_threads == 0 {
+                return Err(Failure::bad_input(
+                    "--threads and --ai-threads must be at least 1",
+                ));
+            }
+            let (cols, rows, rules) = parse_setup(&board, &variant).map_err(Failure::bad_input)?;
+            let config = Config {
+                players: specs,
+                games,
+                cols,
+                rows,
+                rules,
+                seed,
+                threads,
+                ai_threads,
+                opening_plies,
+            };
+            towers(&config, &board, &variant, out.as_deref())
+        }
+    }
+}
+
+fn towers(config: &Config, board: &str, variant: &str, out: Option<&Path>) -> Result<(), Failure> {
+    let total = tournament::schedule(config).len();
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {elapsed} elapsed, ETA {eta} {msg}",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let games = tournament::run(config, |_| bar.inc(1));
+    bar.finish_and_clear();
+    let table = tournament::standings(config, &games);
+    println!(
+        "Towers {board} {variant}: {} players, {} games per pairing, seed {}",
+        config.players.len(),
+        config.games,
+        config.seed
+    );
+    println!(
+        "{:<18} {:>6} {:>5} {:>5} {:>6} {:>7} {:>17} {:>9}",
+        "player", "games", "wins", "draws", "losses", "Elo", "95% interval", "avg plies"
+    );
+    for s in &table {
+        println!(
+            "{:<18} {:>6} {:>5} {:>5} {:>6} {:>+7.0} {:>17} {:>9.1}",
+            s.player,
+            s.games,
+            s.wins,
+            s.draws,
+            s.losses,
+            s.elo,
+            format!("[{:+.0}, {:+.0}]", s.elo_low, s.elo_high),
+            s.avg_plies
+        );
+    }
+    println!("head to head (row's points against column):");
+    let n = config.players.len();
+    for a in 0..n {
+        let cells: Vec<String> = (0..n)
+            .map(|b| {
+                if a == b {
+                    "-".to_string()
+                } else {
+                    let (p, g) = tournament::head_to_head(&games, a, b);
+                    format!("{p}/{g}")
+                }
+            })
+            .collect();
+        println!(
+            "  {:<18} {}",
+            config.players[a].to_string(),
+            cells.join("  ")
+        );
+    }
+    let (bp, bn) = tournament::black_share(&games);
+    println!(
+        "Black (first player) scored {bp}/{bn} ({:.1}%)",
+        100.0 * bp / bn.max(1) as f64
+    );
+    if let Some(dir) = out {
+        write_out(dir, config, board, variant, &games, &table)?;
+        println!(
+            "wrote {} records and table.json to {}",
+            games.len(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
+fn write_out(
+    dir: &Path,
+    config: &Config,
+    board: &str,
+    variant: &str,
+    games: &[GameResult],
+    table: &[tournament::Standing],
+) -> Result<(), Failure> {
+    let gdir = dir.join("games");
+    std::fs::create_dir_all(&gdir)
+        .map_err(|e| Failure::other(format!("cannot create {}: {e}", gdir.display())))?;
+    let settings = if variant == "standard" {
+        board.to_string()
+    } else {
+        format!("{board}+{variant}")
+    };
+    for g in games {
+        let mut actions = Vec::new();
+        for (i, m) in g.moves.iter().enumerate() {
+            // The move list alternates colours except where a phase change
+            // repeats a side; records carry the seat the board reported.
+            actions.push(Entry {
+                seat: Seat((i % 2) as u8),
+                at: GameTime::ZERO,
+                action: m.clone(),
+            });
+        }
+        let record: Record<String, String> = Record {
+            game: "towers".into(),
+            settings: settings.clone(),
+            seed: Seed(g.seed),
+            actions,
+            end: None,
+        };
+        let path = gdir.join(format!("{:04}.json", g.index));
+        let text = serde_json::to_string_pretty(&json!({
+            "black": config.players[g.black].to_string(),
+            "white": config.players[g.white].to_string(),
+            "scores": g.scores,
+            "record": record,
+        }))
+        .map_err(|e| Failure::other(e))?;
+        std::fs::write(&path, text)
+            .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let rows: Vec<_> = table
+        .iter()
+        .map(|s| {
+            json!({
+                "player": s.player, "games": s.games, "wins": s.wins, "draws": s.draws,
+                "losses": s.losses, "elo": s.elo, "elo_low": s.elo_low, "elo_high": s.elo_high,
+                "avg_plies": s.avg_plies,
+            })
+        })
+        .collect();
+    let (bp, bn) = tournament::black_share(games);
+    let t = json!({
+        "game": "towers", "board": board, "variant": variant, "seed": config.seed,
+        "games_per_pairing": config.games, "standings": rows,
+        "black_points": bp, "games": bn,
+    });
+    let path = dir.join("table.json");
+    std::fs::write(
+        &path,
+        serde_json::to_string_pretty(&t).map_err(|e| Failure::other(e))?,
+    )
+    .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+    Ok(())
 }

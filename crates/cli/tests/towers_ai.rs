@@ -1,0 +1,75 @@
+//! `stackyard towers solve` and `towers tune`, end to end.
+
+use std::process::Command;
+
+fn stackyard(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn last_line(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .last()
+        .unwrap_or("")
+        .to_string()
+}
+
+#[test]
+fn solve_prints_the_value_last_and_best_moves_above() {
+    let out = stackyard(&["towers", "solve", "--board", "3x3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    // The value agrees with the library's plain minimax (checked there);
+    // here: the format.
+    let value = last_line(&out);
+    assert!(value.starts_with("value "), "{text}");
+    value["value ".len()..].parse::<i32>().unwrap();
+    assert!(lines[lines.len() - 2].starts_with("best "), "{text}");
+    assert!(text.contains("nodes "), "{text}");
+}
+
+#[test]
+fn solve_4x4_standard_and_a_variant() {
+    let out = stackyard(&["towers", "solve", "--board", "4x4", "--tt-bits", "18"]);
+    assert!(out.status.success());
+    assert_eq!(last_line(&out), "value 1");
+    let out = stackyard(&["towers", "solve", "--board", "3x3", "--variant", "capture"]);
+    assert!(out.status.success());
+    assert!(last_line(&out).starts_with("value "));
+}
+
+#[test]
+fn solve_rejects_bad_input_with_status_2() {
+    for args in [
+        &["towers", "solve", "--board", "4"][..],
+        &["towers", "solve", "--board", "9x9"][..],
+        &["towers", "solve", "--board", "1x4"][..],
+        &["towers", "solve", "--variant", "chess"][..],
+        &["towers", "solve", "--variant", "infrastructure:3"][..],
+    ] {
+        let out = stackyard(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("stackyard:"));
+    }
+}
+
+#[test]
+fn tune_prints_weights_reproducibly() {
+    let a = stackyard(&[
+        "towers", "tune", "--games", "30", "--seed", "2", "--board", "5x5",
+    ]);
+    let b = stackyard(&[
+        "towers", "tune", "--games", "30", "--seed", "2", "--board", "5x5",
+    ]);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    assert!(last_line(&a).starts_with("pub const TUNED: Weights = Weights(["));
+}
