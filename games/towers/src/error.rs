@@ -91,7 +91,7 @@ pub enum MoveError {
     },
     /// The distance is not the tower's height (T8).
     #[error(
-        "the tower on {from} is {height} high, so it must move exactly {height} blocks, not {distance} (T8)"
+        "the tower on {from} is {height} high, so it must move exactly {height} block(s), not {distance} (T8)"
     )]
     WrongLength {
         /// From.
