@@ -49,6 +49,8 @@ pub struct GameResult {
     pub seed: u64,
     /// Every move, in T5 notation, oldest first (opening included).
     pub moves: Vec<String>,
+    /// The side (0 Black, 1 White) that played each move.
+    pub seats: Vec<u8>,
     /// Final Black score and White score (T15, T16).
     pub scores: [i32; 2],
 }
@@ -121,6 +123,7 @@ pub fn play_game(
     let mut b = Board::new(config.cols, config.rows, config.rules).expect("validated board");
     let mut rng = Pcg64Mcg::seed_from_u64(opening_seed);
     let mut moves = Vec::new();
+    let mut seats = Vec::new();
     let mut buf: Vec<TMove> = Vec::new();
     for _ in 0..config.opening_plies {
         buf.clear();
@@ -130,6 +133,7 @@ pub fn play_game(
         }
         let m = buf[(rng.next_u64() % buf.len() as u64) as usize];
         moves.push(b.move_name(m));
+        seats.push(b.side_to_move());
         b = b.play(m);
     }
     let mut players = [
@@ -138,6 +142,7 @@ pub fn play_game(
     ];
     while let Some(c) = players[usize::from(b.side_to_move() != BLACK)].choose(&b) {
         moves.push(b.move_name(c.mv));
+        seats.push(b.side_to_move());
         b = b.play(c.mv);
     }
     GameResult {
@@ -146,6 +151,7 @@ pub fn play_game(
         white,
         seed,
         moves,
+        seats,
         scores: b.scores(),
     }
 }

@@ -7,8 +7,9 @@ use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use stackyard_ai::tournament::{self, Config, GameResult};
-use stackyard_ai::towers::{PlayerSpec, parse_setup};
+use stackyard_ai::towers::{PlayerSpec, parse_variant, rules_of};
 use stackyard_core::{Entry, GameTime, Record, Seat, Seed};
+use stackyard_towers::{Move, Position, Variant};
 use std::path::{Path, PathBuf};
 
 /// The `tournament` subcommands.
@@ -80,24 +81,25 @@ pub fn run(command: Command) -> Result<(), Failure> {
                     "--threads and --ai-threads must be at least 1",
                 ));
             }
-            let (cols, rows, rules) = parse_setup(&board, &variant).map_err(Failure::bad_input)?;
+            let v = parse_variant(&board, &variant).map_err(Failure::bad_input)?;
+            let rules = rules_of(&v).map_err(Failure::bad_input)?;
             let config = Config {
                 players: specs,
                 games,
-                cols,
-                rows,
+                cols: v.cols,
+                rows: v.rows,
                 rules,
                 seed,
                 threads,
                 ai_threads,
                 opening_plies,
             };
-            towers(&config, &board, &variant, out.as_deref())
+            towers(&config, v, out.as_deref())
         }
     }
 }
 
-fn towers(config: &Config, board: &str, variant: &str, out: Option<&Path>) -> Result<(), Failure> {
+fn towers(config: &Config, variant: Variant, out: Option<&Path>) -> Result<(), Failure> {
     let total = tournament::schedule(config).len();
     let bar = ProgressBar::new(total as u64);
     bar.set_style(
@@ -110,7 +112,7 @@ fn towers(config: &Config, board: &str, variant: &str, out: Option<&Path>) -> Re
     bar.finish_and_clear();
     let table = tournament::standings(config, &games);
     println!(
-        "Towers {board} {variant}: {} players, {} games per pairing, seed {}",
+        "Towers {variant}: {} players, {} games per pairing, seed {}",
         config.players.len(),
         config.games,
         config.seed
@@ -157,7 +159,7 @@ fn towers(config: &Config, board: &str, variant: &str, out: Option<&Path>) -> Re
         100.0 * bp / bn.max(1) as f64
     );
     if let Some(dir) = out {
-        write_out(dir, config, board, variant, &games, &table)?;
+        write_out(dir, config, variant, &games, &table)?;
         println!(
             "wrote {} records and table.json to {}",
             games.len(),
@@ -170,47 +172,38 @@ fn towers(config: &Config, board: &str, variant: &str, out: Option<&Path>) -> Re
 fn write_out(
     dir: &Path,
     config: &Config,
-    board: &str,
-    variant: &str,
+    variant: Variant,
     games: &[GameResult],
     table: &[tournament::Standing],
 ) -> Result<(), Failure> {
     let gdir = dir.join("games");
     std::fs::create_dir_all(&gdir)
         .map_err(|e| Failure::other(format!("cannot create {}: {e}", gdir.display())))?;
-    let settings = if variant == "standard" {
-        board.to_string()
-    } else {
-        format!("{board}+{variant}")
-    };
+    let mut listing = Vec::new();
     for g in games {
-        let mut actions = Vec::new();
-        for (i, m) in g.moves.iter().enumerate() {
-            // The move list alternates colours except where a phase change
-            // repeats a side; records carry the seat the board reported.
-            actions.push(Entry {
-                seat: Seat((i % 2) as u8),
+        let mut record = Record::new::<Position>(variant, Seed(g.seed));
+        for (m, &seat) in g.moves.iter().zip(&g.seats) {
+            let action: Move = m
+                .parse()
+                .map_err(|e| Failure::other(format!("internal: {e}")))?;
+            record.actions.push(Entry {
+                seat: Seat(seat),
                 at: GameTime::ZERO,
-                action: m.clone(),
+                action,
             });
         }
-        let record: Record<String, String> = Record {
-            game: "towers".into(),
-            settings: settings.clone(),
-            seed: Seed(g.seed),
-            actions,
-            end: None,
-        };
-        let path = gdir.join(format!("{:04}.json", g.index));
-        let text = serde_json::to_string_pretty(&json!({
+        let name = format!("games/{:04}.json", g.index);
+        let path = dir.join(&name);
+        let text = serde_json::to_string_pretty(&record).map_err(Failure::other)?;
+        std::fs::write(&path, text)
+            .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+        listing.push(json!({
+            "record": name,
             "black": config.players[g.black].to_string(),
             "white": config.players[g.white].to_string(),
             "scores": g.scores,
-            "record": record,
-        }))
-        .map_err(|e| Failure::other(e))?;
-        std::fs::write(&path, text)
-            .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+            "plies": g.moves.len(),
+        }));
     }
     let rows: Vec<_> = table
         .iter()
@@ -224,14 +217,14 @@ fn write_out(
         .collect();
     let (bp, bn) = tournament::black_share(games);
     let t = json!({
-        "game": "towers", "board": board, "variant": variant, "seed": config.seed,
+        "game": "towers", "variant": variant.to_string(), "seed": config.seed,
         "games_per_pairing": config.games, "standings": rows,
-        "black_points": bp, "games": bn,
+        "black_points": bp, "games": bn, "list": listing,
     });
     let path = dir.join("table.json");
     std::fs::write(
         &path,
-        serde_json::to_string_pretty(&t).map_err(|e| Failure::other(e))?,
+        serde_json::to_string_pretty(&t).map_err(Failure::other)?,
     )
     .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
     Ok(())

@@ -1,5 +1,7 @@
 //! `stackyard tournament towers`, end to end: tables, records, errors.
 
+use stackyard_core::{Record, replay};
+use stackyard_towers::{Move, Position, Variant};
 use std::process::Command;
 
 fn stackyard(args: &[&str]) -> std::process::Output {
@@ -48,11 +50,20 @@ fn a_small_round_robin_writes_a_table_and_records() {
     }
     let games: Vec<_> = std::fs::read_dir(dir.join("games")).unwrap().collect();
     assert_eq!(games.len(), 4);
-    let g: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("games/0000.json")).unwrap())
-            .unwrap();
-    assert_eq!(g["record"]["game"], "towers");
-    assert!(!g["record"]["actions"].as_array().unwrap().is_empty());
+    // Every record replays in the rules engine to the scores in the table.
+    for entry in table["list"].as_array().unwrap() {
+        let text = std::fs::read_to_string(dir.join(entry["record"].as_str().unwrap())).unwrap();
+        let record: Record<Variant, Move> = serde_json::from_str(&text).unwrap();
+        let (end, _) = replay::<Position>(&record).unwrap();
+        assert!(end.is_over());
+        let scores: Vec<u64> = entry["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_u64().unwrap())
+            .collect();
+        assert_eq!(end.scores().map(u64::from).to_vec(), scores);
+    }
     // Node budgets make the tournament reproducible.
     let again = stackyard(&[
         "tournament",

@@ -46,10 +46,14 @@ pub enum TMove {
     Utility(u8),
 }
 
+/// The phase of the game (T17, T18).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
+pub enum Phase {
+    /// Utilities are being placed; this many are left.
     Utilities(u8),
+    /// Sprawl placements.
     Sprawl,
+    /// Towers move.
     Moves,
 }
 
@@ -225,6 +229,19 @@ impl Board {
         side: u8,
         captured: [u16; 2],
     ) -> Result<Board, BoardError> {
+        Board::from_parts_in(cols, rows, rules, towers, side, captured, Phase::Moves)
+    }
+
+    /// Like [`Board::from_parts`], in any phase.
+    pub fn from_parts_in(
+        cols: u8,
+        rows: u8,
+        rules: Rules,
+        towers: &[(usize, u8, u8, bool)],
+        side: u8,
+        captured: [u16; 2],
+        phase: Phase,
+    ) -> Result<Board, BoardError> {
         let mut plain = rules;
         plain.sprawl = true;
         plain.utilities = None;
@@ -232,7 +249,7 @@ impl Board {
         b.rules = rules;
         b.rules.utilities = rules.utilities.filter(|&u| u > 0);
         b.hash ^= b.state_key();
-        b.phase = Phase::Moves;
+        b.phase = phase;
         b.side = side.min(1);
         b.captured = captured;
         for &(i, h, top, util) in towers {
