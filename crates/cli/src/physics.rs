@@ -1,13 +1,38 @@
-//! `stackyard physics …`: The physics table: run scenarios.
+//! `stackyard physics …`: the physics table: run scenarios.
 
 use crate::failure::Failure;
 use clap::Subcommand;
+use stackyard_physics::scenario::{self, Scenario};
+use std::path::PathBuf;
 
 /// The `physics` subcommands.
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Runs a scenario (JSON) until every piece rests or the time cap, and
+    /// prints the report as JSON.
+    Run {
+        /// The scenario file (`-` reads standard input).
+        scenario: PathBuf,
+    },
+}
 
 /// Runs one `physics` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
-    match command {}
+    match command {
+        Command::Run { scenario } => {
+            let text = if scenario.as_os_str() == "-" {
+                std::io::read_to_string(std::io::stdin())?
+            } else {
+                std::fs::read_to_string(&scenario).map_err(|e| {
+                    Failure::bad_input(format!("cannot read {}: {e}", scenario.display()))
+                })?
+            };
+            let parsed = Scenario::from_json(&text).map_err(Failure::bad_input)?;
+            let report = scenario::run(&parsed).map_err(Failure::bad_input)?;
+            let json = serde_json::to_string_pretty(&report)
+                .map_err(|e| Failure::other(format!("cannot write the report: {e}")))?;
+            println!("{json}");
+            Ok(())
+        }
+    }
 }

@@ -117,11 +117,11 @@ impl Default for PieceSettings {
 pub struct SimSettings {
     /// Steps per simulated second (default 240).
     pub step_hz: f64,
-    /// Solver substeps per step (default 8).
+    /// Solver substeps per step (default 16).
     pub substeps: u32,
-    /// Natural frequency of piece–piece contacts in Hz (default 300).
+    /// Natural frequency of piece–piece contacts in Hz (default 600).
     pub contact_hz: f64,
-    /// Natural frequency of piece–table contacts in Hz (default 600).
+    /// Natural frequency of piece–table contacts in Hz (default 1200).
     pub table_contact_hz: f64,
     /// Damping ratio of contacts (default 10, rapier's: high damping lets piles rest).
     pub contact_damping: f64,
@@ -150,9 +150,9 @@ impl Default for SimSettings {
     fn default() -> Self {
         SimSettings {
             step_hz: 240.0,
-            substeps: 8,
-            contact_hz: 300.0,
-            table_contact_hz: 600.0,
+            substeps: 16,
+            contact_hz: 600.0,
+            table_contact_hz: 1200.0,
             contact_damping: 10.0,
             length_unit_m: 0.01,
             table_friction: 0.5,

@@ -1,0 +1,133 @@
+//! `stackyard physics run`: the scenario contract, end to end.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run_scenario(text: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .args(["physics", "run", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn report(text: &str) -> serde_json::Value {
+    let out = run_scenario(text);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn rejected(text: &str, needle: &str) {
+    let out = run_scenario(text);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "{err:?} should mention {needle:?}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn two_tiles_and_a_pyramid_report_every_field() {
+    let r = report(
+        r#"{"pieces": [
+            {"id": "a", "kind": "tile", "position": [0, 0, 0]},
+            {"id": "b", "kind": "tile", "position": [0, 0, 6.35], "rotation_deg": [0, 0, 30]},
+            {"id": "p", "kind": "pyramid-small", "position": [80, 0, 0]}]}"#,
+    );
+    let pieces = r["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 3);
+    assert_eq!(pieces[0]["id"], "a");
+    assert_eq!(pieces[0]["on_table"], true);
+    assert_eq!(pieces[1]["on_table"], false);
+    assert!(
+        pieces[1].get("table_corners").is_none(),
+        "tiles have no corners to report"
+    );
+    assert_eq!(pieces[2]["table_corners"], 4);
+    let rz = pieces[1]["rotation_deg"][2].as_f64().unwrap();
+    assert!((rz - 30.0).abs() < 0.5, "{rz}");
+    let z = pieces[1]["position"][2].as_f64().unwrap();
+    assert!((z - 6.35).abs() < 0.3, "{z}");
+    for p in pieces {
+        assert!(p["moved_mm"].as_f64().unwrap() < 0.5, "{p}");
+        assert!(p["turned_deg"].as_f64().unwrap() < 0.5, "{p}");
+    }
+    assert_eq!(r["contacts"], serde_json::json!([["a", "b"]]));
+    assert!(r["rest_time_s"].as_f64().unwrap() > 0.0);
+    assert_eq!(r["rested"], true);
+}
+
+#[test]
+fn a_file_argument_works_too() {
+    let dir = std::env::temp_dir().join(format!("stackyard-physics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("one.json");
+    std::fs::write(
+        &path,
+        r#"{"pieces": [{"id": "t", "kind": "coin", "position": [0, 0, 0]}]}"#,
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .args(["physics", "run"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["pieces"][0]["on_table"], true);
+    let missing = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .args(["physics", "run"])
+        .arg(dir.join("missing.json"))
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+}
+
+#[test]
+fn invalid_scenarios_exit_2_with_a_clear_message() {
+    rejected("{not json", "malformed");
+    rejected(
+        r#"{"pieces": [{"id": "a", "kind": "cube", "position": [0, 0, 0]}]}"#,
+        "unknown piece kind \"cube\"",
+    );
+    rejected(
+        r#"{"pieces": [{"id": "a", "kind": "tile", "position": [0, 0, 1e999]}]}"#,
+        "malformed",
+    );
+    rejected(
+        r#"{"pieces": [{"id": "a", "kind": "tile", "position": [0, 0, 0]},
+                       {"id": "a", "kind": "tile", "position": [100, 0, 0]}]}"#,
+        "duplicate piece id \"a\"",
+    );
+    rejected(
+        r#"{"pieces": [{"id": "a", "kind": "tile", "position": [0, 0, 0]},
+                       {"id": "b", "kind": "tile", "position": [10, 0, 3]}]}"#,
+        "piece \"b\" starts inside piece \"a\"",
+    );
+    rejected(
+        r#"{"pieces": [{"id": "a", "kind": "pawn", "position": [0, 0, -1]}]}"#,
+        "below the table",
+    );
+    rejected(
+        r#"{"pieces": [{"id": "a", "kind": "tile", "position": [0, 0, 20], "rotation_deg": [90, 0, 0]}]}"#,
+        "below the table",
+    );
+    rejected(
+        r#"{"pieces": [], "settings": {"sim": {"step_hz": -5}}}"#,
+        "settings.sim.step_hz",
+    );
+    rejected(r#"{"pieces": [], "settings": {"gravity": 1}}"#, "gravity");
+    rejected(r#"{"pieces": [{"id": "a", "kind": "tile"}]}"#, "position");
+}
