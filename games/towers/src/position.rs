@@ -221,6 +221,40 @@ impl Position {
         Ok(p)
     }
 
+    /// A move-phase position with the given towers (index `row * cols +
+    /// col`) and side to move, for tests, puzzles and analysis. Floors
+    /// already out of the game are not known, so [`Position::removed`]
+    /// starts at 0 and [`Position::supplied`] at the floors on the board.
+    pub fn setup(variant: Variant, towers: &[Tower], turn: Color) -> Result<Position, SetupError> {
+        let mut p = Position::new(Variant {
+            sprawl: true,
+            infrastructure: None,
+            ..variant
+        })?;
+        p.variant = variant;
+        if towers.len() != p.cells.len() {
+            return Err(SetupError::new(format!(
+                "{} towers given for {} blocks",
+                towers.len(),
+                p.cells.len()
+            )));
+        }
+        for (i, &t) in towers.iter().enumerate() {
+            if t.is_empty() {
+                continue;
+            }
+            if t.top == Floor::Utility && !t.utility {
+                return Err(SetupError::new("a utility-topped tower contains a utility"));
+            }
+            p.put(i, t);
+            p.supplied += u32::from(t.height);
+        }
+        p.phase = Phase::Moves;
+        p.to_move = turn;
+        p.utilities_left = 0;
+        Ok(p)
+    }
+
     /// The standard 8×8 start.
     pub fn standard() -> Position {
         Position::new(Variant::default()).expect("8x8 is a valid board")
