@@ -37,6 +37,12 @@ pub trait SearchGame: Clone + Send + Sync {
 
     /// The bound on [`SearchGame::move_id`].
     const MOVE_IDS: usize;
+
+    /// A cheap static guess of the value from side 0's view, used only to
+    /// order moves in the exact solver (say, the score so far).
+    fn order_hint(&self) -> i32 {
+        0
+    }
 }
 
 /// A heuristic value of a non-final position, from side 0's point of view,

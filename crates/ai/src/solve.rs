@@ -57,6 +57,7 @@ pub struct Solver<G: SearchGame> {
     report_every: u64,
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
     bufs: Vec<Vec<G::Move>>,
+    kid_bufs: Vec<Vec<(G::Move, G, i32)>>,
 }
 
 const INF: i32 = i32::MAX / 2;
@@ -75,6 +76,7 @@ impl<G: SearchGame> Solver<G> {
             report_every: u64::MAX,
             progress: None,
             bufs: Vec::new(),
+            kid_bufs: Vec::new(),
         }
     }
 
@@ -185,19 +187,33 @@ impl<G: SearchGame> Solver<G> {
         let mut moves = self.bufs.pop().unwrap_or_default();
         moves.clear();
         pos.moves(&mut moves);
-        if let Some(t) = tt_move
-            && let Some(i) = moves.iter().position(|&m| m == t)
-        {
-            moves[..=i].rotate_right(1);
+        let mut kids = self.kid_bufs.pop().unwrap_or_default();
+        kids.clear();
+        let side = pos.side();
+        let sign = if side == 0 { 1 } else { -1 };
+        for &m in moves.iter() {
+            let c = pos.play(m);
+            // TT move first, then the children that look best for the mover.
+            let key = if Some(m) == tt_move {
+                i32::MAX
+            } else {
+                sign * c.order_hint()
+            };
+            kids.push((m, c, key));
         }
+        kids.sort_by_key(|k| std::cmp::Reverse(k.2));
         let mut best = -INF;
         let mut best_move = None;
         let mut a = alpha;
-        for &m in moves.iter() {
-            let v = self.child(pos, m, a, beta);
+        for (m, c, _) in kids.iter() {
+            let v = if c.side() == side {
+                self.ab(c, a, beta)
+            } else {
+                -self.ab(c, -beta, -a)
+            };
             if v > best {
                 best = v;
-                best_move = Some(m);
+                best_move = Some(*m);
             }
             if v > a {
                 a = v;
@@ -206,6 +222,7 @@ impl<G: SearchGame> Solver<G> {
                 break;
             }
         }
+        self.kid_bufs.push(kids);
         self.bufs.push(moves);
         if best <= alpha {
             hi = hi.min(best);

@@ -40,6 +40,10 @@ impl SearchGame for Board {
         Board::hash(self)
     }
 
+    fn order_hint(&self) -> i32 {
+        self.margin()
+    }
+
     fn move_id(&self, m: TMove) -> usize {
         match m {
             TMove::Step { from, to } => usize::from(from) * 64 + usize::from(to),
