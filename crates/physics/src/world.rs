@@ -202,8 +202,13 @@ impl Table {
             let other = PieceId(i);
             let (o_shape, o_local) = self.kind(other).shape(&s.pieces, START_TOLERANCE_MM, 0.0);
             let o_world = *self.rpose(other) * o_local;
-            if query::intersection_test(&world, &*shape, &o_world, &*o_shape)
-                .is_ok_and(|i| i.intersecting)
+            // Parry 0.31's GJK sometimes reports separated convex shapes as
+            // intersecting in one argument order only; overlap is when both agree.
+            let hit = |p1, s1: &dyn Shape, p2, s2: &dyn Shape| {
+                query::intersection_test(p1, s1, p2, s2).is_ok_and(|i| i.intersecting)
+            };
+            if hit(&world, &*shape, &o_world, &*o_shape)
+                && hit(&o_world, &*o_shape, &world, &*shape)
             {
                 return Err(PlaceError::Overlap { other: i });
             }
