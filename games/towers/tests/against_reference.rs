@@ -59,6 +59,7 @@ fn perft_agrees_with_reference_on_small_boards() {
         ("3x3", 6),
         ("4x4", 5),
         ("5x5", 4),
+        ("6x6", 3),
         ("3x5", 5),
         ("4x4+capture", 4),
         ("4x4+suburbs", 5),
