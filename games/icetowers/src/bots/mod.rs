@@ -1,0 +1,135 @@
+//! Bots that play IceTowers in (simulated) real time, and the headless
+//! simulator.
+//!
+//! A bot is a [`Policy`] plus a reaction time: it looks at the table,
+//! picks an action, and the action arrives one think delay later, by which
+//! time the table may have changed (so bots lose races like people do).
+//! Bots are pure: time is an input and all randomness comes from a seed.
+
+mod greedy;
+mod random;
+mod sim;
+mod strong;
+
+pub use greedy::{Candidate, candidates, greedy_choice};
+pub use sim::{SimResult, simulate};
+
+use crate::{Action, IceTowers};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use stackyard_core::Seat;
+use std::fmt;
+use std::str::FromStr;
+
+/// How a bot chooses its next action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// A uniformly random legal play; `done` when there is none.
+    Random,
+    /// The play with the best immediate change of its lead over the best
+    /// other colour (ghost included); `done` when nothing gains.
+    Greedy,
+    /// Greedy's best few plays, each tried in rollouts where the seats act
+    /// in a sampled random order, all playing greedy; the best average
+    /// lead after the rollouts wins.
+    Strong,
+}
+
+impl Policy {
+    /// The default reaction time, in ms: thinking harder takes longer.
+    pub fn default_think_ms(self) -> u64 {
+        match self {
+            Policy::Random => 400,
+            Policy::Greedy => 600,
+            Policy::Strong => 800,
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Policy::Random => "random",
+            Policy::Greedy => "greedy",
+            Policy::Strong => "strong",
+        })
+    }
+}
+
+/// A bot: its policy and mean reaction time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BotSpec {
+    /// How it chooses.
+    pub policy: Policy,
+    /// Mean think delay in ms; each delay is drawn from half to one and a
+    /// half times this.
+    pub think_ms: u64,
+}
+
+impl BotSpec {
+    /// A bot with the policy's default reaction time.
+    pub fn new(policy: Policy) -> Self {
+        BotSpec {
+            policy,
+            think_ms: policy.default_think_ms(),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.policy, self.think_ms)
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = String;
+    /// `greedy`, or `greedy:450` for a 450 ms reaction time.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (name, think) = match s.split_once(':') {
+            Some((n, t)) => (n, Some(t)),
+            None => (s, None),
+        };
+        let policy = match name.trim() {
+            "random" => Policy::Random,
+            "greedy" => Policy::Greedy,
+            "strong" => Policy::Strong,
+            other => {
+                return Err(format!(
+                    "unknown bot {other:?}: expected random, greedy or strong"
+                ));
+            }
+        };
+        let think_ms = match think {
+            None => policy.default_think_ms(),
+            Some(t) => t
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms >= 1)
+                .ok_or_else(|| format!("bad reaction time {t:?} in {s:?}: milliseconds ≥ 1"))?,
+        };
+        Ok(BotSpec { policy, think_ms })
+    }
+}
+
+/// Picks `seat`'s next action under `policy`, or `None` to wait for the
+/// table to change.
+pub fn decide(
+    policy: Policy,
+    game: &IceTowers,
+    seat: Seat,
+    rng: &mut ChaCha8Rng,
+) -> Option<Action> {
+    match policy {
+        Policy::Random => random::choose(game, seat, rng),
+        Policy::Greedy => greedy_choice(game, seat, rng),
+        Policy::Strong => strong::choose(game, seat, rng),
+    }
+}
+
+/// When a bot has nothing worth doing: say done once, then wait.
+fn done_or_wait(game: &IceTowers, seat: Seat) -> Option<Action> {
+    (!game.is_done(seat)).then_some(Action::Done)
+}
