@@ -38,7 +38,8 @@ pub enum Command {
     },
     /// Play a game against the computer in the terminal.
     Play {
-        /// The opponent: random or greedy.
+        /// The opponent: random, greedy, or an AI with a budget:
+        /// alphabeta:2s, mcts:1s, alphabeta:n20000 (nodes), alphabeta:d6 (depth).
         #[arg(long, default_value = "greedy")]
         ai: String,
         /// Seed for the opponent's choices.
@@ -53,6 +54,9 @@ pub enum Command {
         /// The colour you play (Black moves first).
         #[arg(long, default_value = "black")]
         color: String,
+        /// Show the AI's evaluation and principal variation after each of its moves.
+        #[arg(long)]
+        show_eval: bool,
     },
     /// Commands backed by the AI crate.
     #[command(flatten)]
@@ -78,6 +82,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             board,
             variant,
             color,
+            show_eval,
         } => {
             let you = match color.as_str() {
                 "black" => Color::Black,
@@ -89,7 +94,11 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 }
             };
             let position = start(&board, &variant)?;
-            let opponent = opponent(&ai, Seed(seed))?;
+            let opponent = if show_eval {
+                towers_ai::opponent(&ai, Seed(seed), true)?
+            } else {
+                opponent(&ai, Seed(seed))?
+            };
             play(position, you, opponent)
         }
         Command::Ai(command) => towers_ai::run(command),
@@ -151,9 +160,8 @@ pub fn opponent(spec: &str, seed: Seed) -> Result<Opponent, Failure> {
             }
             best[rng.random_range(0..best.len())]
         })),
-        other => Err(Failure::bad_input(format!(
-            "unknown opponent {other:?}: expected random or greedy"
-        ))),
+        // AI specs (alphabeta:2s, mcts:1s, ...) come from the AI crate.
+        other => towers_ai::opponent(other, seed, false),
     }
 }
 

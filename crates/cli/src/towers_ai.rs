@@ -3,8 +3,13 @@
 
 use crate::failure::Failure;
 use clap::Subcommand;
-use stackyard_ai::Solver;
-use stackyard_ai::towers::{Board, FEATURE_NAMES, parse_setup, tune};
+use stackyard_ai::towers::{
+    Board, FEATURE_NAMES, Player, PlayerSpec, board_from_position, parse_setup, to_engine_move,
+    tune,
+};
+use stackyard_ai::{Solver, WIN};
+use stackyard_core::Seed;
+use stackyard_towers::{Move, Position};
 use std::io::Write;
 
 /// The AI-backed `towers` subcommands, flattened into `towers::Command`.
@@ -113,4 +118,63 @@ fn solve(board: &str, variant: &str, tt_bits: u32) -> Result<(), Failure> {
     println!("best {}", names.join(" "));
     println!("value {}", s.value);
     Ok(())
+}
+
+/// The AI opponent for `towers play --ai SPEC` (`alphabeta:2s`,
+/// `mcts:1s`, `alphabeta:n20000`): a closure that picks a move for the side
+/// to move and, with `show`, prints its evaluation and principal variation.
+pub fn opponent(
+    spec: &str,
+    seed: Seed,
+    show: bool,
+) -> Result<Box<dyn FnMut(&Position) -> Move>, Failure> {
+    let spec: PlayerSpec = spec
+        .parse()
+        .map_err(|e| Failure::bad_input(format!("unknown opponent: {e}, or greedy")))?;
+    let mut player = Player::new(spec, seed.0, 2);
+    Ok(Box::new(move |p: &Position| {
+        let fallback = || p.legal_moves().first().copied().unwrap_or(Move::Pass);
+        let Ok(board) = board_from_position(p) else {
+            // Boards beyond the AI's 64 blocks: play the first legal move.
+            return fallback();
+        };
+        let Some(choice) = player.choose(&board) else {
+            return fallback();
+        };
+        if show {
+            println!("{}", describe(&board, spec, &choice));
+        }
+        to_engine_move(&board, choice.mv)
+    }))
+}
+
+/// One line on what the AI thinks of its move.
+fn describe(board: &Board, spec: PlayerSpec, c: &stackyard_ai::towers::Choice) -> String {
+    let mut pv_board = board.clone();
+    let mut pv = Vec::new();
+    for &m in &c.pv {
+        if !pv_board.is_legal(m) {
+            break;
+        }
+        pv.push(pv_board.move_name(m));
+        pv_board = pv_board.play(m);
+    }
+    let verdict = match spec {
+        PlayerSpec::Mcts(_) => format!(
+            "expected result {:.1}% for the mover",
+            f64::from(c.score) / 10.0
+        ),
+        _ if c.score > WIN / 2 => format!("wins by {} (proved)", c.score - WIN),
+        _ if c.score < -WIN / 2 => format!("loses by {} (proved)", -(c.score + WIN)),
+        _ => format!(
+            "eval {:+.2} (log-odds that the mover wins)",
+            f64::from(c.score) / 100.0
+        ),
+    };
+    format!(
+        "AI {spec}: {verdict}, depth {}, {} nodes; pv {}",
+        c.depth,
+        c.nodes,
+        pv.join(" ")
+    )
 }

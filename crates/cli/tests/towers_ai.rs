@@ -73,3 +73,77 @@ fn tune_prints_weights_reproducibly() {
     assert_eq!(a.stdout, b.stdout);
     assert!(last_line(&a).starts_with("pub const TUNED: Weights = Weights(["));
 }
+
+/// Every step on a 3x3 board, so a scripted "player" always finds a legal
+/// one (illegal lines are refused and the next is tried).
+fn all_steps_3x3() -> String {
+    let mut all = Vec::new();
+    for c in 0..3u8 {
+        for r in 1..=3i8 {
+            for (dc, dr) in [
+                (0i8, 1i8),
+                (1, 0),
+                (0, -1),
+                (-1, 0),
+                (0, 2),
+                (2, 0),
+                (0, -2),
+                (-2, 0),
+            ] {
+                let (tc, tr) = (c as i8 + dc, r + dr);
+                if (0..3).contains(&tc) && (1..=3).contains(&tr) {
+                    all.push(format!(
+                        "{}{}-{}{}",
+                        (b'a' + c) as char,
+                        r,
+                        (b'a' + tc as u8) as char,
+                        tr
+                    ));
+                }
+            }
+        }
+    }
+    (all.join("\n") + "\n").repeat(20)
+}
+
+#[test]
+fn play_against_the_ai_shows_its_evaluation_and_pv() {
+    use std::io::Write;
+    for ai in ["alphabeta:n2000", "mcts:n300"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+            .args([
+                "towers",
+                "play",
+                "--board",
+                "3x3",
+                "--ai",
+                ai,
+                "--color",
+                "white",
+                "--show-eval",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(all_steps_3x3().as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("game over"), "{text}");
+        assert!(text.contains(&format!("AI {ai}:")), "{text}");
+        assert!(text.contains("; pv "), "{text}");
+    }
+    let out = stackyard(&["towers", "play", "--ai", "alphabeta:soon"]);
+    assert_eq!(out.status.code(), Some(2));
+}
