@@ -133,6 +133,10 @@ pub struct SimSettings {
     /// Restitution of every piece (default 0: wood and plastic barely bounce
     /// at the speeds of stacking, and bounces only delay rest).
     pub restitution: f64,
+    /// Angular damping of every piece (1/s, default 0).
+    pub angular_damping: f64,
+    /// Linear damping of every piece (1/s, default 0).
+    pub linear_damping: f64,
     /// A piece may fall asleep when its fastest point moves slower than this
     /// (mm/s, default 2).
     pub sleep_speed_mm_s: f64,
@@ -157,6 +161,8 @@ impl Default for SimSettings {
             length_unit_m: 0.01,
             table_friction: 0.5,
             restitution: 0.0,
+            angular_damping: 0.0,
+            linear_damping: 0.0,
             sleep_speed_mm_s: 2.0,
             sleep_time_s: 0.2,
             max_time_s: 10.0,
@@ -254,6 +260,8 @@ impl Settings {
         checks.push(("sim.length_unit_m".into(), s.length_unit_m, 1e-6));
         checks.push(("sim.table_friction".into(), s.table_friction, 0.0));
         checks.push(("sim.restitution".into(), s.restitution, 0.0));
+        checks.push(("sim.angular_damping".into(), s.angular_damping, 0.0));
+        checks.push(("sim.linear_damping".into(), s.linear_damping, 0.0));
         checks.push(("sim.sleep_speed_mm_s".into(), s.sleep_speed_mm_s, 0.0));
         checks.push(("sim.sleep_time_s".into(), s.sleep_time_s, 0.0));
         checks.push(("sim.max_time_s".into(), s.max_time_s, 0.0));

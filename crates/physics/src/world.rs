@@ -34,7 +34,7 @@ pub enum PlaceError {
 
 /// How much overlap a starting pose may have: rounding in a stack of
 /// exactly touching pieces, not real interpenetration.
-const START_TOLERANCE_MM: f64 = 0.01;
+const START_TOLERANCE_MM: f64 = 0.05;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Piece {
@@ -202,14 +202,15 @@ impl Table {
             let other = PieceId(i);
             let (o_shape, o_local) = self.kind(other).shape(&s.pieces, START_TOLERANCE_MM, 0.0);
             let o_world = *self.rpose(other) * o_local;
-            // Parry 0.31's GJK sometimes reports separated convex shapes as
-            // intersecting in one argument order only; overlap is when both agree.
-            let hit = |p1, s1: &dyn Shape, p2, s2: &dyn Shape| {
-                query::intersection_test(p1, s1, p2, s2).is_ok_and(|i| i.intersecting)
-            };
-            if hit(&world, &*shape, &o_world, &*o_shape)
-                && hit(&o_world, &*o_shape, &world, &*shape)
-            {
+            if !separated(
+                &*shape,
+                &world,
+                kind,
+                &*o_shape,
+                &o_world,
+                self.kind(other),
+                &s.pieces,
+            ) {
                 return Err(PlaceError::Overlap { other: i });
             }
         }
@@ -222,6 +223,8 @@ impl Table {
         let mut body = RigidBodyBuilder::new(body_type)
             .pose(rpose)
             .ccd_enabled(s.sim.ccd)
+            .angular_damping(s.sim.angular_damping as f32)
+            .linear_damping(s.sim.linear_damping as f32)
             .build();
         let act = body.activation_mut();
         act.normalized_linear_threshold =
@@ -532,6 +535,59 @@ fn support_z(shape: &dyn Shape, pose: &RPose, sign: f32) -> f64 {
             if sign > 0.0 { aabb.maxs } else { aabb.mins }
         });
     f64::from(p.z) * 1000.0
+}
+
+/// Whether two convex shapes are provably apart: some axis separates their
+/// projections. Parry 0.31's GJK answers wrongly for some touching
+/// polyhedra and cylinders (in either argument order), so the start check
+/// uses support points only, which are exact. Axes tried: each piece's own
+/// axes and face normals, the line between them, and a dense spread of
+/// directions; two pieces no axis separates count as overlapping.
+fn separated(
+    a: &dyn Shape,
+    pa: &RPose,
+    ka: PieceKind,
+    b: &dyn Shape,
+    pb: &RPose,
+    kb: PieceKind,
+    pieces: &crate::settings::PieceSettings,
+) -> bool {
+    let (Some(sa), Some(sb)) = (a.as_support_map(), b.as_support_map()) else {
+        return false;
+    };
+    let mut axes: Vec<Vector> = Vec::with_capacity(300);
+    for (pose, kind) in [(pa, ka), (pb, kb)] {
+        axes.extend([Vector::X, Vector::Y, Vector::Z].map(|v| pose.rotation * v));
+        let c = kind.corners_mm(pieces);
+        if c.len() == 5 {
+            let v = |p: [f64; 3]| Vector::new(p[0] as f32, p[1] as f32, p[2] as f32);
+            for i in 0..4 {
+                let n = (v(c[(i + 1) % 4]) - v(c[i])).cross(v(c[4]) - v(c[i]));
+                axes.push(pose.rotation * n.normalize());
+            }
+        }
+    }
+    let d = pb.translation - pa.translation;
+    if d.length() > 0.0 {
+        axes.push(d.normalize());
+    }
+    // A Fibonacci spiral: even coverage of directions (one hemisphere
+    // suffices, as each axis is tested both ways).
+    const N: usize = 600;
+    let golden = std::f32::consts::PI * (3.0 - 5f32.sqrt());
+    for i in 0..N {
+        let z = 1.0 - (i as f32 + 0.5) / N as f32;
+        let r = (1.0 - z * z).sqrt();
+        let t = golden * i as f32;
+        axes.push(Vector::new(r * t.cos(), r * t.sin(), z));
+    }
+    axes.iter().any(|&n| {
+        let hi_a = sa.support_point(pa, n).dot(n);
+        let lo_a = sa.support_point(pa, -n).dot(n);
+        let hi_b = sb.support_point(pb, n).dot(n);
+        let lo_b = sb.support_point(pb, -n).dot(n);
+        hi_a < lo_b || hi_b < lo_a
+    })
 }
 
 fn lowest(shape: &dyn Shape, pose: &RPose) -> f64 {
