@@ -154,6 +154,11 @@ impl IceTowers {
         self.hands.get(seat.index()).copied().flatten()
     }
 
+    /// Whether no seat holds a piece.
+    pub fn hands_empty(&self) -> bool {
+        self.hands.iter().all(Option::is_none)
+    }
+
     /// Whether play has started (I4), and when.
     pub fn started(&self) -> Option<GameTime> {
         self.started
