@@ -104,6 +104,18 @@ impl Geometry {
         }
     }
 
+    /// The shared geometry of a `cols × rows` board (both 2..=26), built
+    /// once for all sizes so positions carry a pointer, not the masks.
+    pub fn get(cols: usize, rows: usize) -> &'static Geometry {
+        static TABLE: std::sync::OnceLock<Vec<Geometry>> = std::sync::OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            (0..25 * 25)
+                .map(|k| Geometry::new(k / 25 + 2, k % 25 + 2))
+                .collect()
+        });
+        &table[(cols - 2) * 25 + (rows - 2)]
+    }
+
     /// Number of blocks.
     pub fn len(&self) -> usize {
         self.cols * self.rows

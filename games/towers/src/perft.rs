@@ -22,12 +22,14 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
             })
             .sum();
     }
-    steps(position, depth)
+    // One scratch position per ply, reused so the search never allocates.
+    let mut scratch = vec![position.clone(); depth as usize];
+    steps(position, depth, &mut scratch)
 }
 
 /// The move phase, with the side to move's tower moves enumerated straight
 /// off the bitboards and the last ply counted without being made.
-fn steps(position: &Position, depth: u32) -> u64 {
+fn steps(position: &Position, depth: u32, scratch: &mut [Position]) -> u64 {
     let me = position.turn();
     if depth == 1 {
         let n = position.count_steps(me) as u64;
@@ -45,19 +47,22 @@ fn steps(position: &Position, depth: u32) -> u64 {
             overflow.push((i as u16, j as u16));
         }
     });
+    let (child, rest) = scratch
+        .split_first_mut()
+        .expect("one scratch position per ply");
     if n == 0 {
         if position.has_step(me.other()) {
-            let mut child = position.clone();
+            child.clone_from(position);
             child.pass_unchecked();
-            return steps(&child, depth - 1);
+            return steps(child, depth - 1, rest);
         }
         return 1;
     }
     let mut total = 0;
     for &(i, j) in pairs[..n].iter().chain(overflow.iter()) {
-        let mut child = position.clone();
+        child.clone_from(position);
         child.step(usize::from(i), usize::from(j));
-        total += steps(&child, depth - 1);
+        total += steps(child, depth - 1, rest);
     }
     total
 }

@@ -151,15 +151,22 @@ pub enum Status {
 /// A Towers position. Cheap to clone (a few bitboards and one small vector),
 /// `Eq + Hash`, and complete: it is also the game state for the `Game`
 /// trait.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Position {
     variant: Variant,
     #[serde(skip)]
-    geo: Geometry,
+    geo: &'static Geometry,
     cells: Vec<Tower>,
     occ: Bits,
     owned: [Bits; 2],
     util: Bits,
+    /// Towers of height 1 (most of them, in play): their moves are counted
+    /// with shifts, not one by one.
+    ones: Bits,
+    /// The towers of the greatest height on the board, and that height
+    /// (kept up to date so T13 needs no scan).
+    tall: Bits,
+    max_height: u16,
     phase: Phase,
     to_move: Color,
     utilities_left: u16,
@@ -168,11 +175,40 @@ pub struct Position {
     supplied: u32,
 }
 
+impl Clone for Position {
+    fn clone(&self) -> Self {
+        Position {
+            cells: self.cells.clone(),
+            ..*self
+        }
+    }
+
+    /// Reuses `self`'s block vector: search can copy positions without
+    /// allocating.
+    fn clone_from(&mut self, source: &Self) {
+        self.cells.clone_from(&source.cells);
+        self.variant = source.variant;
+        self.geo = source.geo;
+        self.occ = source.occ;
+        self.owned = source.owned;
+        self.util = source.util;
+        self.ones = source.ones;
+        self.tall = source.tall;
+        self.max_height = source.max_height;
+        self.phase = source.phase;
+        self.to_move = source.to_move;
+        self.utilities_left = source.utilities_left;
+        self.captured = source.captured;
+        self.removed = source.removed;
+        self.supplied = source.supplied;
+    }
+}
+
 impl Position {
     /// The start position of `variant` (T4, T17, T18).
     pub fn new(variant: Variant) -> Result<Position, SetupError> {
         variant.check()?;
-        let geo = Geometry::new(usize::from(variant.cols), usize::from(variant.rows));
+        let geo = Geometry::get(usize::from(variant.cols), usize::from(variant.rows));
         let n = geo.len();
         let mut p = Position {
             variant,
@@ -181,6 +217,9 @@ impl Position {
             occ: Bits::EMPTY,
             owned: [Bits::EMPTY; 2],
             util: Bits::EMPTY,
+            ones: Bits::EMPTY,
+            tall: Bits::EMPTY,
+            max_height: 0,
             phase: Phase::Moves,
             to_move: Color::Black,
             utilities_left: variant.infrastructure.unwrap_or(0),
@@ -218,6 +257,7 @@ impl Position {
                 };
             }
         }
+        p.recompute_tall();
         Ok(p)
     }
 
@@ -252,6 +292,7 @@ impl Position {
         p.phase = Phase::Moves;
         p.to_move = turn;
         p.utilities_left = 0;
+        p.recompute_tall();
         Ok(p)
     }
 
@@ -273,6 +314,28 @@ impl Position {
         } else {
             self.util.clear(i);
         }
+        if t.height == 1 {
+            self.ones.set(i);
+        } else {
+            self.ones.clear(i);
+        }
+    }
+
+    fn recompute_tall(&mut self) {
+        let mut tall = Bits::EMPTY;
+        let mut h = 0;
+        self.occ.for_each(self.geo.nw, |k| {
+            let t = self.cells[k].height;
+            if t > h {
+                h = t;
+                tall = Bits::EMPTY;
+            }
+            if t == h {
+                tall.set(k);
+            }
+        });
+        self.tall = tall;
+        self.max_height = h;
     }
 
     fn take(&mut self, i: usize) {
@@ -281,6 +344,7 @@ impl Position {
         self.owned[0].clear(i);
         self.owned[1].clear(i);
         self.util.clear(i);
+        self.ones.clear(i);
     }
 
     /// The settings this position was set up with.
@@ -417,8 +481,32 @@ impl Position {
     /// Number of tower moves `side` has (T8, T9).
     #[inline]
     pub fn count_steps(&self, side: Color) -> usize {
-        let mut n = 0;
-        self.for_each_step(side, |_, _| n += 1);
+        let g = self.geo;
+        if g.nw != 1 {
+            let mut n = 0;
+            self.for_each_step(side, |_, _| n += 1);
+            return n;
+        }
+        // One word: single floors counted four directions at a time.
+        let movable = self.movable(side).0[0];
+        let (o, c) = (self.occ.0[0], g.cols as u32);
+        let m1 = movable & self.ones.0[0];
+        let mut n = (((m1 << 1) & g.not_first_col.0[0] & o).count_ones()
+            + ((m1 >> 1) & g.not_last_col.0[0] & o).count_ones()
+            + ((m1 << c) & o).count_ones()
+            + ((m1 >> c) & o).count_ones()) as usize;
+        let (cols, rows) = (g.cols, g.rows);
+        let mut rest = movable & !m1;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let h = usize::from(self.cells[i].height);
+            let (col, row) = (i % cols, i / cols);
+            n += usize::from(col + h < cols && o >> (i + h) & 1 != 0)
+                + usize::from(col >= h && o >> (i - h) & 1 != 0)
+                + usize::from(row + h < rows && o >> (i + h * cols) & 1 != 0)
+                + usize::from(row >= h && o >> (i - h * cols) & 1 != 0);
+        }
         n
     }
 
@@ -661,6 +749,7 @@ impl Position {
                 let i = self.idx(sq);
                 self.put(i, Tower::single(self.to_move.floor()));
                 self.supplied += 1;
+                self.recompute_tall();
                 if self.occ == self.geo.all {
                     self.phase = Phase::Moves;
                     self.to_move = Color::Black;
@@ -674,6 +763,7 @@ impl Position {
                 self.removed += u32::from(self.cells[i].height);
                 self.put(i, Tower::single(Floor::Utility));
                 self.supplied += 1;
+                self.recompute_tall();
                 self.utilities_left = self.utilities_left.saturating_sub(1);
                 if self.utilities_left == 0 {
                     if self.variant.sprawl {
@@ -708,14 +798,24 @@ impl Position {
         let moving = self.cells[i];
         let below = self.cells[j];
         self.take(i);
+        let height = moving.height + below.height;
         self.put(
             j,
             Tower {
-                height: moving.height + below.height,
+                height,
                 top: moving.top,
                 utility: moving.utility || below.utility,
             },
         );
+        // The moving tower was shorter than the new one, so it was tallest
+        // only if the new one is taller still.
+        if height > self.max_height {
+            self.max_height = height;
+            self.tall = Bits::EMPTY;
+            self.tall.set(j);
+        } else if height == self.max_height {
+            self.tall.set(j);
+        }
         // T19: only the town that held the from-square is examined;
         // otherwise (T13, T14) the whole board.
         let region = if self.variant.suburbs {
@@ -727,6 +827,8 @@ impl Position {
         };
         let seeds = if self.variant.infrastructure.is_some() {
             and(&self.util, &region, nw)
+        } else if !self.variant.suburbs {
+            self.tall
         } else {
             let mut tallest = Bits::EMPTY;
             let mut h = 0;
@@ -755,11 +857,16 @@ impl Position {
                 lost += u32::from(t.height - 1);
                 self.cells[k] = Tower::single(t.top);
                 self.util.clear(k);
+                self.ones.set(k);
             } else {
                 lost += u32::from(t.height);
                 self.take(k);
             }
         });
+        // T13/T19 never remove the tallest; T14 may.
+        if !and(&doomed, &self.tall, nw).is_empty(nw) {
+            self.recompute_tall();
+        }
         self.removed += lost;
         if self.variant.capture {
             self.captured[me.index()] += lost;
