@@ -1,0 +1,42 @@
+//! Quick timing of the open-deal solver on seeded deals (development aid).
+
+use stackyard_babel::solver::Solver;
+use stackyard_babel::{Variant, deal_from_seed};
+use stackyard_core::Seed;
+use std::time::Instant;
+
+fn main() {
+    let n: u64 = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(10_000);
+    let strict = std::env::args().any(|a| a == "strict");
+    let variant = if strict {
+        Variant::Strict
+    } else {
+        Variant::Standard
+    };
+    let mut solver = Solver::new();
+    let start = Instant::now();
+    let mut hist = [0u64; 25];
+    let mut max_nodes = (0, 0);
+    let mut total = 0u64;
+    solver.full_line = std::env::args().any(|a| a == "full");
+    for i in 0..n {
+        let order = deal_from_seed(Seed(1).child(i));
+        let s = solver.solve(&order, variant);
+        hist[s.min_stacks] += 1;
+        total += s.nodes;
+        if s.nodes > max_nodes.0 {
+            max_nodes = (s.nodes, i);
+        }
+    }
+    let t = start.elapsed().as_secs_f64();
+    println!(
+        "{n} deals in {t:.2}s = {:.0}/s; hist {:?}; max nodes {:?} mean {}",
+        n as f64 / t,
+        &hist[..8],
+        max_nodes,
+        total / n
+    );
+}

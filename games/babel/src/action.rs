@@ -1,0 +1,84 @@
+//! The player's actions, written as in records: `draw`, `i<1`, `i<3`, `end`.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// One action (B4–B6). Serialised as its text form, so a record's actions
+/// read `["draw", "draw", "2<1", …, "end"]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Action {
+    /// B4: the next tile becomes a new stack at the right end.
+    Draw,
+    /// B5: the stack at 1-based position `from` goes onto the stack `gap`
+    /// (1 or 3) positions to its left.
+    Move {
+        /// 1-based position of the stack that moves.
+        from: u8,
+        /// How far left it goes: 1 or 3.
+        gap: u8,
+    },
+    /// B6: the player declares the end once no tile remains.
+    End,
+}
+
+impl Action {
+    /// `i<1`.
+    pub fn onto_left(from: u8) -> Action {
+        Action::Move { from, gap: 1 }
+    }
+
+    /// `i<3`.
+    pub fn onto_third(from: u8) -> Action {
+        Action::Move { from, gap: 3 }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Draw => f.write_str("draw"),
+            Action::Move { from, gap } => write!(f, "{from}<{gap}"),
+            Action::End => f.write_str("end"),
+        }
+    }
+}
+
+/// Why an action's text does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not an action (expected draw, end, or a move like 4<1 or 5<3)")]
+pub struct ActionParseError(pub String);
+
+impl FromStr for Action {
+    type Err = ActionParseError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        match t {
+            "draw" => return Ok(Action::Draw),
+            "end" => return Ok(Action::End),
+            _ => {}
+        }
+        let bad = || ActionParseError(s.to_string());
+        let (from, gap) = t.split_once('<').ok_or_else(bad)?;
+        let from: u8 = from.trim().parse().map_err(|_| bad())?;
+        let gap: u8 = gap.trim().parse().map_err(|_| bad())?;
+        if from == 0 || !(gap == 1 || gap == 3) {
+            return Err(bad());
+        }
+        Ok(Action::Move { from, gap })
+    }
+}
+
+impl TryFrom<String> for Action {
+    type Error = ActionParseError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<Action> for String {
+    fn from(a: Action) -> String {
+        a.to_string()
+    }
+}

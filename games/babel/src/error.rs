@@ -1,0 +1,61 @@
+//! Rejected actions, each naming the rule it enforces.
+
+use stackyard_core::RuleError;
+use thiserror::Error;
+
+/// Why an action was rejected. The game is unchanged after any of these.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BabelError {
+    /// B5: no stack at the moving position.
+    #[error("B5: there is no stack {from} (the line has {stacks})")]
+    NoStack {
+        /// The position named.
+        from: u8,
+        /// How many stacks the line has.
+        stacks: usize,
+    },
+    /// B5: no stack `gap` positions to the left.
+    #[error("B5: stack {from} has no stack {gap} to its left")]
+    NoTarget {
+        /// The position named.
+        from: u8,
+        /// 1 or 3.
+        gap: u8,
+    },
+    /// B5: moves go 1 or 3 to the left only.
+    #[error("B5: a stack moves 1 or 3 positions left, not {0}")]
+    BadGap(u8),
+    /// B5: the two top tiles share neither suit nor value.
+    #[error("B5: {moving} does not match {target} (same suit or same value needed)")]
+    NoMatch {
+        /// The moving stack's top.
+        moving: String,
+        /// The target stack's top.
+        target: String,
+    },
+    /// B6: no tile left to draw.
+    #[error("B6: no tile is left to draw")]
+    NoTileLeft,
+    /// B11: in the Strict variant a draw waits until no move is legal.
+    #[error("B11: Strict variant: a move is legal ({0}), so you may not draw")]
+    MustMove(String),
+    /// B6: the end is declared only once every tile is drawn.
+    #[error("B6: {0} tiles are still to draw; the end comes after the last draw")]
+    TilesRemain(usize),
+    /// B6: the game is over.
+    #[error("B6: the game is over")]
+    GameOver,
+}
+
+impl RuleError for BabelError {
+    fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            BabelError::NoStack { .. }
+            | BabelError::NoTarget { .. }
+            | BabelError::BadGap(_)
+            | BabelError::NoMatch { .. } => "B5",
+            BabelError::NoTileLeft | BabelError::TilesRemain(_) | BabelError::GameOver => "B6",
+            BabelError::MustMove(_) => "B11",
+        })
+    }
+}

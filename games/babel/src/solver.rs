@@ -1,0 +1,352 @@
+//! The open-deal solver (B9): for a known draw order, the minimum number of
+//! stacks reachable, whether a full win is, and an action list reaching it.
+//!
+//! Standard variant: by B10 every move can be deferred until all tiles are
+//! drawn, so the search starts from the fully dealt line and tries moves
+//! only. Strict variant (B11): draws are forced exactly when no move is
+//! legal, so the search runs over (tiles drawn, line) pairs.
+//!
+//! The search is a depth-first walk over lines of top tiles (B3: nothing
+//! else matters), each packed in a `u128` (5 bits a tile), with a hash set
+//! of lines already seen, an exit as soon as one stack is reached, and a
+//! lower bound for pruning: stacks whose tops are in different components
+//! of the match graph can never merge (a move only removes a top), so the
+//! number of components bounds the stacks from below.
+
+use crate::tile::MATCH;
+use crate::{Action, Tile, Variant};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// What the solver found for one order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The fewest stacks any play reaches (B7).
+    pub min_stacks: usize,
+    /// Whether one stack is reachable.
+    pub full_win: bool,
+    /// Actions from the start reaching `min_stacks` and ending the game
+    /// (the last action is `end` when a move would still be legal).
+    pub actions: Vec<Action>,
+    /// Lines examined, a measure of the deal's difficulty.
+    pub nodes: u64,
+}
+
+/// A multiplicative hash for packed lines; std's SipHash is several times
+/// slower here and the keys are not adversarial.
+#[derive(Default)]
+pub(crate) struct PackHasher(u64);
+
+impl Hasher for PackHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    fn write_u128(&mut self, k: u128) {
+        let x = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        self.0 ^= self.0 >> 32;
+    }
+}
+
+pub(crate) type PackSet = HashSet<u128, BuildHasherDefault<PackHasher>>;
+
+/// A line of top tiles, left to right, as small integers.
+#[derive(Clone, Copy)]
+pub(crate) struct Line {
+    pub(crate) tops: [u8; 24],
+    pub(crate) len: u8,
+}
+
+impl Line {
+    pub(crate) fn new() -> Line {
+        Line {
+            tops: [0; 24],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn from_tiles(tiles: &[Tile]) -> Line {
+        let mut l = Line::new();
+        for t in tiles {
+            l.push(t.index());
+        }
+        l
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, t: u8) {
+        self.tops[usize::from(self.len)] = t;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub(crate) fn key(&self) -> u128 {
+        let mut k = 0u128;
+        for &t in &self.tops[..usize::from(self.len)] {
+            k = (k << 5) | u128::from(t + 1);
+        }
+        k
+    }
+
+    /// B5 on tops: stack `i` (0-based) onto `i - gap`, closing up.
+    #[inline]
+    pub(crate) fn moved(&self, i: usize, gap: usize) -> Line {
+        let mut l = *self;
+        let n = usize::from(self.len);
+        l.tops[i - gap] = self.tops[i];
+        l.tops.copy_within(i + 1..n, i);
+        l.len -= 1;
+        l
+    }
+
+    #[inline]
+    pub(crate) fn can_move(&self, i: usize, gap: usize) -> bool {
+        i >= gap && MATCH[usize::from(self.tops[i])] & (1 << self.tops[i - gap]) != 0
+    }
+
+    pub(crate) fn any_move(&self) -> bool {
+        (1..usize::from(self.len)).any(|i| self.can_move(i, 1) || self.can_move(i, 3))
+    }
+
+    /// Components of the match graph on the tops: a lower bound on stacks.
+    pub(crate) fn mask(&self) -> u32 {
+        let mut m = 0u32;
+        for &t in &self.tops[..usize::from(self.len)] {
+            m |= 1 << t;
+        }
+        m
+    }
+
+    pub(crate) fn components(&self) -> u8 {
+        components(self.mask())
+    }
+}
+
+/// Components of the match graph on a set of tiles.
+pub(crate) fn components(mut rest: u32) -> u8 {
+    let mut count = 0;
+    while rest != 0 {
+        count += 1;
+        let mut frontier = rest & rest.wrapping_neg();
+        rest &= !frontier;
+        while frontier != 0 {
+            let t = frontier.trailing_zeros();
+            frontier &= frontier - 1;
+            let next = MATCH[t as usize] & rest;
+            rest &= !next;
+            frontier |= next;
+        }
+    }
+    count
+}
+
+/// Reusable search state: keep one per thread and call it for many deals.
+#[derive(Default)]
+pub struct Solver {
+    seen: PackSet,
+    path: Vec<Action>,
+    best_path: Vec<Action>,
+    best: u8,
+    best_line: Option<Line>,
+    nodes: u64,
+    goal: u8,
+    rest_masks: Vec<u32>,
+    strict_rule: bool,
+    /// Standard variant: search the fully dealt line (B10) instead of
+    /// interleaving draws and moves.
+    pub full_line: bool,
+}
+
+impl Solver {
+    /// A solver with empty tables.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// Solves `order` (any list of distinct tiles: a full deal, or a
+    /// partial one with nothing else to come) for `variant`.
+    pub fn solve(&mut self, order: &[Tile], variant: Variant) -> Solution {
+        self.run(order, variant, 1)
+    }
+
+    /// Whether `order` can end in one stack; stops at the first win.
+    pub fn full_win(&mut self, order: &[Tile], variant: Variant) -> bool {
+        self.run(order, variant, 1).full_win
+    }
+
+    /// Whether `order` can end in at most `stacks` stacks; stops as soon
+    /// as it finds such an end.
+    pub fn reaches(&mut self, order: &[Tile], variant: Variant, stacks: usize) -> Solution {
+        self.run(order, variant, stacks.min(24) as u8)
+    }
+
+    fn run(&mut self, order: &[Tile], variant: Variant, goal: u8) -> Solution {
+        self.seen.clear();
+        self.path.clear();
+        self.best_path.clear();
+        self.nodes = 0;
+        self.goal = goal.max(1);
+        self.best = u8::MAX;
+        self.best_line = None;
+        let tiles: Vec<u8> = order.iter().map(|t| t.index()).collect();
+        if tiles.is_empty() {
+            return Solution {
+                min_stacks: 0,
+                full_win: false,
+                actions: Vec::new(),
+                nodes: 0,
+            };
+        }
+        match variant {
+            Variant::Standard if self.full_line => {
+                let line = Line::from_tiles(order);
+                self.path
+                    .extend(std::iter::repeat_n(Action::Draw, tiles.len()));
+                self.standard(&line);
+            }
+            _ => {
+                self.strict_rule = variant == Variant::Strict;
+                self.rest_masks.clear();
+                self.rest_masks.resize(tiles.len() + 1, 0);
+                for p in (0..tiles.len()).rev() {
+                    self.rest_masks[p] = self.rest_masks[p + 1] | (1 << tiles[p]);
+                }
+                self.strict(&tiles, 0, Line::new());
+            }
+        }
+        let mut actions = std::mem::take(&mut self.best_path);
+        if self.best_line.is_some_and(|l| l.any_move()) {
+            actions.push(Action::End);
+        }
+        Solution {
+            min_stacks: usize::from(self.best),
+            full_win: self.best == 1,
+            actions,
+            nodes: self.nodes,
+        }
+    }
+
+    fn record(&mut self, line: &Line) {
+        if line.len < self.best {
+            self.best = line.len;
+            self.best_line = Some(*line);
+            self.best_path.clear();
+            self.best_path.extend_from_slice(&self.path);
+        }
+    }
+
+    /// Returns true to stop the whole search (goal reached).
+    fn standard(&mut self, line: &Line) -> bool {
+        self.nodes += 1;
+        self.record(line);
+        if self.best <= self.goal {
+            return true;
+        }
+        if line.len > 3 && line.components() >= self.best {
+            return false;
+        }
+        let n = usize::from(line.len);
+        for i in (1..n).rev() {
+            for gap in [3, 1] {
+                if line.can_move(i, gap) {
+                    let next = line.moved(i, gap);
+                    if self.seen.insert(next.key()) {
+                        self.path.push(Action::Move {
+                            from: (i + 1) as u8,
+                            gap: gap as u8,
+                        });
+                        let stop = self.standard(&next);
+                        self.path.pop();
+                        if stop {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn strict(&mut self, order: &[u8], mut pos: usize, mut line: Line) -> bool {
+        // B11: draws are forced exactly when no move is legal.
+        let pushed = self.path.len();
+        while pos < order.len() && !line.any_move() {
+            line.push(order[pos]);
+            pos += 1;
+            self.path.push(Action::Draw);
+        }
+        let stop = self.strict_node(order, pos, &line);
+        self.path.truncate(pushed);
+        stop
+    }
+
+    fn strict_node(&mut self, order: &[u8], pos: usize, line: &Line) -> bool {
+        self.nodes += 1;
+        if pos == order.len() {
+            self.record(line);
+            if self.best <= self.goal {
+                return true;
+            }
+        }
+        // Future tops come from the current tops and the tiles to come, so
+        // the components of their union bound the final stacks.
+        if line.len > 3 && components(line.mask() | self.rest_masks[pos]) >= self.best {
+            return false;
+        }
+        let n = usize::from(line.len);
+        let mut cands = [(0usize, 0usize); 48];
+        let mut nc = 0;
+        for i in (1..n).rev() {
+            for gap in [3, 1] {
+                if line.can_move(i, gap) {
+                    cands[nc] = (i, gap);
+                    nc += 1;
+                }
+            }
+        }
+        for &(i, gap) in &cands[..nc] {
+            {
+                {
+                    let next = line.moved(i, gap);
+                    let key = (next.key() << 5) | pos as u128;
+                    if self.seen.insert(key) {
+                        self.path.push(Action::Move {
+                            from: (i + 1) as u8,
+                            gap: gap as u8,
+                        });
+                        let stop = self.strict(order, pos, next);
+                        self.path.pop();
+                        if stop {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        // Standard (B6): drawing is allowed even while moves are legal.
+        if !self.strict_rule && pos < order.len() && n > 0 {
+            let mut next = *line;
+            next.push(order[pos]);
+            let key = (next.key() << 5) | (pos + 1) as u128;
+            if self.seen.insert(key) {
+                self.path.push(Action::Draw);
+                let stop = self.strict(order, pos + 1, next);
+                self.path.pop();
+                if stop {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// One-off solve with a fresh [`Solver`].
+pub fn solve(order: &[Tile], variant: Variant) -> Solution {
+    Solver::new().solve(order, variant)
+}

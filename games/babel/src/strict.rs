@@ -1,0 +1,1 @@
+//! Strict-variant policies (filled in below).

@@ -1,0 +1,110 @@
+//! The open-deal solver against the engine (every solution replays to its
+//! claimed result) and against a plain brute force on short orders.
+
+use stackyard_babel::solver::{Solver, solve};
+use stackyard_babel::{Action, Babel, Tile, Variant, deal_from_seed};
+use stackyard_core::Seed;
+
+/// Plays `actions` in the engine from the start of `order`; returns the
+/// finished game (asserting every action is legal and the game ends).
+fn replay(order: &[Tile], variant: Variant, actions: &[Action]) -> Babel {
+    let mut g = Babel::with_order(order, variant).unwrap();
+    for a in actions {
+        g.play(*a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+    assert!(g.is_finished(), "solution must end the game");
+    g
+}
+
+/// Every legal action sequence, no memo: the fewest stacks at any end.
+fn brute(g: &Babel) -> usize {
+    if g.is_finished() {
+        return g.stacks();
+    }
+    g.legal_actions()
+        .into_iter()
+        .map(|a| {
+            let mut next = g.clone();
+            next.play(a).unwrap();
+            brute(&next)
+        })
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn b9_solutions_replay_to_the_minimum_on_full_deals() {
+    let mut solver = Solver::new();
+    for i in 0..40 {
+        let order = deal_from_seed(Seed(5).child(i));
+        for variant in [Variant::Standard, Variant::Strict] {
+            let s = solver.solve(&order, variant);
+            let g = replay(&order, variant, &s.actions);
+            assert_eq!(g.stacks(), s.min_stacks, "deal {i} {variant:?}");
+            assert_eq!(s.full_win, s.min_stacks == 1);
+        }
+    }
+}
+
+#[test]
+fn solver_agrees_with_brute_force_on_short_orders() {
+    let mut solver = Solver::new();
+    let mut full_line = Solver::new();
+    full_line.full_line = true;
+    let mut differ = 0;
+    for i in 0..150 {
+        let len = 3 + (i % 5) as usize; // 3..=7 tiles
+        let order = deal_from_seed(Seed(9).child(i))[..len].to_vec();
+        for variant in [Variant::Standard, Variant::Strict] {
+            let start = Babel::with_order(&order, variant).unwrap();
+            let expect = brute(&start);
+            let s = solver.solve(&order, variant);
+            assert_eq!(s.min_stacks, expect, "{order:?} {variant:?}");
+            let g = replay(&order, variant, &s.actions);
+            assert_eq!(g.stacks(), expect);
+            if variant == Variant::Standard {
+                // B10: deferring every move to the end loses nothing.
+                assert_eq!(full_line.solve(&order, variant).min_stacks, expect);
+            } else if expect != solver.solve(&order, Variant::Standard).min_stacks {
+                differ += 1;
+            }
+        }
+    }
+    // B11 is a real restriction: on some orders Strict does worse.
+    assert!(differ > 0);
+}
+
+#[test]
+fn b10_interleaved_best_equals_dealt_line_best_on_full_deals() {
+    let mut a = Solver::new();
+    let mut b = Solver::new();
+    b.full_line = true;
+    for i in 0..30 {
+        let order = deal_from_seed(Seed(77).child(i));
+        let x = a.solve(&order, Variant::Standard);
+        let y = b.solve(&order, Variant::Standard);
+        assert_eq!(x.min_stacks, y.min_stacks);
+        replay(&order, Variant::Standard, &y.actions);
+    }
+}
+
+#[test]
+fn empty_and_single_orders() {
+    assert_eq!(solve(&[], Variant::Standard).min_stacks, 0);
+    let one = [Tile::from_index(3).unwrap()];
+    let s = solve(&one, Variant::Strict);
+    assert_eq!((s.min_stacks, s.full_win), (1, true));
+    assert_eq!(s.actions, vec![Action::Draw]);
+}
+
+#[test]
+fn unmatched_tiles_cannot_merge() {
+    // Sn, Ma, C2, A3: no two share suit or value.
+    let order: Vec<Tile> = ["Sn", "Ma", "C2", "A3"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let s = solve(&order, Variant::Standard);
+    assert_eq!(s.min_stacks, 4);
+    assert!(!s.full_win);
+}
