@@ -5,12 +5,85 @@ use crate::notation::Move;
 use crate::position::{Phase, Position, Status};
 use rand::RngExt;
 
+/// The `k`-th lowest set bit of `w` (which has more than `k` bits set).
+#[inline]
+fn select(mut w: u64, k: u32) -> usize {
+    for _ in 0..k {
+        w &= w - 1;
+    }
+    w.trailing_zeros() as usize
+}
+
+impl Position {
+    /// A uniformly random tower move `(from, to)` (block indices) for the
+    /// side to move, or `None` when it has none. On boards up to 64 blocks
+    /// single floors' moves are counted and picked with bit tricks, without
+    /// listing them.
+    pub fn random_step<R: RngExt + ?Sized>(&self, rng: &mut R) -> Option<(usize, usize)> {
+        let g = self.geometry();
+        let me = self.turn();
+        if g.nw != 1 {
+            let mut steps = Vec::new();
+            self.visit_steps(me, |i, j| steps.push((i, j)));
+            return (!steps.is_empty()).then(|| steps[rng.random_range(0..steps.len())]);
+        }
+        let movable = self.movable(me).0[0];
+        let o = self.occupied().0[0];
+        let c = g.cols as u32;
+        let m1 = movable & self.single_floors().0[0];
+        // Landing blocks of single floors, per direction, and the offset
+        // from landing block back to the mover.
+        let dirs = [
+            ((m1 << 1) & g.not_first_col.0[0] & o, -1i64),
+            ((m1 >> 1) & g.not_last_col.0[0] & o, 1),
+            ((m1 << c) & o, -i64::from(c)),
+            ((m1 >> c) & o, i64::from(c)),
+        ];
+        let singles: u32 = dirs.iter().map(|d| d.0.count_ones()).sum();
+        let mut tall = [(0u16, 0u16); 256];
+        let mut n = 0;
+        let (cols, rows) = (g.cols, g.rows);
+        let mut rest = movable & !m1;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let h = usize::from(self.cells()[i].height);
+            let (col, row) = (i % cols, i / cols);
+            for (ok, j) in [
+                (col + h < cols, i + h),
+                (col >= h, i.wrapping_sub(h)),
+                (row + h < rows, i + h * cols),
+                (row >= h, i.wrapping_sub(h * cols)),
+            ] {
+                if ok && o >> j & 1 != 0 {
+                    tall[n] = (i as u16, j as u16);
+                    n += 1;
+                }
+            }
+        }
+        let total = singles + n as u32;
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.random_range(0..total);
+        for (targets, back) in dirs {
+            let count = targets.count_ones();
+            if k < count {
+                let j = select(targets, k);
+                return Some(((j as i64 + back) as usize, j));
+            }
+            k -= count;
+        }
+        let (i, j) = tall[k as usize];
+        Some((usize::from(i), usize::from(j)))
+    }
+}
+
 /// Plays uniformly random legal moves from `position` until the game is
 /// over; returns the number of moves played (passes included).
 pub fn random_playout<R: RngExt + ?Sized>(position: &mut Position, rng: &mut R) -> u32 {
     let mut plies = 0;
     let mut moves: Vec<Move> = Vec::new();
-    let mut steps: Vec<(u16, u16)> = Vec::with_capacity(128);
     loop {
         if position.phase() != Phase::Moves {
             moves.clear();
@@ -20,17 +93,12 @@ pub fn random_playout<R: RngExt + ?Sized>(position: &mut Position, rng: &mut R) 
             plies += 1;
             continue;
         }
-        steps.clear();
-        let me = position.turn();
-        position.visit_steps(me, |i, j| steps.push((i as u16, j as u16)));
-        if steps.is_empty() {
-            match position.status() {
+        match position.random_step(rng) {
+            Some((i, j)) => position.step(i, j),
+            None => match position.status() {
                 Status::Over => return plies,
                 _ => position.pass_unchecked(),
-            }
-        } else {
-            let (i, j) = steps[rng.random_range(0..steps.len())];
-            position.step(usize::from(i), usize::from(j));
+            },
         }
         plies += 1;
     }

@@ -398,7 +398,7 @@ impl Position {
     }
     /// The board geometry (size and bitboard masks).
     pub fn geometry(&self) -> &Geometry {
-        &self.geo
+        self.geo
     }
 
     /// Floors in towers `c` owns (T15).
@@ -434,10 +434,15 @@ impl Position {
         self.supplied
     }
 
+    /// Blocks holding exactly one floor.
+    pub fn single_floors(&self) -> &Bits {
+        &self.ones
+    }
+
     /// Blocks holding a tower that may move: owned by `side`, not surrounded
     /// (T8, T9).
     #[inline]
-    fn movable(&self, side: Color) -> Bits {
+    pub fn movable(&self, side: Color) -> Bits {
         and_not(
             &self.owned[side.index()],
             &self.geo.surrounded(&self.occ),

@@ -152,3 +152,33 @@ proptest! {
         prop_assert!(!moves.windows(2).any(|w| w == [Move::Pass, Move::Pass]));
     }
 }
+
+#[test]
+fn random_step_draws_every_legal_step_and_nothing_else() {
+    use rand::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    for (k, v) in VARIANTS.iter().enumerate() {
+        for g in 0..10u16 {
+            let picks: Vec<u16> = (0..(g * 7 + k as u16))
+                .map(|x| x.wrapping_mul(2654))
+                .collect();
+            let (p, _) = random_game(v, &picks);
+            if p.phase() != stackyard_towers::Phase::Moves {
+                continue;
+            }
+            let mut steps = Vec::new();
+            p.visit_steps(p.turn(), |i, j| steps.push((i, j)));
+            let mut seen = std::collections::HashSet::new();
+            for _ in 0..steps.len() * 60 + 1 {
+                match p.random_step(&mut rng) {
+                    Some(s) => {
+                        assert!(steps.contains(&s), "{v}: drew an illegal step {s:?}");
+                        seen.insert(s);
+                    }
+                    None => assert!(steps.is_empty(), "{v}: no draw but steps exist"),
+                }
+            }
+            assert_eq!(seen.len(), steps.len(), "{v}: every legal step gets drawn");
+        }
+    }
+}
