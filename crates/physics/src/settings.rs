@@ -138,9 +138,9 @@ pub struct SimSettings {
     /// Linear damping of every piece (1/s, default 0).
     pub linear_damping: f64,
     /// A piece may fall asleep when its fastest point moves slower than this
-    /// (mm/s, default 2).
+    /// (mm/s, default 3).
     pub sleep_speed_mm_s: f64,
-    /// ... for this long (s, default 0.2).
+    /// ... for this long (s, default 0.03: enough to see a piece start to tip).
     pub sleep_time_s: f64,
     /// A run stops at this much simulated time even if pieces still move
     /// (s, default 10).
@@ -163,8 +163,8 @@ impl Default for SimSettings {
             restitution: 0.0,
             angular_damping: 0.0,
             linear_damping: 0.0,
-            sleep_speed_mm_s: 2.0,
-            sleep_time_s: 0.2,
+            sleep_speed_mm_s: 3.0,
+            sleep_time_s: 0.03,
             max_time_s: 10.0,
             ccd: false,
         }

@@ -37,13 +37,13 @@ fn tile_centred_on_tile_stays() {
 fn tile_tips_at_half_its_width() {
     // The upper tile's centre of mass is over the edge of the lower one when
     // its offset passes half the tile width (25.4 mm).
-    let (t, s) = tile_on_tile(WIDTH / 2.0 - 1.0);
+    let (t, s) = tile_on_tile(WIDTH / 2.0 - 0.5);
     assert!(s.rested);
     assert!(!t.on_table(PieceId(1)), "just inside: stays up");
     assert!(s.motions[1].turned_deg < 2.0, "{:?}", s.motions[1]);
-    let (t, s) = tile_on_tile(WIDTH / 2.0 + 1.0);
+    let (t, s) = tile_on_tile(WIDTH / 2.0 + 0.5);
     // Just outside: it tips over the edge until its far end reaches the
-    // table, at asin(6.35 / 26.4) ≈ 13.9°.
+    // table, at asin(6.35 / 25.9) ≈ 14.2°.
     assert!(t.lowest_mm(PieceId(1)) < 0.5, "{}", t.lowest_mm(PieceId(1)));
     assert!(s.motions[1].turned_deg > 12.0, "{:?}", s.motions[1]);
 }
