@@ -4,7 +4,7 @@
 //! search, moves are strings in T5 notation. Tests compare the engine
 //! against it.
 
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 use std::collections::VecDeque;
 
