@@ -38,6 +38,13 @@ pub trait SearchGame: Clone + Send + Sync {
     /// The bound on [`SearchGame::move_id`].
     const MOVE_IDS: usize;
 
+    /// A hash shared by positions known to have the same value (mirror
+    /// images, say); the exact solver keys its table with it. Defaults to
+    /// [`SearchGame::hash`].
+    fn canonical_hash(&self) -> u64 {
+        self.hash()
+    }
+
     /// A cheap static guess of the value from side 0's view, used only to
     /// order moves in the exact solver (say, the score so far).
     fn order_hint(&self) -> i32 {

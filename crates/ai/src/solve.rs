@@ -162,7 +162,7 @@ impl<G: SearchGame> Solver<G> {
         if let Some(v) = pos.terminal_value() {
             return if pos.side() == 0 { v } else { -v };
         }
-        let hash = pos.hash();
+        let hash = pos.canonical_hash();
         let slot = (hash & self.mask) as usize;
         let mut tt_move = None;
         let (mut lo, mut hi) = (-INF, INF);

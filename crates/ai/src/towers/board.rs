@@ -132,6 +132,9 @@ pub struct Board {
     phase: Phase,
     over: bool,
     hash: u64,
+    /// Cell hashes of the board seen through each symmetry (T1 boards are
+    /// rectangles: 4 symmetries, 8 when square); index 0 is the identity.
+    sym: [u64; 8],
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -139,6 +142,18 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Zobrist keys: block (< 64) × height (≤ 64 floors on ≤ 64 blocks) ×
+/// kind (top Black/White/Utility, × holds a utility).
+fn zobrist(i: usize, h: u8, kind: usize) -> u64 {
+    static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        (0..64 * 65 * 6)
+            .map(|k| mix(0x70AE_5000 + k as u64))
+            .collect()
+    });
+    t[(i * 65 + usize::from(h.min(64))) * 6 + kind]
 }
 
 /// Why a board cannot be built.
@@ -188,6 +203,7 @@ impl Board {
             phase: Phase::Moves,
             over: false,
             hash: 0,
+            sym: [0; 8],
         };
         if !rules.sprawl {
             for r in 0..rows {
@@ -281,25 +297,74 @@ impl Board {
             ^ (u64::from(self.captured[1]) << 48))
     }
 
-    fn cell_key(&self, i: usize) -> u64 {
-        let h = self.height[i];
-        if h == 0 {
-            return 0;
-        }
+    fn kind(&self, i: usize) -> usize {
         let bit = 1u64 << i;
-        let kind = if self.black & bit != 0 {
+        let top = if self.black & bit != 0 {
             0
         } else if self.white & bit != 0 {
             1
         } else {
             2
-        } + if self.has_util & bit != 0 { 3 } else { 0 };
-        mix(((i as u64) << 16) | (u64::from(h) << 4) | kind)
+        };
+        top + if self.has_util & bit != 0 { 3 } else { 0 }
+    }
+
+    fn cell_key(&self, i: usize) -> u64 {
+        let h = self.height[i];
+        if h == 0 {
+            return 0;
+        }
+        zobrist(i, h, self.kind(i))
+    }
+
+    fn sym_count(&self) -> usize {
+        if self.geo.cols == self.geo.rows { 8 } else { 4 }
+    }
+
+    /// Block `i` seen through symmetry `t`.
+    fn sym_index(&self, t: usize, i: usize) -> usize {
+        let (cols, rows) = (usize::from(self.geo.cols), usize::from(self.geo.rows));
+        let (c, r) = (i % cols, i / cols);
+        let (c2, r2) = match t {
+            0 => (c, r),
+            1 => (cols - 1 - c, r),
+            2 => (c, rows - 1 - r),
+            3 => (cols - 1 - c, rows - 1 - r),
+            // Square boards only: transposes.
+            4 => (r, c),
+            5 => (rows - 1 - r, c),
+            6 => (r, cols - 1 - c),
+            _ => (rows - 1 - r, cols - 1 - c),
+        };
+        r2 * cols + c2
+    }
+
+    fn sym_keys(&mut self, i: usize) {
+        let h = self.height[i];
+        if h == 0 {
+            return;
+        }
+        let kind = self.kind(i);
+        for t in 0..self.sym_count() {
+            self.sym[t] ^= zobrist(self.sym_index(t, i), h, kind);
+        }
+    }
+
+    /// A hash shared by every position that is a mirror image or rotation
+    /// of this one (same value under perfect play), for the exact solver.
+    pub fn canonical_hash(&self) -> u64 {
+        let m = self.sym[..self.sym_count()]
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(0);
+        m ^ self.state_key()
     }
 
     /// Puts a tower of `h` floors topped by `top` (BLACK, WHITE, or 2 for a
     /// utility) on block `i`, or clears it when `h` is 0.
     fn set(&mut self, i: usize, h: u8, top: u8, util: bool) {
+        self.sym_keys(i);
         self.hash ^= self.cell_key(i);
         let bit = 1u64 << i;
         self.height[i] = h;
@@ -320,6 +385,7 @@ impl Board {
             }
         }
         self.hash ^= self.cell_key(i);
+        self.sym_keys(i);
     }
 
     fn top(&self, i: usize) -> u8 {
@@ -830,6 +896,15 @@ mod tests {
         assert_eq!(after.occupied().count_ones(), 3);
         assert_eq!(after.margin(), 3 - 1);
         assert_eq!(after.hash(), after.fresh_hash());
+        // b2-b1 gives the half-turn image of a1-a2: same canonical hash,
+        // different plain hash; a1-b1 is not an image of it.
+        let image = b.play(b.parse_move("b2-b1").unwrap());
+        assert_ne!(after.hash(), image.hash());
+        assert_eq!(after.canonical_hash(), image.canonical_hash());
+        let transposed = b.play(b.parse_move("a1-b1").unwrap());
+        assert_eq!(after.canonical_hash(), transposed.canonical_hash());
+        let different = b.play(b.parse_move("b2-a2").unwrap()).play(TMove::Pass);
+        assert_ne!(after.canonical_hash(), different.canonical_hash());
     }
 
     #[test]

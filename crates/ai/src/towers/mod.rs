@@ -40,6 +40,10 @@ impl SearchGame for Board {
         Board::hash(self)
     }
 
+    fn canonical_hash(&self) -> u64 {
+        Board::canonical_hash(self)
+    }
+
     fn order_hint(&self) -> i32 {
         self.margin()
     }
