@@ -5,7 +5,8 @@
 //! moves one piece's pips and is valued together with the best cap that
 //! piece could make next; a split moves the lower part's pips to the
 //! pair's colour. Pieces of one colour and size are interchangeable for
-//! scoring, so one representative per size is tried.
+//! scoring, so one representative per size is tried, and per controlling
+//! colour only its tallest target.
 
 use super::done_or_wait;
 use crate::{Action, Colour, IceTowers, PieceId};
@@ -96,7 +97,28 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
     let movers: Vec<Colour> = std::iter::once(IceTowers::colour_of(seat))
         .chain(ghost)
         .collect();
+    let colours = scores.len();
     for &q in &movers {
+        // For each piece size and each controlling colour, the two tallest
+        // (in pips) towers a piece of `q` of that size may cap: taking a
+        // taller tower from the same colour is always the better cap, so
+        // only these are valued (the second stands in when the first is
+        // the mined piece's own tower, I8).
+        let mut best = [[[None::<(i64, usize)>; 2]; 8]; 3];
+        for (ui, u) in sums.iter().enumerate() {
+            if u.top == q || (Some(q) == ghost && u.free) {
+                continue;
+            }
+            for size in 1..=u.top_pips {
+                let slot = &mut best[usize::from(size - 1)][u.top.index()];
+                if slot[0].is_none_or(|b| u.pips > b.0) {
+                    slot[1] = slot[0];
+                    slot[0] = Some((u.pips, ui));
+                } else if slot[1].is_none_or(|b| u.pips > b.0) {
+                    slot[1] = Some((u.pips, ui));
+                }
+            }
+        }
         // One free-stander per size.
         let mut reps: [Option<PieceId>; 3] = [None; 3];
         for t in towers.iter().filter(|t| t.is_free_stander()) {
@@ -106,16 +128,20 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
             }
         }
         for piece in reps.into_iter().flatten() {
-            for (t, s) in towers.iter().zip(&sums) {
-                if can_cap(piece, s) {
-                    let deltas = [(q.index(), s.pips), (s.top.index(), -s.pips)];
-                    f(Candidate {
-                        action: Action::Cap { piece, onto: t.id },
-                        lead: lead(&scores, me, &deltas) - base,
-                        own: deltas.iter().filter(|d| d.0 == me).map(|d| d.1).sum(),
-                        pips: piece.pips(),
-                    });
-                }
+            for d in 0..colours {
+                let Some((pips, ui)) = best[usize::from(piece.pips() - 1)][d][0] else {
+                    continue;
+                };
+                let deltas = [(q.index(), pips), (d, -pips)];
+                f(Candidate {
+                    action: Action::Cap {
+                        piece,
+                        onto: towers[ui].id,
+                    },
+                    lead: lead(&scores, me, &deltas) - base,
+                    own: deltas.iter().filter(|d| d.0 == me).map(|d| d.1).sum(),
+                    pips: piece.pips(),
+                });
             }
         }
         // Mines, each valued with the best cap that could follow.
@@ -131,21 +157,17 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
                 }
                 let sz = i64::from(piece.pips());
                 let mine = [(s.top.index(), -sz), (q.index(), sz)];
-                let mut best = lead(&scores, me, &mine);
-                for (ui, u) in sums.iter().enumerate() {
-                    if ui != ti && can_cap(piece, u) {
-                        let d = [
-                            mine[0],
-                            mine[1],
-                            (q.index(), u.pips),
-                            (u.top.index(), -u.pips),
-                        ];
-                        best = best.max(lead(&scores, me, &d));
+                let mut value = lead(&scores, me, &mine);
+                for d in 0..colours {
+                    let follow = best[k][d].iter().flatten().find(|b| b.1 != ti);
+                    if let Some(&(pips, _)) = follow {
+                        let dd = [mine[0], mine[1], (q.index(), pips), (d, -pips)];
+                        value = value.max(lead(&scores, me, &dd));
                     }
                 }
                 f(Candidate {
                     action: Action::Mine { tower: t.id, piece },
-                    lead: best - base,
+                    lead: value - base,
                     own: 0,
                     pips: piece.pips(),
                 });

@@ -1,0 +1,43 @@
+//! Simulated bot games per second: four greedy bots (the goal: ≥ 1,000
+//! games/s on one core) against baselines in the same run: four random
+//! bots, and setting up a table (the floor every game pays).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use stackyard_core::Seed;
+use stackyard_icetowers::bots::{BotSpec, Policy, simulate};
+use stackyard_icetowers::{IceTowers, Settings};
+use std::hint::black_box;
+
+fn settings() -> Settings {
+    Settings {
+        game_timer_ms: Some(300_000),
+        ..Settings::new(4)
+    }
+}
+
+fn games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("icetowers_4_seat_game");
+    group.throughput(Throughput::Elements(1));
+    let s = settings();
+    group.bench_function("setup_only", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i += 1;
+            black_box(IceTowers::new(&s, Seed(i)).unwrap())
+        })
+    });
+    for policy in [Policy::Random, Policy::Greedy] {
+        let bots = vec![BotSpec::new(policy); 4];
+        group.bench_function(format!("{policy}_bots"), |b| {
+            let mut i = 0u64;
+            b.iter(|| {
+                i += 1;
+                black_box(simulate(&s, &bots, Seed(i)).unwrap().actions)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, games);
+criterion_main!(benches);
