@@ -61,7 +61,7 @@ impl Bits {
 }
 
 /// The shape of a board and the masks its bit tricks need.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Geometry {
     /// Columns (`a`..).
     pub cols: usize,
@@ -75,6 +75,9 @@ pub struct Geometry {
     pub not_first_col: Bits,
     /// Blocks not in the last column (where a westward shift may land).
     pub not_last_col: Bits,
+    /// Column and row of each block, for boards up to 64 blocks (saves a
+    /// division in the hot loops).
+    pub col_row: [(u8, u8); 64],
 }
 
 impl Geometry {
@@ -94,7 +97,12 @@ impl Geometry {
                 not_last_col.set(i);
             }
         }
+        let mut col_row = [(0, 0); 64];
+        for (i, cr) in col_row.iter_mut().enumerate().take(n.min(64)) {
+            *cr = ((i % cols) as u8, (i / cols) as u8);
+        }
         Geometry {
+            col_row,
             cols,
             rows,
             nw,

@@ -40,28 +40,39 @@ impl Position {
             ((m1 >> c) & o, i64::from(c)),
         ];
         let singles: u32 = dirs.iter().map(|d| d.0.count_ones()).sum();
-        let mut tall = [(0u16, 0u16); 256];
-        let mut n = 0;
-        let (cols, rows) = (g.cols, g.rows);
-        let mut rest = movable & !m1;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let h = usize::from(self.cells()[i].height);
-            let (col, row) = (i % cols, i / cols);
-            for (ok, j) in [
-                (col + h < cols, i + h),
-                (col >= h, i.wrapping_sub(h)),
-                (row + h < rows, i + h * cols),
-                (row >= h, i.wrapping_sub(h * cols)),
-            ] {
-                if ok && o >> j & 1 != 0 {
-                    tall[n] = (i as u16, j as u16);
-                    n += 1;
+        // Taller towers: few, and each has its own jump length. Counted
+        // first, then walked again only if the draw falls among them.
+        let (cols, rows) = (g.cols as u32, g.rows as u32);
+        let taller = movable & !m1;
+        let cells = self.cells();
+        let walk = |mut k: u32| -> (u32, Option<(usize, usize)>) {
+            let mut n = 0;
+            let mut rest = taller;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                let h = u32::from(cells[i as usize].height);
+                let (col, row) = g.col_row[i as usize];
+                let (col, row) = (u32::from(col), u32::from(row));
+                for (ok, j) in [
+                    (col + h < cols, i + h),
+                    (col >= h, i.wrapping_sub(h)),
+                    (row + h < rows, i + h * cols),
+                    (row >= h, i.wrapping_sub(h * cols)),
+                ] {
+                    if ok && o >> j & 1 != 0 {
+                        if k == 0 {
+                            return (n, Some((i as usize, j as usize)));
+                        }
+                        k -= 1;
+                        n += 1;
+                    }
                 }
             }
-        }
-        let total = singles + n as u32;
+            (n, None)
+        };
+        let (n, _) = walk(u32::MAX);
+        let total = singles + n;
         if total == 0 {
             return None;
         }
@@ -74,8 +85,7 @@ impl Position {
             }
             k -= count;
         }
-        let (i, j) = tall[k as usize];
-        Some((usize::from(i), usize::from(j)))
+        walk(k).1
     }
 }
 

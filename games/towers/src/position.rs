@@ -506,7 +506,8 @@ impl Position {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let h = usize::from(self.cells[i].height);
-            let (col, row) = (i % cols, i / cols);
+            let (col, row) = g.col_row[i];
+            let (col, row) = (usize::from(col), usize::from(row));
             n += usize::from(col + h < cols && o >> (i + h) & 1 != 0)
                 + usize::from(col >= h && o >> (i - h) & 1 != 0)
                 + usize::from(row + h < rows && o >> (i + h * cols) & 1 != 0)
