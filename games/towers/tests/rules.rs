@@ -548,3 +548,44 @@ fn t20_variant_strings_round_trip() {
     assert!("8x8+capture:2".parse::<Variant>().is_err());
     assert!("8x8+infrastructure:x".parse::<Variant>().is_err());
 }
+
+#[test]
+fn t13_t16_t19_events_describe_what_changed() {
+    use stackyard_towers::Event;
+    let mut p = board(
+        "6x2+capture",
+        &[". . . . . .", "B1 W1 . B1 W1 ."],
+        Color::Black,
+    );
+    let events = p.play_with_events(mv("a1-b1")).unwrap();
+    assert_eq!(
+        events[0],
+        Event::Played {
+            by: Color::Black,
+            mv: mv("a1-b1")
+        }
+    );
+    assert_eq!(
+        events[1],
+        Event::Demolished {
+            squares: vec!["d1".parse().unwrap(), "e1".parse().unwrap()],
+            floors: 2
+        }
+    );
+    // The game is over now (b1 alone, nothing to land on): T11.
+    assert_eq!(events.last(), Some(&Event::Ended { scores: [4, 0] }));
+    let mut r = board(
+        "7x2+suburbs",
+        &[". . . . . . .", "B3 . . W2 B1 W1 B4"],
+        Color::Black,
+    );
+    let events = r.play_with_events(mv("e1-f1")).unwrap();
+    assert!(events.contains(&Event::Flattened {
+        squares: vec!["d1".parse().unwrap()],
+        floors: 1
+    }));
+    // A rejected move yields no events and changes nothing.
+    let before = r.clone();
+    assert!(r.play_with_events(mv("a1-a2")).is_err());
+    assert_eq!(r, before);
+}
