@@ -78,6 +78,36 @@ impl Tower {
     }
 }
 
+/// Rings searched from a table computed once.
+const NEAR: i32 = 6;
+
+fn ring(r: i32) -> Vec<(i32, i32)> {
+    let mut cells = Vec::with_capacity(8 * r as usize);
+    for dy in -r..=r {
+        for dx in -r..=r {
+            if dx.abs().max(dy.abs()) == r {
+                cells.push((dx, dy));
+            }
+        }
+    }
+    cells
+}
+
+/// Grid offsets of rings 1..=NEAR, ring by ring, each ring nearest first
+/// (ties: back to front, then left to right).
+fn near_offsets() -> &'static [(i32, i32)] {
+    static OFFSETS: std::sync::OnceLock<Vec<(i32, i32)>> = std::sync::OnceLock::new();
+    OFFSETS.get_or_init(|| {
+        let mut all = Vec::new();
+        for r in 1..=NEAR {
+            let mut cells = ring(r);
+            cells.sort_by_key(|&(dx, dy)| (dx * dx + dy * dy, dy, dx));
+            all.extend(cells);
+        }
+        all
+    })
+}
+
 /// The nearest free spot to `origin` (at least [`SPACING`] from every
 /// tower), searched ring by ring in a fixed order.
 pub fn place_near(origin: Pos, towers: &[Tower]) -> Pos {
@@ -86,17 +116,18 @@ pub fn place_near(origin: Pos, towers: &[Tower]) -> Pos {
             .iter()
             .all(|t| t.pos.dist2(p) >= i64::from(SPACING) * i64::from(SPACING))
     };
-    for r in 1..i32::MAX {
-        // Walk the ring's cells clockwise from the east, nearest first: the
-        // four axis cells, then outward pairs.
-        let mut cells = Vec::with_capacity(8 * r as usize);
-        for dy in -r..=r {
-            for dx in -r..=r {
-                if dx.abs().max(dy.abs()) == r {
-                    cells.push((dx, dy));
-                }
-            }
+    for &(dx, dy) in near_offsets() {
+        let p = Pos {
+            x: origin.x + dx * SPACING,
+            y: origin.y + dy * SPACING,
+        };
+        if free(p) {
+            return p;
         }
+    }
+    // A crowded neighbourhood: walk further rings, nearest first.
+    for r in NEAR + 1..i32::MAX {
+        let mut cells = ring(r);
         cells.sort_by_key(|&(dx, dy)| (dx * dx + dy * dy, dy, dx));
         for (dx, dy) in cells {
             let p = Pos {

@@ -97,8 +97,11 @@ pub fn simulate(
         match game.play(seat, &action, now) {
             Ok(_) => {
                 record.push(seat, now, action);
+                // `done`/`undone` leave the table as it was: nobody waiting
+                // has anything new to look at.
+                let changed = !matches!(action, Action::Done | Action::Undone);
                 for o in 0..n {
-                    if o != s && pending[o].is_none() {
+                    if changed && o != s && pending[o].is_none() {
                         plan(o, now, &game, &mut rngs, &mut pending);
                     }
                 }
