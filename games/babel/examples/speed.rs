@@ -21,16 +21,25 @@ fn main() {
     let mut hist = [0u64; 25];
     let mut max_nodes = (0, 0);
     let mut total = 0u64;
+    let mut all = Vec::new();
     solver.full_line = std::env::args().any(|a| a == "full");
     for i in 0..n {
         let order = deal_from_seed(Seed(1).child(i));
         let s = solver.solve(&order, variant);
         hist[s.min_stacks] += 1;
         total += s.nodes;
+        all.push(s.nodes);
         if s.nodes > max_nodes.0 {
             max_nodes = (s.nodes, i);
         }
     }
+    all.sort();
+    println!(
+        "median {} p90 {} p99 {}",
+        all[all.len() / 2],
+        all[all.len() * 9 / 10],
+        all[all.len() * 99 / 100]
+    );
     let t = start.elapsed().as_secs_f64();
     println!(
         "{n} deals in {t:.2}s = {:.0}/s; hist {:?}; max nodes {:?} mean {}",

@@ -17,12 +17,14 @@ mod action;
 mod error;
 mod game;
 pub mod solver;
+mod stats;
 pub mod strict;
 mod tile;
 
 pub use action::{Action, ActionParseError};
 pub use error::BabelError;
 pub use game::{Babel, Event, Result, Settings, Variant, View, deal_from_seed, tops_text};
+pub use stats::wilson95;
 pub use tile::{
     DealError, SUITS, TILE_COUNT, Tile, TileCodeError, VALUES, check_order, order_text,
     parse_order, tiles_match,

@@ -109,6 +109,14 @@ impl Line {
         i >= gap && MATCH[usize::from(self.tops[i])] & (1 << self.tops[i - gap]) != 0
     }
 
+    pub(crate) fn count_moves(&self) -> u8 {
+        let mut c = 0;
+        for i in 1..usize::from(self.len) {
+            c += u8::from(self.can_move(i, 1)) + u8::from(self.can_move(i, 3));
+        }
+        c
+    }
+
     pub(crate) fn any_move(&self) -> bool {
         (1..usize::from(self.len)).any(|i| self.can_move(i, 1) || self.can_move(i, 3))
     }
@@ -185,16 +193,26 @@ impl Solver {
         self.run(order, variant, stacks.min(24) as u8)
     }
 
-    fn run(&mut self, order: &[Tile], variant: Variant, goal: u8) -> Solution {
+    /// Solves a position mid-game: the line's top tiles `tops` (left to
+    /// right) with `rest` still to draw in that order. With `goal` > 1 the
+    /// search stops at the first end with at most `goal` stacks.
+    pub fn solve_position(
+        &mut self,
+        tops: &[Tile],
+        rest: &[Tile],
+        variant: Variant,
+        goal: usize,
+    ) -> Solution {
         self.seen.clear();
         self.path.clear();
         self.best_path.clear();
         self.nodes = 0;
-        self.goal = goal.max(1);
+        self.goal = goal.clamp(1, 24) as u8;
         self.best = u8::MAX;
         self.best_line = None;
-        let tiles: Vec<u8> = order.iter().map(|t| t.index()).collect();
-        if tiles.is_empty() {
+        let tiles: Vec<u8> = rest.iter().map(|t| t.index()).collect();
+        let start = Line::from_tiles(tops);
+        if tiles.is_empty() && tops.is_empty() {
             return Solution {
                 min_stacks: 0,
                 full_win: false,
@@ -204,7 +222,10 @@ impl Solver {
         }
         match variant {
             Variant::Standard if self.full_line => {
-                let line = Line::from_tiles(order);
+                let mut line = start;
+                for &t in &tiles {
+                    line.push(t);
+                }
                 self.path
                     .extend(std::iter::repeat_n(Action::Draw, tiles.len()));
                 self.standard(&line);
@@ -216,7 +237,7 @@ impl Solver {
                 for p in (0..tiles.len()).rev() {
                     self.rest_masks[p] = self.rest_masks[p + 1] | (1 << tiles[p]);
                 }
-                self.strict(&tiles, 0, Line::new());
+                self.strict(&tiles, 0, start);
             }
         }
         let mut actions = std::mem::take(&mut self.best_path);
@@ -229,6 +250,10 @@ impl Solver {
             actions,
             nodes: self.nodes,
         }
+    }
+
+    fn run(&mut self, order: &[Tile], variant: Variant, goal: u8) -> Solution {
+        self.solve_position(&[], order, variant, usize::from(goal))
     }
 
     fn record(&mut self, line: &Line) {
@@ -251,21 +276,28 @@ impl Solver {
             return false;
         }
         let n = usize::from(line.len);
+        // Children with the most moves first: the win is usually found on
+        // the first few branches.
+        let mut kids: [(u8, u8, u8); 48] = [(0, 0, 0); 48];
+        let mut nk = 0;
         for i in (1..n).rev() {
             for gap in [3, 1] {
                 if line.can_move(i, gap) {
                     let next = line.moved(i, gap);
-                    if self.seen.insert(next.key()) {
-                        self.path.push(Action::Move {
-                            from: (i + 1) as u8,
-                            gap: gap as u8,
-                        });
-                        let stop = self.standard(&next);
-                        self.path.pop();
-                        if stop {
-                            return true;
-                        }
-                    }
+                    kids[nk] = (next.count_moves(), i as u8, gap as u8);
+                    nk += 1;
+                }
+            }
+        }
+        kids[..nk].sort_by(|a, b| b.0.cmp(&a.0));
+        for &(_, i, gap) in &kids[..nk] {
+            let next = line.moved(usize::from(i), usize::from(gap));
+            if self.seen.insert(next.key()) {
+                self.path.push(Action::Move { from: i + 1, gap });
+                let stop = self.standard(&next);
+                self.path.pop();
+                if stop {
+                    return true;
                 }
             }
         }
@@ -329,7 +361,7 @@ impl Solver {
             }
         }
         // Standard (B6): drawing is allowed even while moves are legal.
-        if !self.strict_rule && pos < order.len() && n > 0 {
+        if !self.strict_rule && pos < order.len() {
             let mut next = *line;
             next.push(order[pos]);
             let key = (next.key() << 5) | (pos + 1) as u128;

@@ -1,0 +1,106 @@
+//! `stackyard babel …` from the outside: the solve contract (JSON lines in
+//! and out, errors per line, order kept), the survey, Strict policies and
+//! terminal play with piped input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const DECK: &str = "Sn Sa S2 S3 S4 S5 Mn Ma M2 M3 M4 M5 Cn Ca C2 C3 C4 C5 An Aa A2 A3 A4 A5";
+
+fn order_json(codes: &str) -> String {
+    let v: Vec<String> = codes
+        .split_whitespace()
+        .map(|c| format!("\"{c}\""))
+        .collect();
+    format!("{{\"order\": [{}]}}", v.join(", "))
+}
+
+#[test]
+fn solve_reads_json_lines_and_answers_each_in_order() {
+    let reversed: Vec<&str> = DECK.split_whitespace().rev().collect();
+    let input = format!(
+        "{}\nnot json\n{}\n{{\"order\": [\"Sn\", \"Sn\"]}}\n{{\"order\": [\"Sn\", 3]}}\n{{}}\n",
+        order_json(DECK),
+        order_json(&reversed.join(" "))
+    );
+    let (code, out, err) = run(&["babel", "solve"], &input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 6);
+    // The deck in index order: all Suns, then Moons...: everything stacks.
+    assert_eq!(lines[0]["min_stacks"], 1);
+    assert_eq!(lines[0]["full_win"], true);
+    let solution = lines[0]["solution"].as_array().unwrap();
+    assert_eq!(
+        solution.iter().filter(|a| *a == "draw").count(),
+        24,
+        "{solution:?}"
+    );
+    assert!(lines[1]["error"].as_str().unwrap().contains("JSON"));
+    assert_eq!(lines[2]["full_win"], true);
+    assert!(lines[3]["error"].as_str().unwrap().contains("twice"));
+    assert!(lines[4]["error"].as_str().unwrap().contains("tile 2"));
+    assert!(lines[5]["error"].as_str().unwrap().contains("order"));
+}
+
+#[test]
+fn solve_needs_24_tiles_unless_partial() {
+    let input = order_json("Sn Ma C2 A3");
+    let (_, out, _) = run(&["babel", "solve"], &input);
+    assert!(out.contains("error") && out.contains("24"), "{out}");
+    let (code, out, _) = run(&["babel", "solve", "--partial"], &input);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    // No two of these match (B5): four stacks remain.
+    assert_eq!(v["min_stacks"], 4);
+    assert_eq!(v["full_win"], false);
+}
+
+#[test]
+fn strict_solve_is_never_better_than_standard() {
+    let input = format!("{}\n", order_json("Sn Ma Sa Mn Ca"));
+    let (_, std_out, _) = run(&["babel", "solve", "--partial"], &input);
+    let (_, strict_out, _) = run(&["babel", "solve", "--partial", "--strict"], &input);
+    let a: serde_json::Value = serde_json::from_str(std_out.trim()).unwrap();
+    let b: serde_json::Value = serde_json::from_str(strict_out.trim()).unwrap();
+    assert!(a["min_stacks"].as_u64().unwrap() <= b["min_stacks"].as_u64().unwrap());
+}
+
+#[test]
+fn survey_reports_fractions_intervals_and_distribution() {
+    let (code, out, err) = run(&["babel", "solve", "--deals", "200", "--seed", "4"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("full win (1 stack):"), "{out}");
+    assert!(out.contains("95% CI"));
+    assert!(out.contains("minimum stacks distribution"));
+    let (_, again, _) = run(&["babel", "solve", "--deals", "200", "--seed", "4"], "");
+    let strip = |s: &str| -> String { s.lines().skip(1).collect::<Vec<_>>().join("\n") };
+    assert_eq!(strip(&out), strip(&again), "same seed, same numbers");
+    let (code, _, err) = run(&["babel", "solve", "--deals", "0"], "");
+    assert_eq!(code, 2, "{err}");
+}
