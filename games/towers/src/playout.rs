@@ -39,53 +39,59 @@ impl Position {
             ((m1 << c) & o, -i64::from(c)),
             ((m1 >> c) & o, i64::from(c)),
         ];
-        let singles: u32 = dirs.iter().map(|d| d.0.count_ones()).sum();
-        // Taller towers: few, and each has its own jump length. Counted
-        // first, then walked again only if the draw falls among them.
+        // Counted once: without a popcount instruction in the target, each
+        // count is a dozen instructions.
+        let counts = dirs.map(|d| d.0.count_ones());
+        let singles: u32 = counts.iter().sum();
+        // Taller towers: few, each with its own jump length; their moves
+        // go to a small buffer (a list only if it overflows).
         let (cols, rows) = (g.cols as u32, g.rows as u32);
-        let taller = movable & !m1;
         let cells = self.cells();
-        let walk = |mut k: u32| -> (u32, Option<(usize, usize)>) {
-            let mut n = 0;
-            let mut rest = taller;
-            while rest != 0 {
-                let i = rest.trailing_zeros();
-                rest &= rest - 1;
-                let h = u32::from(cells[i as usize].height);
-                let (col, row) = g.col_row[i as usize];
-                let (col, row) = (u32::from(col), u32::from(row));
-                for (ok, j) in [
-                    (col + h < cols, i + h),
-                    (col >= h, i.wrapping_sub(h)),
-                    (row + h < rows, i + h * cols),
-                    (row >= h, i.wrapping_sub(h * cols)),
-                ] {
-                    if ok && o >> j & 1 != 0 {
-                        if k == 0 {
-                            return (n, Some((i as usize, j as usize)));
-                        }
-                        k -= 1;
-                        n += 1;
+        let mut buf = [0u32; 64];
+        let mut n = 0usize;
+        let mut spill: Vec<u32> = Vec::new();
+        let mut rest = movable & !m1;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let h = u32::from(cells[i as usize].height);
+            let (col, row) = g.col_row[i as usize];
+            let (col, row) = (u32::from(col), u32::from(row));
+            for (ok, j) in [
+                (col + h < cols, i + h),
+                (col >= h, i.wrapping_sub(h)),
+                (row + h < rows, i + h * cols),
+                (row >= h, i.wrapping_sub(h * cols)),
+            ] {
+                if ok && o >> j & 1 != 0 {
+                    if n < buf.len() {
+                        buf[n] = i | j << 16;
+                    } else {
+                        spill.push(i | j << 16);
                     }
+                    n += 1;
                 }
             }
-            (n, None)
-        };
-        let (n, _) = walk(u32::MAX);
-        let total = singles + n;
+        }
+        let total = singles + n as u32;
         if total == 0 {
             return None;
         }
         let mut k = rng.random_range(0..total);
-        for (targets, back) in dirs {
-            let count = targets.count_ones();
+        for ((targets, back), count) in dirs.into_iter().zip(counts) {
             if k < count {
                 let j = select(targets, k);
                 return Some(((j as i64 + back) as usize, j));
             }
             k -= count;
         }
-        walk(k).1
+        let k = k as usize;
+        let packed = if k < buf.len() {
+            buf[k]
+        } else {
+            spill[k - buf.len()]
+        };
+        Some(((packed & 0xffff) as usize, (packed >> 16) as usize))
     }
 }
 
