@@ -1,0 +1,117 @@
+//! The referees' queries: contacts filtered by distance and impulse, pieces
+//! and pyramid corners on the table, towers and their tops; and properties
+//! of placement (nothing created or lost, a refused drop changes nothing,
+//! the same drops replay bit-identically).
+
+use proptest::prelude::*;
+use stackyard_physics::{PieceId, PieceKind, Pose, Settings, Table};
+
+#[test]
+fn contacts_are_filtered_by_distance_and_impulse() {
+    let mut t = Table::new(Settings::default());
+    let a = t
+        .drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 0.0))
+        .unwrap();
+    let b = t
+        .drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 6.35))
+        .unwrap();
+    // Held 0.15 mm above the top tile: inside rapier's prediction margin
+    // but not touching by a 0.1 mm threshold.
+    let c = t
+        .hold_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 12.85))
+        .unwrap();
+    assert!(t.settle().rested);
+    assert_eq!(t.contacts_filtered(0.1, 0.0), vec![(a, b)]);
+    assert!(t.contacts_filtered(0.5, 0.0).contains(&(b, c)));
+    // The tile below carries the upper one: an impulse of about
+    // m g dt = 0.0115 kg * 9.81 * 1/240 s = 4.7e-4 N s per step.
+    assert_eq!(t.contacts_filtered(0.1, 1e-4), vec![(a, b)]);
+    assert_eq!(t.contacts_filtered(0.1, 1e-2), vec![]);
+}
+
+#[test]
+fn pieces_on_the_table_and_towers() {
+    let mut t = Table::new(Settings::default());
+    let a = t
+        .drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 0.0))
+        .unwrap();
+    let b = t
+        .drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 6.35))
+        .unwrap();
+    let p = t
+        .drop_piece(PieceKind::PyramidMedium, Pose::at(0.0, 0.0, 12.7))
+        .unwrap();
+    let lone = t
+        .drop_piece(PieceKind::Pawn, Pose::at(100.0, 0.0, 0.0))
+        .unwrap();
+    assert!(t.settle().rested);
+    assert_eq!(t.touching_table(), vec![a, lone]);
+    // On a tile, none of the pyramid's corners is on the table.
+    assert_eq!(t.table_corners(p), Some([false; 5]));
+    assert_eq!(t.table_corners(a), None);
+    let towers = t.towers();
+    assert_eq!(towers.len(), 2);
+    assert_eq!(towers[0].pieces, vec![a, b, p]);
+    let expect = 12.7 + t.settings().pieces.pyramid_medium.height;
+    // The rounded apex (0.2 mm edges) sits about 0.5 mm below the sharp one.
+    assert!(
+        (towers[0].top_mm - expect).abs() < 1.0,
+        "{}",
+        towers[0].top_mm
+    );
+    assert_eq!(towers[1].pieces, vec![lone]);
+    assert!((towers[1].top_mm - 28.6).abs() < 0.3);
+    assert!(towers.iter().all(|t| t.on_table));
+}
+
+#[test]
+fn motion_is_measured_from_a_mark() {
+    let mut t = Table::new(Settings::default());
+    let a = t
+        .drop_piece(PieceKind::Coin, Pose::at(0.0, 0.0, 10.0))
+        .unwrap();
+    let mark = t.mark();
+    assert!(t.settle().rested);
+    let m = t.motions_since(&mark)[a.0];
+    assert!((m.moved_mm - 10.0).abs() < 0.2, "{m:?}");
+    assert!(m.turned_deg < 0.5);
+}
+
+fn kind_of(i: u8) -> PieceKind {
+    PieceKind::ALL[usize::from(i) % PieceKind::ALL.len()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn drops_are_counted_refusals_change_nothing_and_replays_match(
+        drops in prop::collection::vec((0u8..6, -60.0f64..60.0, -60.0f64..60.0, 0.0f64..30.0, -90.0f64..90.0), 1..6)
+    ) {
+        let build = || {
+            let mut t = Table::new(Settings::default());
+            let mut accepted = 0;
+            for &(k, x, y, z, r) in &drops {
+                let bits: Vec<_> = (0..t.len()).map(|i| t.pose_bits(PieceId(i))).collect();
+                match t.drop_piece(kind_of(k), Pose::at(x, y, z).rotated(r, 0.0, r / 2.0)) {
+                    Ok(id) => {
+                        prop_assert_eq!(id, PieceId(accepted));
+                        accepted += 1;
+                    }
+                    Err(_) => {
+                        // Refused: same pieces, same poses.
+                        let after: Vec<_> = (0..t.len()).map(|i| t.pose_bits(PieceId(i))).collect();
+                        prop_assert_eq!(&bits, &after);
+                    }
+                }
+                prop_assert_eq!(t.len(), accepted);
+            }
+            t.settle_for(60);
+            prop_assert_eq!(t.len(), accepted);
+            Ok(t)
+        };
+        let (a, b) = (build()?, build()?);
+        let bits = |t: &Table| (0..t.len()).map(|i| t.pose_bits(PieceId(i))).collect::<Vec<_>>();
+        prop_assert_eq!(bits(&a), bits(&b));
+    }
+}
