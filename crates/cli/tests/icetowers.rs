@@ -42,7 +42,7 @@ fn sim_prints_a_table_and_writes_replayable_records() {
     let text = String::from_utf8_lossy(&out.stdout);
     for needle in [
         "greedy:600",
-        "strong:800",
+        "strong:600",
         "random:400",
         "greedy:300",
         "average game",

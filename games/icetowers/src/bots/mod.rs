@@ -37,12 +37,13 @@ pub enum Policy {
 }
 
 impl Policy {
-    /// The default reaction time, in ms: thinking harder takes longer.
+    /// The default reaction time, in ms (equal for greedy and strong, so
+    /// their tables compare policies, not speed).
     pub fn default_think_ms(self) -> u64 {
         match self {
             Policy::Random => 400,
             Policy::Greedy => 600,
-            Policy::Strong => 800,
+            Policy::Strong => 600,
         }
     }
 }

@@ -5,16 +5,16 @@
 use super::done_or_wait;
 use super::greedy::{Candidate, candidates, greedy_choice, key};
 use crate::{Action, IceTowers};
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use stackyard_core::Seat;
 
 /// Plays tried per decision.
 const WIDTH: usize = 4;
 /// Rollouts per play.
-const ROLLOUTS: usize = 3;
-/// Actions per rollout, per seat.
-const DEPTH_PER_SEAT: usize = 3;
+const ROLLOUTS: usize = 6;
+/// Rounds of answers by the other seats per rollout.
+const DEPTH_PER_SEAT: usize = 1;
 
 pub(super) fn choose(game: &IceTowers, seat: Seat, rng: &mut ChaCha8Rng) -> Option<Action> {
     if game.started().is_none() {
@@ -26,6 +26,11 @@ pub(super) fn choose(game: &IceTowers, seat: Seat, rng: &mut ChaCha8Rng) -> Opti
     all.sort_by_key(|c| std::cmp::Reverse(key(c)));
     all.truncate(WIDTH);
     let holding = game.hand(seat).is_some();
+    // Like greedy, only plays that gain now are worth the tempo; waiting
+    // loses races in real time, so it is never preferred to a gain.
+    if !holding {
+        all.retain(|c| c.lead > 0);
+    }
     if all.is_empty() {
         return if holding {
             Some(Action::SetDown)
@@ -33,25 +38,29 @@ pub(super) fn choose(game: &IceTowers, seat: Seat, rng: &mut ChaCha8Rng) -> Opti
             done_or_wait(game, seat)
         };
     }
-    // Waiting is an option too unless a piece is in hand.
-    let mut options: Vec<Option<Action>> = all.iter().map(|c| Some(c.action)).collect();
-    if !holding {
-        options.push(None);
+    if all.len() == 1 {
+        return Some(all[0].action);
     }
+    let options: Vec<Option<Action>> = all.iter().map(|c| Some(c.action)).collect();
     let now = game.now();
+    // Common random numbers: every option faces the same sampled orders,
+    // so differences come from the option, not from the sampling.
+    let streams: Vec<u64> = (0..ROLLOUTS).map(|_| rng.random()).collect();
     let mut best: Option<(i64, Option<Action>)> = None;
     for option in options {
         let mut total = 0i64;
-        for _ in 0..ROLLOUTS {
+        for &stream in &streams {
             let mut g = game.clone();
             if let Some(a) = option
                 && g.play(seat, &a, now).is_err()
             {
                 continue;
             }
-            rollout(&mut g, seat, rng);
+            let mut r = ChaCha8Rng::seed_from_u64(stream);
+            rollout(&mut g, seat, &mut r);
             total += final_lead(&g, seat);
         }
+        // Ties keep greedy's order.
         if best.as_ref().is_none_or(|b| total > b.0) {
             best = Some((total, option));
         }
@@ -65,21 +74,42 @@ pub(super) fn choose(game: &IceTowers, seat: Seat, rng: &mut ChaCha8Rng) -> Opti
 fn rollout(g: &mut IceTowers, me: Seat, rng: &mut ChaCha8Rng) {
     let seats = g.seats();
     let now = g.now();
-    for _ in 0..DEPTH_PER_SEAT * seats {
-        if g.ending().is_some() {
-            return;
-        }
-        let s = Seat(rng.random_range(0..seats) as u8);
-        if let Some(a) = greedy_choice(g, s, rng)
-            && !matches!(a, Action::Done | Action::Undone)
-        {
-            let _ = g.play(s, &a, now);
+    // A mined piece is played at once: the mine and its cap are one plan.
+    if g.hand(me).is_some()
+        && let Some(a) = greedy_choice(g, me, rng)
+    {
+        let _ = g.play(me, &a, now);
+    }
+    // The other seats each answer once, in a sampled order.
+    let mut order: Vec<usize> = (0..seats).filter(|&s| s != me.index()).collect();
+    for i in (1..order.len()).rev() {
+        let j = rng.random_range(0..=i);
+        order.swap(i, j);
+    }
+    // Then I answer them.
+    order.push(me.index());
+    for _ in 0..DEPTH_PER_SEAT {
+        for &s in &order {
+            if g.ending().is_some() {
+                return;
+            }
+            let s = Seat(s as u8);
+            if let Some(a) = greedy_choice(g, s, rng)
+                && !matches!(a, Action::Done | Action::Undone)
+            {
+                let _ = g.play(s, &a, now);
+                // A mined piece is played straight away too.
+                if g.hand(s).is_some()
+                    && let Some(a) = greedy_choice(g, s, rng)
+                {
+                    let _ = g.play(s, &a, now);
+                }
+            }
         }
     }
-    let _ = me;
 }
 
-/// My lead over the best other colour, counting held pieces as free-standers.
+/// My lead over the best other colour, held pieces counted as free-standers.
 fn final_lead(g: &IceTowers, me: Seat) -> i64 {
     let mut s = g.scores_by_colour();
     for seat in 0..g.seats() {
@@ -88,10 +118,10 @@ fn final_lead(g: &IceTowers, me: Seat) -> i64 {
         }
     }
     let mine = s[me.index()];
-    let other = (0..s.len())
+    let best_other = (0..s.len())
         .filter(|&c| c != me.index())
         .map(|c| s[c])
         .max()
         .unwrap_or(0);
-    mine - other
+    mine - best_other
 }
