@@ -145,6 +145,7 @@ impl Game for Position {
         if self.is_over() {
             return Err(MoveError::GameOver);
         }
+        // T7, T-7: in every phase only the seat whose turn it is acts.
         if Color::from_seat(seat) != Some(self.turn()) {
             return Err(MoveError::NotYourTurn {
                 seat,

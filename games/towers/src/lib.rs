@@ -30,7 +30,10 @@
 //! - [`notation`]: [`Move`] and [`Square`] with `Display`/`FromStr` in T5
 //!   notation (`c3-c5`, `pass`, `+c3`, `*c3`), and whole records.
 //! - [`perft`]: exactly as the issue defines it.
-//! - [`random_playout`]: random legal moves to the end.
+//! - [`random_playout`]: random legal moves to the end;
+//!   [`Position::random_step`] draws one uniformly random tower move.
+//! - [`Position::setup`]: a move-phase position from any towers (puzzles,
+//!   analysis, tests).
 //! - `Position` implements [`stackyard_core::Game`]: Black is seat 0,
 //!   White seat 1, `ToAct::Seat` on every turn.
 //!

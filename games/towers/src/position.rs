@@ -84,7 +84,8 @@ impl Floor {
 }
 
 /// What stands on one block. The rules look only at a tower's height, its
-/// top floor and whether it contains a utility, so that is all it keeps.
+/// top floor and whether it contains a utility, so that is all it keeps
+/// (decision T-1).
 /// An empty block has height 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Tower {
@@ -228,7 +229,8 @@ impl Position {
             supplied: 0,
         };
         if variant.sprawl {
-            // T17/T18: empty board; utilities first, then floors, White first.
+            // T17/T18, T-6: empty board; utilities first, then floors,
+            // White first.
             p.phase = if variant.infrastructure.is_some() {
                 Phase::Utilities
             } else {
@@ -545,7 +547,7 @@ impl Position {
     }
 
     /// Where the game stands (T10, T11). Placement phases are always
-    /// [`Status::Ongoing`].
+    /// [`Status::Ongoing`]; a move phase may start already over (T-5).
     pub fn status(&self) -> Status {
         if self.phase != Phase::Moves || self.has_step(self.to_move) {
             Status::Ongoing
@@ -765,7 +767,8 @@ impl Position {
             }
             Move::Utility(sq) => {
                 let i = self.idx(sq);
-                // Standard start: the replaced floor leaves the game.
+                // Standard start: the replaced floor leaves the game,
+                // captured by nobody (T-4).
                 self.removed += u32::from(self.cells[i].height);
                 self.put(i, Tower::single(Floor::Utility));
                 self.supplied += 1;
@@ -823,7 +826,8 @@ impl Position {
             self.tall.set(j);
         }
         // T19: only the town that held the from-square is examined;
-        // otherwise (T13, T14) the whole board.
+        // otherwise (T13, T14) the whole board. Under Infrastructure the
+        // utilities anchor, with Suburbs too (T-3).
         let region = if self.variant.suburbs {
             let mut from = Bits::EMPTY;
             from.set(i);
@@ -874,6 +878,7 @@ impl Position {
             self.recompute_tall();
         }
         self.removed += lost;
+        // T16, T-4: flattened floors are captured too.
         if self.variant.capture {
             self.captured[me.index()] += lost;
         }
