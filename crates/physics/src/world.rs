@@ -4,7 +4,6 @@ use crate::piece::PieceKind;
 use crate::pose::{Motion, Pose};
 use crate::settings::Settings;
 use rapier3d::math::{Pose as RPose, Vector};
-use rapier3d::parry::query;
 use rapier3d::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -596,15 +595,21 @@ fn lowest(shape: &dyn Shape, pose: &RPose) -> f64 {
 
 fn integration_parameters(s: &Settings) -> IntegrationParameters {
     let sim = &s.sim;
-    let mut p = IntegrationParameters::default();
-    p.dt = (1.0 / sim.step_hz) as f32;
-    p.num_solver_iterations = sim.substeps as usize;
-    p.contact_softness = SpringCoefficients::new(sim.contact_hz as f32, sim.contact_damping as f32);
-    p.static_contact_softness =
-        SpringCoefficients::new(sim.table_contact_hz as f32, sim.contact_damping as f32);
-    p.length_unit = sim.length_unit_m as f32;
-    // Judging reads contact distances: recycled (stale) contacts would lie.
-    p.contact_recycling = false;
-    p.max_ccd_substeps = usize::from(sim.ccd);
-    p
+    IntegrationParameters {
+        dt: (1.0 / sim.step_hz) as f32,
+        num_solver_iterations: sim.substeps as usize,
+        contact_softness: SpringCoefficients::new(
+            sim.contact_hz as f32,
+            sim.contact_damping as f32,
+        ),
+        static_contact_softness: SpringCoefficients::new(
+            sim.table_contact_hz as f32,
+            sim.contact_damping as f32,
+        ),
+        length_unit: sim.length_unit_m as f32,
+        // Judging reads contact distances: recycled (stale) contacts would lie.
+        contact_recycling: false,
+        max_ccd_substeps: usize::from(sim.ccd),
+        ..IntegrationParameters::default()
+    }
 }
