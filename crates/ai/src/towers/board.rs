@@ -147,13 +147,16 @@ fn mix(mut z: u64) -> u64 {
 /// Zobrist keys: block (< 64) × height (≤ 64 floors on ≤ 64 blocks) ×
 /// kind (top Black/White/Utility, × holds a utility).
 fn zobrist(i: usize, h: u8, kind: usize) -> u64 {
+    zobrist_table()[(i * 65 + usize::from(h.min(64))) * 6 + kind]
+}
+
+fn zobrist_table() -> &'static [u64] {
     static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
-    let t = TABLE.get_or_init(|| {
+    TABLE.get_or_init(|| {
         (0..64 * 65 * 6)
             .map(|k| mix(0x70AE_5000 + k as u64))
             .collect()
-    });
-    t[(i * 65 + usize::from(h.min(64))) * 6 + kind]
+    })
 }
 
 /// Why a board cannot be built.
@@ -321,32 +324,27 @@ impl Board {
         if self.geo.cols == self.geo.rows { 8 } else { 4 }
     }
 
-    /// Block `i` seen through symmetry `t`.
-    fn sym_index(&self, t: usize, i: usize) -> usize {
-        let (cols, rows) = (usize::from(self.geo.cols), usize::from(self.geo.rows));
-        let (c, r) = (i % cols, i / cols);
-        let (c2, r2) = match t {
-            0 => (c, r),
-            1 => (cols - 1 - c, r),
-            2 => (c, rows - 1 - r),
-            3 => (cols - 1 - c, rows - 1 - r),
-            // Square boards only: transposes.
-            4 => (r, c),
-            5 => (rows - 1 - r, c),
-            6 => (r, cols - 1 - c),
-            _ => (rows - 1 - r, cols - 1 - c),
-        };
-        r2 * cols + c2
-    }
-
     fn sym_keys(&mut self, i: usize) {
         let h = self.height[i];
         if h == 0 {
             return;
         }
         let kind = self.kind(i);
-        for t in 0..self.sym_count() {
-            self.sym[t] ^= zobrist(self.sym_index(t, i), h, kind);
+        let table = zobrist_table();
+        let key = |j: usize| table[(j * 65 + usize::from(h.min(64))) * 6 + kind];
+        let (cols, rows) = (usize::from(self.geo.cols), usize::from(self.geo.rows));
+        let (c, r) = (i % cols, i / cols);
+        let (fc, fr) = (cols - 1 - c, rows - 1 - r);
+        self.sym[0] ^= key(i);
+        self.sym[1] ^= key(r * cols + fc);
+        self.sym[2] ^= key(fr * cols + c);
+        self.sym[3] ^= key(fr * cols + fc);
+        if cols == rows {
+            // Transposes, square boards only.
+            self.sym[4] ^= key(c * cols + r);
+            self.sym[5] ^= key(c * cols + fr);
+            self.sym[6] ^= key(fc * cols + r);
+            self.sym[7] ^= key(fc * cols + fr);
         }
     }
 
