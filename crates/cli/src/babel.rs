@@ -7,6 +7,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 use stackyard_babel::solver::Solver;
+use stackyard_babel::strict::{Exact, Player, Policy};
+use stackyard_babel::{Action, Babel};
 use stackyard_babel::{Variant, deal_from_seed, order_text, parse_order, wilson95};
 use stackyard_core::Seed;
 use std::io::{BufRead, Write};
@@ -36,6 +38,47 @@ pub enum Command {
         #[arg(long, default_value_t = 3)]
         hardest: usize,
     },
+    /// Play N hidden-order games with a policy and report its win rate.
+    Strict {
+        /// greedy, heuristic, sampling[:N], expectimax[:K] or open (the
+        /// open-deal optimum, an upper bound).
+        #[arg(long)]
+        policy: String,
+        /// Number of games (game i is dealt from Seed::child(i)).
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Seed of the deals.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Play the standard variant instead of Strict.
+        #[arg(long)]
+        standard: bool,
+    },
+    /// Measure how far exact expectimax reaches: time to evaluate Strict
+    /// positions with k undrawn tiles, for growing k.
+    ExactReach {
+        /// Largest k to try.
+        #[arg(long, default_value_t = 12)]
+        max_k: usize,
+        /// Positions per k.
+        #[arg(long, default_value_t = 10)]
+        positions: u64,
+        /// Stop growing k once one position takes longer than this (s).
+        #[arg(long, default_value_t = 10.0)]
+        limit: f64,
+        /// Seed of the positions.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play in the terminal (reads commands line by line; works piped).
+    Play {
+        /// Seed of the hidden order (B8).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The Strict variant (B11).
+        #[arg(long)]
+        strict: bool,
+    },
 }
 
 /// Runs one `babel` subcommand.
@@ -58,7 +101,141 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 None => solve_lines(variant, partial),
             }
         }
+        Command::Strict {
+            policy,
+            games,
+            seed,
+            standard,
+        } => {
+            let policy: Policy = policy.parse().map_err(Failure::bad_input)?;
+            let variant = if standard {
+                Variant::Standard
+            } else {
+                Variant::Strict
+            };
+            policy_table(policy, games, Seed(seed), variant)
+        }
+        Command::ExactReach {
+            max_k,
+            positions,
+            limit,
+            seed,
+        } => exact_reach(max_k, positions, limit, Seed(seed)),
+        Command::Play { seed, strict } => play(seed, strict),
     }
+}
+
+fn policy_table(policy: Policy, games: u64, seed: Seed, variant: Variant) -> Result<(), Failure> {
+    if games == 0 {
+        return Err(Failure::bad_input("--games must be at least 1"));
+    }
+    let bar = ProgressBar::new(games);
+    let start = std::time::Instant::now();
+    let chunk = 2_000u64;
+    let mut by_stacks = [0u64; 25];
+    let mut lo = 0;
+    while lo < games {
+        let hi = (lo + chunk).min(games);
+        let part: Vec<usize> = (lo..hi)
+            .into_par_iter()
+            .map_init(
+                || Player::new(policy, seed),
+                |player, i| player.play(seed.child(i), variant),
+            )
+            .collect();
+        for s in part {
+            by_stacks[s] += 1;
+        }
+        bar.inc(hi - lo);
+        lo = hi;
+    }
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let full = by_stacks[1];
+    let partial = by_stacks[2] + by_stacks[3];
+    let mean = by_stacks
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| k as f64 * c as f64)
+        .sum::<f64>()
+        / games as f64;
+    let (flo, fhi) = wilson95(full, games);
+    let (plo, phi) = wilson95(partial, games);
+    println!(
+        "policy {policy} variant {} games {games} seed {} ({secs:.1}s)",
+        variant_name(variant),
+        seed.0
+    );
+    println!(
+        "full win: {full}/{games} = {:.5} (95% CI {flo:.5}..{fhi:.5})",
+        full as f64 / games as f64
+    );
+    println!(
+        "partial win: {partial}/{games} = {:.5} (95% CI {plo:.5}..{phi:.5})",
+        partial as f64 / games as f64
+    );
+    println!("mean stacks: {mean:.3}");
+    Ok(())
+}
+
+fn variant_name(v: Variant) -> &'static str {
+    match v {
+        Variant::Standard => "standard",
+        Variant::Strict => "strict",
+    }
+}
+
+fn exact_reach(max_k: usize, positions: u64, limit: f64, seed: Seed) -> Result<(), Failure> {
+    if !(1..=23).contains(&max_k) {
+        return Err(Failure::bad_input("--max-k must be 1..=23"));
+    }
+    println!("k  positions  mean_ms  max_ms  mean_states");
+    for k in 1..=max_k {
+        let mut times = Vec::new();
+        let mut states = 0u64;
+        for i in 0..positions {
+            let (tops, rest) = strict_position(seed.child(i), k);
+            let mut exact = Exact::new();
+            let t = std::time::Instant::now();
+            exact.value(&tops, &rest, Variant::Strict);
+            times.push(t.elapsed().as_secs_f64());
+            states += exact.states;
+        }
+        let max = times.iter().cloned().fold(0.0, f64::max);
+        println!(
+            "{k:>2} {positions:>9} {:>8.2} {:>7.2} {:>12}",
+            1000.0 * times.iter().sum::<f64>() / times.len() as f64,
+            1000.0 * max,
+            states / positions
+        );
+        if max > limit {
+            println!("stopped: a position with k = {k} took {max:.1}s (> {limit}s)");
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// A Strict position with `k` tiles undrawn, reached by heuristic play on
+/// the deal of `seed` (the line then as it stands before the next draw).
+fn strict_position(
+    seed: Seed,
+    k: usize,
+) -> (Vec<stackyard_babel::Tile>, Vec<stackyard_babel::Tile>) {
+    let mut game = Babel::with_order(&deal_from_seed(seed), Variant::Strict).expect("a deal");
+    let mut player = Player::new(Policy::Heuristic, seed);
+    while game.undrawn_count() > k || !game.legal_moves().is_empty() {
+        let a = if game.legal_moves().is_empty() {
+            Action::Draw
+        } else {
+            player.choose(&game)
+        };
+        game.play(a).expect("legal");
+        if game.is_finished() {
+            break;
+        }
+    }
+    (game.tops(), game.undrawn_tiles())
 }
 
 /// One input line to one output line (a result or `{"error": …}`).
@@ -229,4 +406,183 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
         println!("hardest: deal {i} ({nodes} nodes): {}", order_text(&order));
     }
     Ok(())
+}
+
+const PLAY_HELP: &str = "commands: draw (d), a move like 4<1 or 5<3, end, hint, undo, help, quit";
+
+/// Terminal play: one command per line on standard input.
+fn play(seed: u64, strict: bool) -> Result<(), Failure> {
+    let variant = if strict {
+        Variant::Strict
+    } else {
+        Variant::Standard
+    };
+    let mut game = Babel::hidden(Seed(seed), variant);
+    let mut history: Vec<Babel> = Vec::new();
+    let mut hint_rng_round = 0u64;
+    println!(
+        "Tower of Babel, {} variant, seed {seed}. {PLAY_HELP}",
+        variant_name(variant)
+    );
+    show(&game);
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let line = line?;
+        let cmd = line.trim();
+        match cmd {
+            "" => continue,
+            "quit" | "q" => return Ok(()),
+            "help" | "?" => println!("{PLAY_HELP}"),
+            "undo" | "u" => match history.pop() {
+                Some(previous) => {
+                    game = previous;
+                    println!("undone.");
+                    show(&game);
+                }
+                None => println!("nothing to undo."),
+            },
+            "hint" | "h" => {
+                hint_rng_round += 1;
+                println!("{}", hint(&game, Seed(seed).child(hint_rng_round)));
+            }
+            _ => {
+                let parsed = if cmd == "d" {
+                    Ok(Action::Draw)
+                } else {
+                    cmd.parse::<Action>()
+                };
+                match parsed {
+                    Err(e) => println!("{e}. {PLAY_HELP}"),
+                    Ok(action) => {
+                        let before = game.clone();
+                        match game.play(action) {
+                            Ok(_) => {
+                                history.push(before);
+                                show(&game);
+                            }
+                            Err(e) => println!("not allowed: {e}"),
+                        }
+                    }
+                }
+            }
+        }
+        if game.is_finished() {
+            let stacks = game.stacks();
+            let result = match stacks {
+                1 => "full win",
+                2 | 3 => "partial win",
+                _ => "loss",
+            };
+            println!("game over: {stacks} stack(s), {result}. (undo to go back, quit to leave)");
+        }
+    }
+    Ok(())
+}
+
+/// The line at a glance: position, top tile, height; then legal actions.
+fn show(game: &Babel) {
+    let stacks: Vec<String> = game
+        .line()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let top = s.last().expect("non-empty");
+            format!("{}:{}{}", i + 1, top, "'".repeat(s.len() - 1))
+        })
+        .collect();
+    println!(
+        "line: {}",
+        if stacks.is_empty() {
+            "(empty)".to_string()
+        } else {
+            stacks.join("  ")
+        }
+    );
+    println!(
+        "      ({} stacks; ' marks each tile under the top; {} tiles to draw)",
+        game.stacks(),
+        game.undrawn_count()
+    );
+    if !game.is_finished() {
+        let legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();
+        println!("legal: {}", legal.join(" "));
+    }
+}
+
+/// The best action and the chance of a full win: exact when few tiles
+/// remain, otherwise sampled over orders of the undrawn tiles.
+fn hint(game: &Babel, seed: Seed) -> String {
+    if game.is_finished() {
+        return "the game is over.".into();
+    }
+    let variant = game.variant();
+    let undrawn = game.undrawn_tiles();
+    let exact_limit = match variant {
+        Variant::Standard => 6,
+        Variant::Strict => 9,
+    };
+    let moves = game.legal_moves();
+    let mut solver = Solver::new();
+    // Standard: by B10 drawing first never hurts; with nothing left to
+    // draw, the solver's first move.
+    let best = match variant {
+        Variant::Standard if !undrawn.is_empty() => Action::Draw,
+        Variant::Standard => solver
+            .solve_position(&game.tops(), &[], Variant::Standard, 1)
+            .actions
+            .into_iter()
+            .next()
+            .unwrap_or(Action::End),
+        Variant::Strict if moves.is_empty() => {
+            if undrawn.is_empty() {
+                Action::End
+            } else {
+                Action::Draw
+            }
+        }
+        Variant::Strict if undrawn.len() <= exact_limit => {
+            Exact::new().best_move(game).map_or(moves[0], |(m, _)| m)
+        }
+        Variant::Strict => Player::new(Policy::Sampling { samples: 64 }, seed).choose(game),
+    };
+    if undrawn.len() <= exact_limit {
+        let mut after = game.clone();
+        let v = if matches!(best, Action::Move { .. }) {
+            after.play(best).expect("hint is legal");
+            Exact::new().value(&after.tops(), &undrawn, variant)
+        } else {
+            Exact::new().value(&game.tops(), &undrawn, variant)
+        };
+        return format!(
+            "hint: {best}; chance of a full win with best play: {:.1}% (exact)",
+            100.0 * v
+        );
+    }
+    let mut after = game.clone();
+    if matches!(best, Action::Move { .. }) {
+        after.play(best).expect("hint is legal");
+    }
+    let mut rng = seed.rng("hint");
+    let samples = 400u64;
+    let mut wins = 0;
+    for _ in 0..samples {
+        let mut order = undrawn.clone();
+        rand::seq::SliceRandom::shuffle(order.as_mut_slice(), &mut rng);
+        wins += u64::from(
+            solver
+                .solve_position(&after.tops(), &order, variant, 1)
+                .full_win,
+        );
+    }
+    let (lo, hi) = wilson95(wins, samples);
+    let what = match variant {
+        Variant::Standard => "with best play",
+        Variant::Strict => "if the order were known (an upper bound)",
+    };
+    format!(
+        "hint: {best}; chance of a full win {what}: {:.1}% (sampled {samples} orders, 95% CI {:.1}%..{:.1}%)",
+        100.0 * wins as f64 / samples as f64,
+        100.0 * lo,
+        100.0 * hi
+    )
 }

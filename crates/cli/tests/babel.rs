@@ -104,3 +104,53 @@ fn survey_reports_fractions_intervals_and_distribution() {
     let (code, _, err) = run(&["babel", "solve", "--deals", "0"], "");
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn strict_policy_table_is_reproducible_and_rejects_unknown_policies() {
+    let args = [
+        "babel",
+        "strict",
+        "--policy",
+        "heuristic",
+        "--games",
+        "300",
+        "--seed",
+        "2",
+    ];
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("full win:") && out.contains("95% CI"), "{out}");
+    let (_, again, _) = run(&args, "");
+    let strip = |s: &str| -> String { s.lines().skip(1).collect::<Vec<_>>().join("\n") };
+    assert_eq!(strip(&out), strip(&again));
+    let (code, _, err) = run(&["babel", "strict", "--policy", "psychic"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("psychic"), "{err}");
+}
+
+#[test]
+fn play_takes_piped_commands_reports_bad_input_and_undoes() {
+    let input = "d\nbanana\n7<3\nhint\nundo\nundo\nd\nquit\n";
+    let (code, out, err) = run(&["babel", "play", "--seed", "5"], input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("line: 1:"), "{out}");
+    assert!(out.contains("\"banana\" is not an action"), "{out}");
+    assert!(out.contains("not allowed: B5"), "{out}");
+    assert!(out.contains("hint: draw"), "{out}");
+    assert!(out.contains("undone."));
+    assert!(out.contains("nothing to undo."));
+}
+
+#[test]
+fn play_to_the_end_of_a_strict_game_by_following_hints_legally() {
+    // Draw and take the first legal move until the game ends: the session
+    // must finish with a result line.
+    let mut input = String::new();
+    for _ in 0..24 {
+        input.push_str("d\n1<1\n2<1\n3<1\n2<1\n4<3\n3<1\n2<1\n4<1\n5<3\n4<3\n");
+    }
+    input.push_str("end\n");
+    let (code, out, err) = run(&["babel", "play", "--seed", "1"], &input);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("game over:"), "{out}");
+}

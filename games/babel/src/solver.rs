@@ -252,6 +252,12 @@ impl Solver {
         }
     }
 
+    /// Whether a line of tops (nothing left to draw) can become one stack.
+    pub fn full_win_position(&mut self, tops: &[Tile]) -> bool {
+        self.solve_position(tops, &[], Variant::Standard, 1)
+            .full_win
+    }
+
     fn run(&mut self, order: &[Tile], variant: Variant, goal: u8) -> Solution {
         self.solve_position(&[], order, variant, usize::from(goal))
     }
