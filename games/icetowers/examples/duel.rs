@@ -22,8 +22,8 @@ fn main() {
             .collect();
         let r = simulate(&settings, &seats, Seed(1).child(i)).unwrap();
         let o = r.outcome.unwrap();
-        for s in 0..4 {
-            let k = usize::from(seats[s] != a);
+        for (s, seat) in seats.iter().enumerate() {
+            let k = usize::from(*seat != a);
             score[k] += o.scores[s];
             wins[k] += u32::from(o.winners.iter().any(|w| w.index() == s));
         }

@@ -128,8 +128,9 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
             }
         }
         for piece in reps.into_iter().flatten() {
-            for d in 0..colours {
-                let Some((pips, ui)) = best[usize::from(piece.pips() - 1)][d][0] else {
+            let by_colour = &best[usize::from(piece.pips() - 1)][..colours];
+            for (d, slot) in by_colour.iter().enumerate() {
+                let Some((pips, ui)) = slot[0] else {
                     continue;
                 };
                 let deltas = [(q.index(), pips), (d, -pips)];
@@ -158,8 +159,8 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
                 let sz = i64::from(piece.pips());
                 let mine = [(s.top.index(), -sz), (q.index(), sz)];
                 let mut value = lead(&scores, me, &mine);
-                for d in 0..colours {
-                    let follow = best[k][d].iter().flatten().find(|b| b.1 != ti);
+                for (d, slot) in best[k][..colours].iter().enumerate() {
+                    let follow = slot.iter().flatten().find(|b| b.1 != ti);
                     if let Some(&(pips, _)) = follow {
                         let dd = [mine[0], mine[1], (q.index(), pips), (d, -pips)];
                         value = value.max(lead(&scores, me, &dd));
