@@ -97,13 +97,13 @@ impl PieceKind {
     }
 
     /// The collider in the body's frame, whose origin is the centre of the
-    /// base face; lengths in metres.
+    /// base face; lengths in rapier's units.
     pub(crate) fn collider(self, s: &PieceSettings) -> ColliderBuilder {
         let (shape, local) = self.shape(s, 0.0, s.edge_radius_mm);
         ColliderBuilder::new(shape).position(local)
     }
 
-    /// The piece's shape and its pose in the body's frame (metres), every
+    /// The piece's shape and its pose in the body's frame (rapier's units), every
     /// face moved `shrink_mm` inwards, edges rounded by `round_mm` (inside
     /// the nominal size).
     ///
@@ -119,7 +119,7 @@ impl PieceKind {
         shrink_mm: f64,
         round_mm: f64,
     ) -> (SharedShape, RPose) {
-        let f = |x: f64| (x * 0.001) as f32;
+        let f = |x: f64| (x * crate::UNITS_PER_MM) as f32;
         let lift = |h: f64| RPose::from_translation(Vector::new(0.0, 0.0, f(h / 2.0)));
         let e = shrink_mm;
         match self {
@@ -139,25 +139,6 @@ impl PieceKind {
                 };
                 let (hh, rad) = (c.height / 2.0 - e, c.diameter / 2.0 - e);
                 let r = round_mm.min(hh / 2.0).min(rad / 2.0);
-                if s.round_sides >= 3 {
-                    // A prism of many sides, its edges rounded: see above.
-                    let n = s.round_sides;
-                    let mut points = Vec::with_capacity(2 * n as usize);
-                    for i in 0..n {
-                        let a = std::f64::consts::TAU * f64::from(i) / f64::from(n);
-                        for z in [-(hh - r), hh - r] {
-                            let rr = rad - r;
-                            points.push(Vector::new(f(rr * a.cos()), f(rr * a.sin()), f(z)));
-                        }
-                    }
-                    let shape = if r > 0.0 {
-                        SharedShape::round_convex_hull(&points, f(r))
-                    } else {
-                        SharedShape::convex_hull(&points)
-                    };
-                    let shape = shape.expect("a prism with positive sizes spans a hull");
-                    return (shape, lift(c.height));
-                }
                 let shape = if r > 0.0 {
                     SharedShape::round_cylinder(f(hh - r), f(rad - r), f(r))
                 } else {

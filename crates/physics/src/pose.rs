@@ -1,6 +1,7 @@
 //! Where a piece is: the centre of its base face (mm, z up, table top at
 //! z = 0) and its rotation about that point, Rz·Ry·Rx in degrees.
 
+use crate::UNITS_PER_MM;
 use rapier3d::math::glamx::EulerRot;
 use rapier3d::math::{Pose as RPose, Rotation, Vector};
 use serde::{Deserialize, Serialize};
@@ -45,9 +46,9 @@ impl Pose {
         Rotation::from_euler(EulerRot::ZYX, rz as f32, ry as f32, rx as f32)
     }
 
-    /// The rapier pose, in metres.
+    /// The rapier pose, in rapier's units.
     pub(crate) fn to_rapier(self) -> RPose {
-        let [x, y, z] = self.position.map(|v| (v * 0.001) as f32);
+        let [x, y, z] = self.position.map(|v| (v * UNITS_PER_MM) as f32);
         RPose::from_parts(Vector::new(x, y, z), self.rotation())
     }
 
@@ -56,7 +57,7 @@ impl Pose {
         let t = p.translation;
         let (rz, ry, rx) = p.rotation.to_euler(EulerRot::ZYX);
         Pose {
-            position: [t.x, t.y, t.z].map(|v| f64::from(v) * 1000.0),
+            position: [t.x, t.y, t.z].map(|v| f64::from(v) / UNITS_PER_MM),
             rotation_deg: [rx, ry, rz].map(|v| f64::from(v).to_degrees()),
         }
     }
@@ -73,7 +74,7 @@ pub struct Motion {
 
 impl Motion {
     pub(crate) fn between(a: &RPose, b: &RPose) -> Motion {
-        let moved_mm = f64::from((b.translation - a.translation).length()) * 1000.0;
+        let moved_mm = f64::from((b.translation - a.translation).length()) / UNITS_PER_MM;
         let dq = b.rotation * a.rotation.inverse();
         // atan2 keeps small angles accurate where acos(w) would not.
         let xyz = f64::from(dq.xyz().length());

@@ -67,10 +67,6 @@ pub struct PieceSettings {
     /// Radius of the rounded edges of coins, pawns and pyramids, taken
     /// from inside their nominal size (mm, default 0.2; see `PieceKind`).
     pub edge_radius_mm: f64,
-    /// Coins and pawns as prisms of this many sides instead of rounded
-    /// cylinders (default 0: cylinders; prisms were tried for coin stacks
-    /// and did no better, and a lone 24-sided pawn wanders on the table).
-    pub round_sides: u32,
 }
 
 impl Default for PieceSettings {
@@ -105,7 +101,6 @@ impl Default for PieceSettings {
             pyramid_medium: pyramid(19.84, 34.93, 2.7),
             pyramid_large: pyramid(25.40, 44.45, 4.4),
             edge_radius_mm: 0.2,
-            round_sides: 0,
         }
     }
 }

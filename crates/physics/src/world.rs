@@ -3,6 +3,7 @@
 use crate::piece::PieceKind;
 use crate::pose::{Motion, Pose};
 use crate::settings::Settings;
+use crate::{GRAVITY, UNITS_PER_MM};
 use rapier3d::math::{Pose as RPose, Vector};
 use rapier3d::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -112,8 +113,8 @@ impl Table {
         // A thick slab rather than a half-space: it is as cheap, and contact
         // points on a box report ordinary distances.
         colliders.insert_with_parent(
-            ColliderBuilder::cuboid(2.0, 2.0, 0.05)
-                .translation(Vector::new(0.0, 0.0, -0.05))
+            ColliderBuilder::cuboid(mm(2000.0), mm(2000.0), mm(50.0))
+                .translation(Vector::new(0.0, 0.0, -mm(50.0)))
                 .friction(settings.sim.table_friction as f32)
                 .restitution(settings.sim.restitution as f32)
                 .user_data(TABLE_DATA),
@@ -227,7 +228,7 @@ impl Table {
             .build();
         let act = body.activation_mut();
         act.normalized_linear_threshold =
-            (s.sim.sleep_speed_mm_s * 0.001 / s.sim.length_unit_m) as f32;
+            (s.sim.sleep_speed_mm_s / (s.sim.length_unit_m * 1000.0)) as f32;
         act.time_until_sleep = s.sim.sleep_time_s as f32;
         let id = self.state.pieces.len();
         let body = self.state.bodies.insert(body);
@@ -284,7 +285,7 @@ impl Table {
     pub fn step(&mut self) {
         let st = &mut self.state;
         self.pipeline.step(
-            Vector::new(0.0, 0.0, -9.81),
+            Vector::new(0.0, 0.0, -GRAVITY as f32),
             &self.params,
             &mut st.islands,
             &mut st.broad_phase,
@@ -364,7 +365,7 @@ impl Table {
     }
 
     /// The exact pose rapier holds, as bits, for determinism checks:
-    /// translation (m) then quaternion (x, y, z, w).
+    /// translation (rapier's units, 10 cm) then quaternion (x, y, z, w).
     pub fn pose_bits(&self, id: PieceId) -> [u32; 7] {
         let p = self.rpose(id);
         let t = p.translation;
@@ -437,12 +438,8 @@ impl Table {
         let corners = kind.corners_mm(&self.state.settings.pieces);
         let mut out = [false; 5];
         for (o, c) in out.iter_mut().zip(corners) {
-            let local = Vector::new(
-                (c[0] * 0.001) as f32,
-                (c[1] * 0.001) as f32,
-                (c[2] * 0.001) as f32,
-            );
-            let z = f64::from(pose.transform_point(local).z) * 1000.0;
+            let local = Vector::new(mm(c[0]), mm(c[1]), mm(c[2]));
+            let z = f64::from(pose.transform_point(local).z) / UNITS_PER_MM;
             *o = z <= tol;
         }
         Some(out)
@@ -467,8 +464,10 @@ impl Table {
                 .manifolds()
                 .iter()
                 .flat_map(|m| m.points.iter())
-                .any(|p| f64::from(p.dist) * 1000.0 <= max_distance_mm);
-            if close && f64::from(pair.total_impulse_magnitude()) >= min_impulse {
+                .any(|p| f64::from(p.dist) / UNITS_PER_MM <= max_distance_mm);
+            // Rapier's impulses are in kg·units/s; N·s = kg·m/s.
+            let impulse = f64::from(pair.total_impulse_magnitude()) / (UNITS_PER_MM * 1000.0);
+            if close && impulse >= min_impulse {
                 let (a, b) = ((a - 1) as usize, (b - 1) as usize);
                 out.push((PieceId(a.min(b)), PieceId(a.max(b))));
             }
@@ -533,7 +532,7 @@ fn support_z(shape: &dyn Shape, pose: &RPose, sign: f32) -> f64 {
             let aabb = shape.compute_aabb(pose);
             if sign > 0.0 { aabb.maxs } else { aabb.mins }
         });
-    f64::from(p.z) * 1000.0
+    f64::from(p.z) / UNITS_PER_MM
 }
 
 /// Whether two convex shapes are provably apart: some axis separates their
@@ -589,6 +588,11 @@ fn separated(
     })
 }
 
+/// Millimetres in rapier's units.
+fn mm(x: f64) -> f32 {
+    (x * UNITS_PER_MM) as f32
+}
+
 fn lowest(shape: &dyn Shape, pose: &RPose) -> f64 {
     support_z(shape, pose, -1.0)
 }
@@ -606,7 +610,7 @@ fn integration_parameters(s: &Settings) -> IntegrationParameters {
             sim.table_contact_hz as f32,
             sim.contact_damping as f32,
         ),
-        length_unit: sim.length_unit_m as f32,
+        length_unit: (sim.length_unit_m * 1000.0 * UNITS_PER_MM) as f32,
         // Judging reads contact distances: recycled (stale) contacts would lie.
         contact_recycling: false,
         max_ccd_substeps: usize::from(sim.ccd),

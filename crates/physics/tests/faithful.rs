@@ -174,3 +174,42 @@ fn two_pyramids_leaning_against_each_other_stay() {
         );
     }
 }
+
+fn coin_column(offsets: &[f64]) -> (Table, stackyard_physics::Settled) {
+    let mut t = Table::new(Settings::default());
+    let h = t.settings().pieces.coin.height;
+    for (i, dx) in offsets.iter().enumerate() {
+        t.drop_piece(PieceKind::Coin, Pose::at(*dx, 0.0, h * i as f64))
+            .unwrap();
+    }
+    let s = t.settle();
+    (t, s)
+}
+
+#[test]
+fn coin_column_with_small_offsets_stands() {
+    // Twelve coins, every other one shifted 4 mm (and some 2 mm sideways):
+    // every sub-stack's centre of mass stays over the coin below it.
+    let offsets: Vec<f64> = (0..12).map(|i| [0.0, 4.0, 2.0, 4.0][i % 4]).collect();
+    let (t, s) = coin_column(&offsets);
+    assert!(s.rested);
+    assert!(
+        s.motions
+            .iter()
+            .all(|m| m.moved_mm < 0.5 && m.turned_deg < 1.0),
+        "{s:?}"
+    );
+    let top = t.towers()[0].top_mm;
+    let true_top = 12.0 * t.settings().pieces.coin.height;
+    assert!((top - true_top).abs() < 0.5, "{top} vs {true_top}");
+    assert_eq!(t.contacts().len(), 11);
+}
+
+#[test]
+fn coin_past_the_edge_of_a_coin_falls() {
+    // Its centre is past the rim of the coin below (radius 9.525 mm).
+    let (t, s) = coin_column(&[0.0, 10.5]);
+    assert!(t.on_table(PieceId(1)), "{s:?}");
+    let (t, _) = coin_column(&[0.0, 8.5]);
+    assert!(!t.on_table(PieceId(1)), "inside the rim it stays");
+}
