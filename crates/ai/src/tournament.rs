@@ -253,3 +253,45 @@ pub fn black_share(games: &[GameResult]) -> (f64, usize) {
         games.len(),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(elo(0.5).abs() < 1e-9);
+        // 75% is +190.8 Elo; 25% its mirror.
+        assert!((elo(0.75) - 190.85).abs() < 0.1);
+        assert!((elo(0.25) + 190.85).abs() < 0.1);
+        let (e, lo, hi) = elo_interval(&[1.0, 0.0, 0.5, 1.0]);
+        assert!(lo < e && e < hi);
+        // A perfect score stays finite and positive.
+        let (e, lo, _) = elo_interval(&[1.0; 10]);
+        assert!(e.is_finite() && e > 300.0 && lo > 0.0);
+    }
+
+    #[test]
+    fn schedule_alternates_colours_and_shares_openings() {
+        let config = Config {
+            players: vec![PlayerSpec::Random, PlayerSpec::Random, PlayerSpec::Random],
+            games: 4,
+            cols: 4,
+            rows: 4,
+            rules: Rules::default(),
+            seed: 9,
+            threads: 1,
+            ai_threads: 1,
+            opening_plies: 2,
+        };
+        let s = schedule(&config);
+        assert_eq!(s.len(), 3 * 4);
+        for pair in s.chunks(2) {
+            assert_eq!((pair[0].0, pair[0].1), (pair[1].1, pair[1].0));
+            assert_eq!(
+                pair[0].3, pair[1].3,
+                "same opening for the colour-swapped pair"
+            );
+        }
+    }
+}

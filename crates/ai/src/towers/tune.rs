@@ -158,6 +158,8 @@ pub fn tune(cols: u8, rows: u8, rules: Rules, games: usize, seed: u64) -> TuneRe
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting.
+// Index loops read two rows of `a` at once; iterators would obscure that.
+#[allow(clippy::needless_range_loop)]
 fn solve_linear(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FEATURES] {
     for col in 0..FEATURES {
         let pivot = (col..FEATURES)
