@@ -40,7 +40,7 @@ pub enum Command {
     },
     /// Play N hidden-order games with a policy and report its win rate.
     Strict {
-        /// greedy, heuristic, sampling[:N], expectimax[:K] or open (the
+        /// greedy, heuristic, sampling[:N], expectimax[:K], hybrid[:N[:K]] or open (the
         /// open-deal optimum, an upper bound).
         #[arg(long)]
         policy: String,

@@ -22,7 +22,7 @@ fn main() {
     let mut max_nodes = (0, 0);
     let mut total = 0u64;
     let mut all = Vec::new();
-    solver.full_line = std::env::args().any(|a| a == "full");
+    solver.full_line = !std::env::args().any(|a| a == "interleaved");
     for i in 0..n {
         let order = deal_from_seed(Seed(1).child(i));
         let s = solver.solve(&order, variant);

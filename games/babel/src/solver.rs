@@ -154,7 +154,6 @@ pub(crate) fn components(mut rest: u32) -> u8 {
 }
 
 /// Reusable search state: keep one per thread and call it for many deals.
-#[derive(Default)]
 pub struct Solver {
     seen: PackSet,
     path: Vec<Action>,
@@ -165,13 +164,30 @@ pub struct Solver {
     goal: u8,
     rest_masks: Vec<u32>,
     strict_rule: bool,
-    /// Standard variant: search the fully dealt line (B10) instead of
-    /// interleaving draws and moves.
+    /// Standard variant: search the fully dealt line (B10; the default)
+    /// instead of interleaving draws and moves.
     pub full_line: bool,
 }
 
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver {
+            seen: PackSet::default(),
+            path: Vec::new(),
+            best_path: Vec::new(),
+            best: u8::MAX,
+            best_line: None,
+            nodes: 0,
+            goal: 1,
+            rest_masks: Vec::new(),
+            strict_rule: false,
+            full_line: true,
+        }
+    }
+}
+
 impl Solver {
-    /// A solver with empty tables.
+    /// A solver with empty tables (standard variant: fully dealt line).
     pub fn new() -> Solver {
         Solver::default()
     }

@@ -33,6 +33,14 @@ pub enum Policy {
         /// Undrawn tiles from which on play is exact.
         k: usize,
     },
+    /// Determinized sampling (`samples` orders) while more than `k` tiles
+    /// are undrawn, exact expectimax from then on.
+    Hybrid {
+        /// Orders sampled per decision before the exact phase.
+        samples: usize,
+        /// Undrawn tiles from which on play is exact.
+        k: usize,
+    },
     /// Plays the open-deal optimum: it sees the order, so it is an upper
     /// bound on every policy, not a policy a player could follow.
     Open,
@@ -45,6 +53,7 @@ impl fmt::Display for Policy {
             Policy::Heuristic => f.write_str("heuristic"),
             Policy::Sampling { samples } => write!(f, "sampling:{samples}"),
             Policy::Expectimax { k } => write!(f, "expectimax:{k}"),
+            Policy::Hybrid { samples, k } => write!(f, "hybrid:{samples}:{k}"),
             Policy::Open => f.write_str("open"),
         }
     }
@@ -53,6 +62,27 @@ impl fmt::Display for Policy {
 impl FromStr for Policy {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Some(args) = s.strip_prefix("hybrid") {
+            let parts: Vec<&str> = args.split(':').skip(1).collect();
+            let parse = |i: usize, default: usize, max: usize| -> Result<usize, String> {
+                match parts.get(i) {
+                    None => Ok(default),
+                    Some(a) => match a.parse::<usize>() {
+                        Ok(v) if (1..=max).contains(&v) => Ok(v),
+                        _ => Err(format!(
+                            "{s:?}: expected hybrid[:SAMPLES[:K]], SAMPLES 1..=10000, K 1..=14"
+                        )),
+                    },
+                }
+            };
+            if (!args.is_empty() && !args.starts_with(':')) || parts.len() > 2 {
+                return Err(format!("unknown policy {s:?}"));
+            }
+            return Ok(Policy::Hybrid {
+                samples: parse(0, 32, 10_000)?,
+                k: parse(1, 7, 14)?,
+            });
+        }
         let (name, arg) = match s.split_once(':') {
             Some((n, a)) => (n, Some(a)),
             None => (s, None),
@@ -75,7 +105,7 @@ impl FromStr for Policy {
             }),
             "expectimax" => Ok(Policy::Expectimax { k: num(8, 14)? }),
             _ => Err(format!(
-                "unknown policy {s:?} (greedy, heuristic, sampling[:N], expectimax[:K], open)"
+                "unknown policy {s:?} (greedy, heuristic, sampling[:N], expectimax[:K], hybrid[:N[:K]], open)"
             )),
         }
     }
@@ -224,6 +254,13 @@ impl Player {
                     self.exact.best_move(game).map_or(moves[0], |(m, _)| m)
                 } else {
                     self.heuristic(game, &moves)
+                }
+            }
+            Policy::Hybrid { samples, k } => {
+                if game.undrawn_count() <= k {
+                    self.exact.best_move(game).map_or(moves[0], |(m, _)| m)
+                } else {
+                    self.sampling(game, &moves, samples)
                 }
             }
             Policy::Open => {

@@ -49,8 +49,8 @@ fn b9_solutions_replay_to_the_minimum_on_full_deals() {
 #[test]
 fn solver_agrees_with_brute_force_on_short_orders() {
     let mut solver = Solver::new();
+    solver.full_line = false;
     let mut full_line = Solver::new();
-    full_line.full_line = true;
     let mut differ = 0;
     for i in 0..150 {
         let len = 3 + (i % 5) as usize; // 3..=7 tiles
@@ -77,8 +77,8 @@ fn solver_agrees_with_brute_force_on_short_orders() {
 #[test]
 fn b10_interleaved_best_equals_dealt_line_best_on_full_deals() {
     let mut a = Solver::new();
+    a.full_line = false;
     let mut b = Solver::new();
-    b.full_line = true;
     for i in 0..30 {
         let order = deal_from_seed(Seed(77).child(i));
         let x = a.solve(&order, Variant::Standard);

@@ -106,7 +106,14 @@ fn b11_strict_exact_value_lies_between_a_fixed_policy_and_open_play() {
 
 #[test]
 fn policies_parse_and_play_legal_games() {
-    for text in ["greedy", "heuristic", "sampling:4", "expectimax:5", "open"] {
+    for text in [
+        "greedy",
+        "heuristic",
+        "sampling:4",
+        "expectimax:5",
+        "hybrid:4:5",
+        "open",
+    ] {
         let p: Policy = text.parse().unwrap();
         assert_eq!(p.to_string(), text);
         let mut player = Player::new(p, Seed(1));
@@ -117,6 +124,11 @@ fn policies_parse_and_play_legal_games() {
     }
     assert!("nonsense".parse::<Policy>().is_err());
     assert!("sampling:0".parse::<Policy>().is_err());
+    assert!("hybridx".parse::<Policy>().is_err());
+    assert_eq!(
+        "hybrid".parse::<Policy>().unwrap().to_string(),
+        "hybrid:32:7"
+    );
 }
 
 #[test]
