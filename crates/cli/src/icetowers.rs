@@ -135,7 +135,7 @@ fn sim(
     if let Some(dir) = &out {
         for (i, (_, r)) in results.iter().enumerate() {
             let path = dir.join(format!("game-{i:05}.json"));
-            let text = serde_json::to_string(&r.record).map_err(|e| Failure::other(e))?;
+            let text = serde_json::to_string(&r.record).map_err(Failure::other)?;
             std::fs::write(&path, text)
                 .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
         }
@@ -324,9 +324,9 @@ fn replay_file(file: &PathBuf) -> Result<(), Failure> {
         } else {
             format!("seat {c}")
         };
-        let won = if c < n && winners.iter().any(|w| w.index() == c) {
-            "  winner"
-        } else if c == n && game.is_over() && winners.is_empty() {
+        let seat_won = c < n && winners.iter().any(|w| w.index() == c);
+        let ghost_won = c == n && game.is_over() && winners.is_empty();
+        let won = if seat_won || ghost_won {
             "  winner"
         } else {
             ""
