@@ -741,3 +741,32 @@ fn every_legal_action_is_accepted() {
         }
     }
 }
+
+#[test]
+fn views_hide_nothing_and_show_hands_deadlines_and_scores() {
+    // IceTowers has no hidden information: a seat and a spectator see the
+    // same table; only `viewer` differs.
+    let mut g = table(2, false, &[vec![p(R, 3, 0), p(R, 3, 1), p(Y, 3, 0)]]);
+    let t = tower_of(&g, p(R, 3, 0));
+    g.apply(
+        Seat(R),
+        &Action::Mine {
+            tower: t,
+            piece: p(R, 3, 1),
+        },
+        ms(400),
+    )
+    .unwrap();
+    let seat = g.view(stackyard_core::Viewer::Seat(Seat(Y)));
+    let spectator = g.view(stackyard_core::Viewer::Spectator);
+    assert_eq!(seat.towers, spectator.towers);
+    assert_eq!(seat.seats, spectator.seats);
+    assert_eq!(spectator.seats[0].holding, Some((p(R, 3, 1), ms(10_400))));
+    assert_eq!(spectator.seats[0].colour, "red");
+    let scores = g.scores_by_colour();
+    assert_eq!(spectator.seats[1].score, scores[1]);
+    assert_eq!(spectator.towers.len(), g.towers().len());
+    // The view serialises for clients.
+    let json = serde_json::to_string(&spectator).unwrap();
+    assert!(json.contains("\"holding\""), "{json}");
+}
