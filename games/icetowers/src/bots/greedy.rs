@@ -55,7 +55,6 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
         return;
     }
     let me = seat.index();
-    let mut scores = game.scores_by_colour();
     let ghost = game.ghost();
     let towers = game.towers();
     let sums: Vec<Summary> = towers
@@ -67,6 +66,11 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
             free: t.is_free_stander(),
         })
         .collect();
+    // I15, from the summaries rather than another pass over the pieces.
+    let mut scores = vec![0i64; game.settings().colours()];
+    for s in &sums {
+        scores[s.top.index()] += s.pips;
+    }
     let can_cap = |piece: PieceId, s: &Summary| {
         s.top != piece.colour()
             && s.top_pips >= piece.pips()
@@ -94,11 +98,8 @@ pub fn candidates(game: &IceTowers, seat: Seat, mut f: impl FnMut(Candidate)) {
         return;
     }
     let base = lead(&scores, me, &[]);
-    let movers: Vec<Colour> = std::iter::once(IceTowers::colour_of(seat))
-        .chain(ghost)
-        .collect();
     let colours = scores.len();
-    for &q in &movers {
+    for q in std::iter::once(IceTowers::colour_of(seat)).chain(ghost) {
         // For each piece size and each controlling colour, the two tallest
         // (in pips) towers a piece of `q` of that size may cap: taking a
         // taller tower from the same colour is always the better cap, so
