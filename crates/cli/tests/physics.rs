@@ -131,3 +131,39 @@ fn invalid_scenarios_exit_2_with_a_clear_message() {
     rejected(r#"{"pieces": [], "settings": {"gravity": 1}}"#, "gravity");
     rejected(r#"{"pieces": [{"id": "a", "kind": "tile"}]}"#, "position");
 }
+
+#[test]
+fn the_example_scenarios_do_what_the_readme_says() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../physics/scenarios");
+    let run = |name: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+            .args(["physics", "run"])
+            .arg(root.join(name))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}");
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let piece = |r: &serde_json::Value, id: &str| {
+        r["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    let r = run("two-tiles.json");
+    assert_eq!(piece(&r, "top")["on_table"], false);
+    let r = run("overhang.json");
+    let over = piece(&r, "over");
+    assert_eq!(
+        over["on_table"], true,
+        "the overhanging tile tips to the table"
+    );
+    assert!(over["turned_deg"].as_f64().unwrap() > 10.0);
+    let r = run("leaning-pair.json");
+    assert_eq!(r["contacts"], serde_json::json!([["left", "right"]]));
+    assert_eq!(piece(&r, "left")["table_corners"], 2);
+    assert_eq!(piece(&r, "small")["table_corners"], 4);
+}

@@ -221,8 +221,9 @@ pub fn run(scenario: &Scenario) -> Result<Report, ScenarioError> {
             PieceReport {
                 id: name(id),
                 kind: table.kind(id),
-                position: pose.position,
-                rotation_deg: pose.rotation_deg,
+                // Adding 0.0 turns -0.0 into 0.0 for readers of the JSON.
+                position: pose.position.map(|v| v + 0.0),
+                rotation_deg: pose.rotation_deg.map(|v| v + 0.0),
                 on_table: table.on_table(id),
                 table_corners: table
                     .table_corners(id)
