@@ -70,6 +70,26 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Hunt for hard (ideally unwinnable) deals by local search: each
+    /// restart climbs from a random deal by swapping two tiles, keeping
+    /// swaps that make the solver work harder.
+    Hunt {
+        /// Independent climbs (run on all cores).
+        #[arg(long, default_value_t = 100)]
+        restarts: u64,
+        /// Swaps tried per climb.
+        #[arg(long, default_value_t = 2_000)]
+        steps: u64,
+        /// Seed (climb i starts from Seed::child(i)).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many of the hardest deals to print.
+        #[arg(long, default_value_t = 5)]
+        top: usize,
+        /// Hunt in the Strict variant.
+        #[arg(long)]
+        strict: bool,
+    },
     /// Play in the terminal (reads commands line by line; works piped).
     Play {
         /// Seed of the hidden order (B8).
@@ -122,6 +142,45 @@ pub fn run(command: Command) -> Result<(), Failure> {
             seed,
         } => exact_reach(max_k, positions, limit, Seed(seed)),
         Command::Play { seed, strict } => play(seed, strict),
+        Command::Hunt {
+            restarts,
+            steps,
+            seed,
+            top,
+            strict,
+        } => {
+            let variant = if strict {
+                Variant::Strict
+            } else {
+                Variant::Standard
+            };
+            let bar = ProgressBar::new(restarts);
+            let mut found: Vec<stackyard_babel::hunt::Found> = (0..restarts)
+                .into_par_iter()
+                .map_init(Solver::new, |solver, i| {
+                    let f =
+                        stackyard_babel::hunt::hunt(Seed(seed).child(i), steps, variant, solver);
+                    bar.inc(1);
+                    f
+                })
+                .collect();
+            bar.finish_and_clear();
+            found.sort_by(|a, b| (b.min_stacks, b.nodes).cmp(&(a.min_stacks, a.nodes)));
+            let unwinnable = found.iter().filter(|f| f.min_stacks > 1).count();
+            println!(
+                "{restarts} climbs of {steps} swaps ({} variant): {unwinnable} ended on a deal with no full win",
+                variant_name(variant)
+            );
+            for f in found.iter().take(top) {
+                println!(
+                    "min_stacks {} nodes {}: {}",
+                    f.min_stacks,
+                    f.nodes,
+                    order_text(&f.order)
+                );
+            }
+            Ok(())
+        }
     }
 }
 

@@ -154,3 +154,26 @@ fn play_to_the_end_of_a_strict_game_by_following_hints_legally() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("game over:"), "{out}");
 }
+
+#[test]
+fn hunt_prints_the_hardest_deals_found() {
+    let (code, out, err) = run(
+        &[
+            "babel",
+            "hunt",
+            "--restarts",
+            "2",
+            "--steps",
+            "10",
+            "--top",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("2 climbs of 10 swaps"), "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("min_stacks")).count(),
+        2
+    );
+}

@@ -12,10 +12,12 @@
 //!   [`stackyard_core::Game`] with one seat.
 //! - [`solver`]: the open-deal solver (minimum stacks, full win, a solution).
 //! - [`strict`]: policies for Strict play with the order hidden.
+//! - [`hunt`]: local search for the hardest deals.
 
 mod action;
 mod error;
 mod game;
+pub mod hunt;
 pub mod solver;
 mod stats;
 pub mod strict;

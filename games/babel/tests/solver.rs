@@ -108,3 +108,21 @@ fn unmatched_tiles_cannot_merge() {
     assert_eq!(s.min_stacks, 4);
     assert!(!s.full_win);
 }
+
+#[test]
+fn hunt_never_returns_an_easier_deal_than_its_start() {
+    let mut solver = Solver::new();
+    let start = deal_from_seed(Seed(4));
+    let s0 = solver.solve(&start, Variant::Standard);
+    let found = stackyard_babel::hunt::hunt(Seed(4), 30, Variant::Standard, &mut solver);
+    assert!((found.min_stacks, found.nodes) >= (s0.min_stacks, s0.nodes));
+    // The reported figures are the deal's own.
+    let again = solver.solve(&found.order, Variant::Standard);
+    assert_eq!(
+        (again.min_stacks, again.nodes),
+        (found.min_stacks, found.nodes)
+    );
+    let mut sorted = found.order.clone();
+    sorted.sort();
+    assert_eq!(sorted, Tile::all().collect::<Vec<_>>());
+}
