@@ -12,7 +12,7 @@ use stackyard_core::Seat;
 /// Plays tried per decision.
 const WIDTH: usize = 4;
 /// Rollouts per play.
-const ROLLOUTS: usize = 6;
+const ROLLOUTS: usize = 12;
 /// Rounds of answers by the other seats per rollout.
 const DEPTH_PER_SEAT: usize = 1;
 
