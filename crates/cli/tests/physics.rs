@@ -167,3 +167,16 @@ fn the_example_scenarios_do_what_the_readme_says() {
     assert_eq!(piece(&r, "left")["table_corners"], 2);
     assert_eq!(piece(&r, "small")["table_corners"], 4);
 }
+
+#[test]
+fn a_held_piece_stays_in_the_air() {
+    let r = report(
+        r#"{"pieces": [
+            {"id": "hand", "kind": "tile", "position": [0, 0, 40], "held": true},
+            {"id": "coin", "kind": "coin", "position": [0, 0, 46.35]}]}"#,
+    );
+    assert_eq!(r["pieces"][0]["on_table"], false);
+    assert!(r["pieces"][0]["moved_mm"].as_f64().unwrap() < 1e-6);
+    assert!(r["pieces"][1]["moved_mm"].as_f64().unwrap() < 0.5);
+    assert_eq!(r["contacts"], serde_json::json!([["hand", "coin"]]));
+}

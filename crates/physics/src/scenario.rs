@@ -16,7 +16,8 @@
 //! Millimetres, z up, the table top at z = 0. `position` is the centre of
 //! the piece's base (the face that rests on the table when unrotated; a
 //! pyramid's square base); `rotation_deg` = [rx, ry, rz] rotates about that
-//! point by Rz(rz)·Ry(ry)·Rx(rx) and may be omitted. Kinds: `tile`, `coin`,
+//! point by Rz(rz)·Ry(ry)·Rx(rx) and may be omitted. `"held": true` keeps a
+//! piece fixed where it is (a hand holding it). Kinds: `tile`, `coin`,
 //! `pawn`, `pyramid-small`, `pyramid-medium`, `pyramid-large`. `settings`
 //! may be omitted; any field of [`Settings`] may be given, the rest keep
 //! their defaults. Pieces may not start inside the table or each other.
@@ -67,6 +68,10 @@ pub struct ScenarioPiece {
     /// Rotation Rz·Ry·Rx about `position` (degrees); zero when omitted.
     #[serde(default)]
     pub rotation_deg: [f64; 3],
+    /// Held fixed where it is (a hand holding it; others may rest on it);
+    /// false when omitted.
+    #[serde(default)]
+    pub held: bool,
 }
 
 /// A scenario: pieces and settings.
@@ -146,7 +151,12 @@ impl Scenario {
                 position: p.position,
                 rotation_deg: p.rotation_deg,
             };
-            table.drop_piece(kind, pose).map_err(|e| match e {
+            let placed = if p.held {
+                table.hold_piece(kind, pose)
+            } else {
+                table.drop_piece(kind, pose)
+            };
+            placed.map_err(|e| match e {
                 PlaceError::NotFinite => ScenarioError::NotFinite(p.id.clone()),
                 PlaceError::BelowTable { lowest_mm } => ScenarioError::BelowTable {
                     id: p.id.clone(),
