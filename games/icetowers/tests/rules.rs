@@ -770,3 +770,35 @@ fn views_hide_nothing_and_show_hands_deadlines_and_scores() {
     let json = serde_json::to_string(&spectator).unwrap();
     assert!(json.contains("\"holding\""), "{json}");
 }
+
+#[test]
+fn i7_i14_ghost_pieces_are_mined_by_the_ghost_colour_rule() {
+    // I-10: red tops a tower holding two ghost pieces; red may still mine a
+    // ghost piece (the tower is not topped by the ghost), into red's hand.
+    let mut g = table(2, true, &[vec![p(G, 3, 0), p(G, 3, 1), p(R, 1, 0)]]);
+    let t = tower_of(&g, p(R, 1, 0));
+    g.apply(
+        Seat(R),
+        &Action::Mine {
+            tower: t,
+            piece: p(G, 3, 0),
+        },
+        ms(0),
+    )
+    .unwrap();
+    assert_eq!(g.hand(Seat(R)).unwrap().piece, p(G, 3, 0));
+    // With one ghost piece left in it, the tower cannot be mined for the
+    // ghost again.
+    assert_eq!(
+        reject(
+            &mut g,
+            Y,
+            Action::Mine {
+                tower: t,
+                piece: p(G, 3, 1)
+            },
+            1
+        ),
+        IceError::MineTooFew(t)
+    );
+}
