@@ -153,6 +153,15 @@ pub(crate) fn components(mut rest: u32) -> u8 {
     count
 }
 
+/// Budgeted runs before the final, unbudgeted one (standard variant).
+const RESTARTS: u64 = 7;
+
+fn mix(salt: u64, key: u128) -> u64 {
+    let x = (key as u64) ^ ((key >> 64) as u64) ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^ (x >> 29)
+}
+
 /// Reusable search state: keep one per thread and call it for many deals.
 pub struct Solver {
     seen: PackSet,
@@ -164,6 +173,9 @@ pub struct Solver {
     goal: u8,
     rest_masks: Vec<u32>,
     strict_rule: bool,
+    budget: u64,
+    cut: bool,
+    salt: u64,
     /// Standard variant: search the fully dealt line (B10; the default)
     /// instead of interleaving draws and moves.
     pub full_line: bool,
@@ -181,6 +193,9 @@ impl Default for Solver {
             goal: 1,
             rest_masks: Vec::new(),
             strict_rule: false,
+            budget: u64::MAX,
+            cut: false,
+            salt: 0,
             full_line: true,
         }
     }
@@ -244,7 +259,27 @@ impl Solver {
                 }
                 self.path
                     .extend(std::iter::repeat_n(Action::Draw, tiles.len()));
-                self.standard(&line);
+                // Restarts with growing node budgets and shuffled ties cut
+                // the heavy tail of first-win search; the last run has no
+                // budget, so the answer stays exact.
+                let mut budget = 150u64;
+                for restart in 0..=RESTARTS {
+                    self.seen.clear();
+                    self.salt = restart;
+                    self.budget = if restart == RESTARTS {
+                        u64::MAX
+                    } else {
+                        self.nodes + budget
+                    };
+                    self.cut = false;
+                    if self.standard(&line) && !self.cut {
+                        break;
+                    }
+                    if !self.cut {
+                        break;
+                    }
+                    budget *= 2;
+                }
             }
             _ => {
                 self.strict_rule = variant == Variant::Strict;
@@ -294,6 +329,10 @@ impl Solver {
         if self.best <= self.goal {
             return true;
         }
+        if self.nodes >= self.budget {
+            self.cut = true;
+            return true;
+        }
         if line.len > 3 && line.components() >= self.best {
             return false;
         }
@@ -306,7 +345,12 @@ impl Solver {
             for gap in [3, 1] {
                 if line.can_move(i, gap) {
                     let next = line.moved(i, gap);
-                    kids[nk] = (next.count_moves(), i as u8, gap as u8);
+                    let noise = if self.salt == 0 {
+                        0
+                    } else {
+                        (mix(self.salt, next.key()) & 7) as u8
+                    };
+                    kids[nk] = (next.count_moves() * 4 + noise, i as u8, gap as u8);
                     nk += 1;
                 }
             }
