@@ -8,7 +8,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stackyard_ai::towers::{Board, Rules, TUNED, TMove};
+use stackyard_ai::towers::{Board, Rules, TMove, TUNED};
 use stackyard_ai::{AlphaBeta, Budget, Mcts, SearchGame, Solver};
 use std::hint::black_box;
 
@@ -60,7 +60,9 @@ fn bench(c: &mut Criterion) {
     for (name, pos) in [("start", &start), ("midgame", &mid)] {
         let nodes = perft(pos, 2);
         eprintln!("perft 2 of 8x8 {name}: {nodes} leaves");
-        c.bench_function(&format!("baseline perft2 8x8 {name}"), |b| b.iter(|| perft(black_box(pos), 2)));
+        c.bench_function(&format!("baseline perft2 8x8 {name}"), |b| {
+            b.iter(|| perft(black_box(pos), 2))
+        });
         let ab = AlphaBeta::new(TUNED).threads(1).tt_bits(18);
         c.bench_function(&format!("alphabeta n20000 1 thread 8x8 {name}"), |b| {
             b.iter(|| ab.search(black_box(pos), Budget::Nodes(20_000)))
@@ -73,15 +75,27 @@ fn bench(c: &mut Criterion) {
             b.iter(|| random_playouts(black_box(pos), 200, 1))
         });
         c.bench_function(&format!("mcts n200 1 thread 8x8 {name}"), |b| {
-            b.iter(|| Mcts::new(1).threads(1).reuse(false).search(black_box(pos), Budget::Nodes(200)))
+            b.iter(|| {
+                Mcts::new(1)
+                    .threads(1)
+                    .reuse(false)
+                    .search(black_box(pos), Budget::Nodes(200))
+            })
         });
         c.bench_function(&format!("mcts n200 2 threads 8x8 {name}"), |b| {
-            b.iter(|| Mcts::new(1).threads(2).reuse(false).search(black_box(pos), Budget::Nodes(200)))
+            b.iter(|| {
+                Mcts::new(1)
+                    .threads(2)
+                    .reuse(false)
+                    .search(black_box(pos), Budget::Nodes(200))
+            })
         });
     }
     let small = Board::new(4, 4, Rules::default()).unwrap();
     eprintln!("perft 5 of 4x4: {} leaves", perft(&small, 5));
-    c.bench_function("baseline perft5 4x4", |b| b.iter(|| perft(black_box(&small), 5)));
+    c.bench_function("baseline perft5 4x4", |b| {
+        b.iter(|| perft(black_box(&small), 5))
+    });
     let mut g = c.benchmark_group("solve");
     g.sample_size(10);
     g.bench_function("solve 4x4", |b| {
