@@ -88,7 +88,13 @@ fn solve(board: &str, variant: &str, tt_bits: u32) -> Result<(), Failure> {
         return Err(Failure::bad_input("--tt-bits must be between 10 and 30"));
     }
     let start = Board::new(cols, rows, rules).map_err(Failure::bad_input)?;
-    println!("solving {cols}x{rows} ({variant}), Black first");
+    // T7: Black moves first; T17/T18 placements may start with White.
+    let first = if start.side_to_move() == stackyard_ai::towers::BLACK {
+        "Black"
+    } else {
+        "White"
+    };
+    println!("solving {cols}x{rows} ({variant}), {first} to play first; value = Black minus White");
     let _ = std::io::stdout().flush();
     let mut solver = Solver::<Board>::new(tt_bits).on_progress(1 << 24, |p| {
         let bound = |v: i32| {
