@@ -165,7 +165,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 })
                 .collect();
             bar.finish_and_clear();
-            found.sort_by(|a, b| (b.min_stacks, b.nodes).cmp(&(a.min_stacks, a.nodes)));
+            found.sort_by_key(|f| std::cmp::Reverse((f.min_stacks, f.nodes)));
             let unwinnable = found.iter().filter(|f| f.min_stacks > 1).count();
             println!(
                 "{restarts} climbs of {steps} swaps ({} variant): {unwinnable} ended on a deal with no full win",
@@ -403,7 +403,7 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
     let bar = ProgressBar::new(n);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} deals, {per_sec}, eta {eta}")
-            .map_err(|e| Failure::other(e))?,
+            .map_err(Failure::other)?,
     );
     let start = std::time::Instant::now();
     let chunk = 20_000u64;

@@ -362,7 +362,7 @@ impl Solver {
                 }
             }
         }
-        kids[..nk].sort_by(|a, b| b.0.cmp(&a.0));
+        kids[..nk].sort_by_key(|k| std::cmp::Reverse(k.0));
         for &(_, i, gap) in &kids[..nk] {
             let next = line.moved(usize::from(i), usize::from(gap));
             if self.seen.insert(next.key()) {
