@@ -126,3 +126,44 @@ fn hunt_never_returns_an_easier_deal_than_its_start() {
     sorted.sort();
     assert_eq!(sorted, Tile::all().collect::<Vec<_>>());
 }
+
+/// Found by `stackyard babel solve --deals 1000000 --seed 3` (deal 237276)
+/// and confirmed by an independent brute force: only 43 lines are
+/// reachable from the dealt line, and none has fewer than 19 stacks.
+const UNWINNABLE: &str = "Mn Ma A4 S5 A3 Sa C3 M5 An M2 Aa M4 C4 Sn C2 M3 A5 S3 Ca S4 C5 Cn A2 S2";
+
+#[test]
+fn b7_an_unwinnable_deal_ends_in_19_stacks_at_best() {
+    let order: Vec<Tile> = UNWINNABLE
+        .split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(order, deal_from_seed(Seed(3).child(237_276)));
+    let s = solve(&order, Variant::Standard);
+    assert_eq!((s.min_stacks, s.full_win), (19, false));
+    assert_eq!(replay(&order, Variant::Standard, &s.actions).stacks(), 19);
+    // The interleaved search (draws and moves mixed) agrees (B10).
+    let mut interleaved = Solver::new();
+    interleaved.full_line = false;
+    assert_eq!(interleaved.solve(&order, Variant::Standard).min_stacks, 19);
+    // Exhaustive count of the lines reachable from the dealt line.
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![order.clone()];
+    let mut fewest = order.len();
+    while let Some(line) = stack.pop() {
+        fewest = fewest.min(line.len());
+        for i in 1..line.len() {
+            for g in [1, 3] {
+                if i >= g && line[i].matches(line[i - g]) {
+                    let mut next = line.clone();
+                    next[i - g] = line[i];
+                    next.remove(i);
+                    if seen.insert(next.clone()) {
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!((seen.len(), fewest), (43, 19));
+}
