@@ -372,12 +372,16 @@ fn solve_lines(variant: Variant, partial: bool) -> Result<(), Failure> {
 #[derive(Default, Clone)]
 struct Tally {
     by_stacks: [u64; 25],
-    hardest: Vec<(u64, u64)>, // (nodes, deal index)
+    hardest: Vec<(u64, u64)>,   // (nodes, deal index)
+    not_won: Vec<(u64, usize)>, // (deal index, min stacks), the first few
 }
 
 impl Tally {
     fn add(&mut self, stacks: usize, nodes: u64, index: u64, keep: usize) {
         self.by_stacks[stacks] += 1;
+        if stacks > 1 && self.not_won.len() < 50 {
+            self.not_won.push((index, stacks));
+        }
         if keep > 0 && (self.hardest.len() < keep || nodes > self.hardest[keep - 1].0) {
             self.hardest.push((nodes, index));
             self.hardest.sort_by(|a, b| b.cmp(a));
@@ -389,6 +393,9 @@ impl Tally {
         for (a, b) in self.by_stacks.iter_mut().zip(other.by_stacks) {
             *a += b;
         }
+        self.not_won.extend(other.not_won);
+        self.not_won.sort();
+        self.not_won.truncate(50);
         self.hardest.extend(other.hardest);
         self.hardest.sort_by(|a, b| b.cmp(a));
         self.hardest.truncate(keep);
@@ -459,6 +466,13 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
         if c > 0 {
             println!("  {k:>2} stacks: {c}");
         }
+    }
+    for (i, stacks) in &total.not_won {
+        let order = deal_from_seed(seed.child(*i));
+        println!(
+            "no full win: deal {i} ({stacks} stacks at best): {}",
+            order_text(&order)
+        );
     }
     for (nodes, i) in &total.hardest {
         let order = deal_from_seed(seed.child(*i));
