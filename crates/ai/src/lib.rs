@@ -4,7 +4,8 @@
 //! [`SearchGame`]: [`AlphaBeta`] (iterative deepening, transposition
 //! table, killer/history ordering, deterministic root split over threads),
 //! [`Mcts`] (UCT, seeded random rollouts, root-parallel, tree reuse) and
-//! the exact [`Solver`] (MTD(f) on exact margins). The `towers` module
+//! the exact [`Solver`] (MTD(f) on exact margins, threads sharing a
+//! lock-free table). The `towers` module
 //! adapts Towers positions to that trait and holds Towers' tuned
 //! evaluation. Every player is deterministic for a given seed and node
 //! budget.
@@ -44,4 +45,4 @@ pub mod towers;
 pub use alphabeta::{AlphaBeta, terminal_score};
 pub use game::{Budget, Evaluator, SearchGame, SearchResult, WIN};
 pub use mcts::Mcts;
-pub use solve::{Progress, Solution, Solver, minimax};
+pub use solve::{Progress, Solution, Solver, Unfinished, minimax};

@@ -1,22 +1,23 @@
 //! Exact solving: the final margin under perfect play, by alpha-beta on
 //! exact margins with a bound-keeping transposition table, driven by
-//! MTD(f) zero-window searches.
+//! MTD(f) zero-window searches, on one thread or several.
 //!
 //! Each table entry keeps a lower and an upper bound on the position's
 //! exact value; bounds never depend on depth because every search goes to
-//! the end of the game. [`minimax`] is the plain reference the tests check
-//! the solver against.
+//! the end of the game. Several threads share one lock-free table (each
+//! entry two atomic words, the key stored xor the data so a torn write
+//! reads as a miss) and split the work the simplified-ABDADA way: a child
+//! another thread is searching right now is put off until the siblings
+//! are done, by when the other thread's result is usually in the table.
+//! Only completed searches store bounds, so every bound in the table is
+//! proved whatever the threads' timing; the value and the best-move set
+//! are therefore the same for any thread count (node counts are not).
+//! [`minimax`] is the plain reference the tests check the solver against.
 
 use crate::game::SearchGame;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-
-#[derive(Clone, Copy)]
-struct Entry<M> {
-    key: u64,
-    lower: i32,
-    upper: i32,
-    best: Option<M>,
-}
 
 /// The result of a solve.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,7 +26,22 @@ pub struct Solution<M> {
     pub value: i32,
     /// Every first move that keeps that value, in generation order.
     pub best: Vec<M>,
-    /// Nodes searched.
+    /// Nodes searched, over all threads.
+    pub nodes: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+/// A solve stopped by its time limit: what was proved so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unfinished {
+    /// Proven lower bound on the value (side 0's view); `-(i32::MAX / 2)`
+    /// when nothing is proved.
+    pub lower: i32,
+    /// Proven upper bound on the value (side 0's view); `i32::MAX / 2`
+    /// when nothing is proved.
+    pub upper: i32,
+    /// Nodes searched, over all threads.
     pub nodes: u64,
     /// Wall time spent.
     pub elapsed: Duration,
@@ -35,7 +51,7 @@ pub struct Solution<M> {
 /// MTD(f) bounds on the value (side 0's view).
 #[derive(Debug, Clone, Copy)]
 pub struct Progress {
-    /// Nodes searched so far.
+    /// Nodes searched so far, over all threads.
     pub nodes: u64,
     /// Time spent so far.
     pub elapsed: Duration,
@@ -45,39 +61,172 @@ pub struct Progress {
     pub upper: i32,
 }
 
+/// "No bound yet".
+const INF: i32 = i32::MAX / 2;
+/// Table encoding of an infinite bound; real margins are far smaller.
+const INF16: i16 = 30_000;
+/// Children at plies below this are announced to the other threads.
+const SHARE_PLIES: usize = 24;
+/// Nodes between clock looks and progress reports.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// Lock-free table of two-entry buckets: the first entry keeps the
+/// position that cost the most nodes, the second whatever came last.
+struct Table {
+    words: Vec<AtomicU64>,
+    buckets: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    lower: i32,
+    upper: i32,
+    /// Index + 1 of the best move in generation order; 0 for none.
+    best: u8,
+    /// log2 of the nodes the search below this position took.
+    work: u8,
+}
+
+fn enc(v: i32) -> u16 {
+    (v.clamp(-i32::from(INF16), i32::from(INF16)) as i16) as u16
+}
+
+fn dec(w: u64) -> i32 {
+    let v = i32::from(w as u16 as i16);
+    if v >= i32::from(INF16) {
+        INF
+    } else if v <= -i32::from(INF16) {
+        -INF
+    } else {
+        v
+    }
+}
+
+impl Entry {
+    fn pack(self) -> u64 {
+        u64::from(enc(self.lower))
+            | u64::from(enc(self.upper)) << 16
+            | u64::from(self.best) << 32
+            | u64::from(self.work) << 40
+    }
+
+    fn unpack(d: u64) -> Entry {
+        Entry {
+            lower: dec(d),
+            upper: dec(d >> 16),
+            best: (d >> 32) as u8,
+            work: (d >> 40) as u8,
+        }
+    }
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        let buckets = 1u64 << (bits - 1);
+        Table {
+            words: (0..buckets * 4).map(|_| AtomicU64::new(0)).collect(),
+            buckets,
+        }
+    }
+
+    fn bucket(&self, hash: u64) -> usize {
+        ((hash & (self.buckets - 1)) * 4) as usize
+    }
+
+    fn probe(&self, hash: u64) -> Option<Entry> {
+        let b = self.bucket(hash);
+        for s in [b, b + 2] {
+            let d = self.words[s + 1].load(Relaxed);
+            if self.words[s].load(Relaxed) ^ d == hash {
+                return Some(Entry::unpack(d));
+            }
+        }
+        None
+    }
+
+    fn store(&self, hash: u64, e: Entry) {
+        let b = self.bucket(hash);
+        let d0 = self.words[b + 1].load(Relaxed);
+        let k0 = self.words[b].load(Relaxed) ^ d0;
+        let s = if k0 == hash || Entry::unpack(d0).work <= e.work {
+            b
+        } else {
+            b + 2
+        };
+        let d = e.pack();
+        self.words[s].store(hash ^ d, Relaxed);
+        self.words[s + 1].store(d, Relaxed);
+    }
+}
+
 /// The exact solver. Holds its table, so solving several positions of the
 /// same game shares work.
 pub struct Solver<G: SearchGame> {
-    tt: Vec<Option<Entry<G::Move>>>,
-    mask: u64,
-    nodes: u64,
-    start: Instant,
-    bounds: (i32, i32),
-    next_report: u64,
+    table: Table,
+    threads: usize,
+    time_limit: Option<Duration>,
     report_every: u64,
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
-    bufs: Vec<Vec<G::Move>>,
-    kid_bufs: Vec<Vec<(G::Move, G, i32)>>,
+    _game: PhantomData<fn() -> G>,
 }
 
-const INF: i32 = i32::MAX / 2;
+/// What every thread of one search shares.
+struct Shared<'a> {
+    table: &'a Table,
+    /// Positions being searched right now, by hash (simplified ABDADA).
+    busy: &'a [AtomicU64],
+    stop: &'a AtomicBool,
+    nodes: &'a AtomicU64,
+    threads: usize,
+}
+
+/// The clock and the reports, kept by the first thread only.
+struct Watch<'p> {
+    start: Instant,
+    deadline: Option<Instant>,
+    report_every: u64,
+    next_report: u64,
+    bounds: (i32, i32),
+    progress: Option<&'p mut Box<dyn FnMut(Progress) + Send>>,
+}
+
+struct Worker<'a, 'p, G: SearchGame> {
+    shared: &'a Shared<'a>,
+    watch: Option<Watch<'p>>,
+    nodes: u64,
+    unsent: u64,
+    bufs: Vec<Vec<G::Move>>,
+    kid_bufs: Vec<Vec<Kid<G>>>,
+}
+
+/// A child in the order it will be searched: move, position, ordering
+/// key, index + 1 of the move in generation order.
+type Kid<G> = (<G as SearchGame>::Move, G, i32, u8);
 
 impl<G: SearchGame> Solver<G> {
-    /// A solver with a 2^`tt_bits`-entry table.
+    /// A solver with a 2^`tt_bits`-entry table (16 bytes an entry), on
+    /// one thread.
     pub fn new(tt_bits: u32) -> Self {
-        let bits = tt_bits.clamp(4, 30);
         Solver {
-            tt: vec![None; 1 << bits],
-            mask: (1u64 << bits) - 1,
-            nodes: 0,
-            start: Instant::now(),
-            bounds: (-INF, INF),
-            next_report: u64::MAX,
+            table: Table::new(tt_bits.clamp(4, 32)),
+            threads: 1,
+            time_limit: None,
             report_every: u64::MAX,
             progress: None,
-            bufs: Vec::new(),
-            kid_bufs: Vec::new(),
+            _game: PhantomData,
         }
+    }
+
+    /// Searches with `n` threads sharing the table (at least 1).
+    pub fn threads(mut self, n: usize) -> Self {
+        self.threads = n.max(1);
+        self
+    }
+
+    /// Stops [`Solver::try_solve`] after about `limit` of wall time.
+    pub fn time_limit(mut self, limit: Duration) -> Self {
+        self.time_limit = Some(limit);
+        self
     }
 
     /// Calls `report` about every `every` nodes.
@@ -91,19 +240,54 @@ impl<G: SearchGame> Solver<G> {
         self
     }
 
-    /// The exact value of `pos` (side 0's view) and every best first move.
+    /// The exact value of `pos` (side 0's view) and every best first move,
+    /// however long it takes (the time limit is ignored).
     pub fn solve(&mut self, pos: &G) -> Solution<G::Move> {
-        self.start = Instant::now();
-        self.nodes = 0;
-        self.next_report = self.report_every;
+        let limit = self.time_limit.take();
+        let s = self.try_solve(pos);
+        self.time_limit = limit;
+        match s {
+            Ok(s) => s,
+            Err(_) => unreachable!("no time limit"),
+        }
+    }
+
+    /// Like [`Solver::solve`], but stops at the time limit and then
+    /// returns the bounds proved so far. When the value is known but not
+    /// yet every best move, `lower == upper`.
+    pub fn try_solve(&mut self, pos: &G) -> Result<Solution<G::Move>, Unfinished> {
+        let start = Instant::now();
+        let deadline = self.time_limit.map(|d| start + d);
         let sign = if pos.side() == 0 { 1 } else { -1 };
+        let mut nodes = 0u64;
         // MTD(f): zero-window searches converge on the exact value.
         let (mut lower, mut upper) = (-INF, INF);
         let mut g = 0;
+        let unfinished = |lower: i32, upper: i32, nodes: u64| {
+            let (lo, hi) = if sign == 1 {
+                (lower, upper)
+            } else {
+                (-upper, -lower)
+            };
+            Unfinished {
+                lower: lo,
+                upper: hi,
+                nodes,
+                elapsed: start.elapsed(),
+            }
+        };
         while lower < upper {
             let beta = if g == lower { g + 1 } else { g };
-            self.bounds = (lower, upper);
-            g = self.ab(pos, beta - 1, beta);
+            let (r, n) = self.search(
+                pos,
+                beta - 1,
+                beta,
+                (start, deadline, nodes),
+                (lower, upper),
+                sign,
+            );
+            nodes = n;
+            g = r.ok_or_else(|| unfinished(lower, upper, nodes))?;
             if g < beta {
                 upper = g;
             } else {
@@ -117,73 +301,231 @@ impl<G: SearchGame> Solver<G> {
         for &m in &moves {
             // A move is best when the child's value (for the opponent) is
             // at most -value, i.e. our value is at least `value`.
-            let v = self.child(pos, m, value - 1, value);
-            if v >= value {
+            let c = pos.play(m);
+            let v = if c.side() == pos.side() {
+                let (r, n) = self.search(
+                    &c,
+                    value - 1,
+                    value,
+                    (start, deadline, nodes),
+                    (value, value),
+                    sign,
+                );
+                nodes = n;
+                r
+            } else {
+                let (r, n) = self.search(
+                    &c,
+                    -value,
+                    1 - value,
+                    (start, deadline, nodes),
+                    (value, value),
+                    sign,
+                );
+                nodes = n;
+                r.map(|v| -v)
+            };
+            if v.ok_or_else(|| unfinished(value, value, nodes))? >= value {
                 best.push(m);
             }
         }
-        Solution {
+        Ok(Solution {
             value: sign * value,
             best,
-            nodes: self.nodes,
-            elapsed: self.start.elapsed(),
+            nodes,
+            elapsed: start.elapsed(),
+        })
+    }
+
+    /// One alpha-beta search of `pos` on every thread; the first thread
+    /// to finish gives the result (any finished search's result is a
+    /// proved bound). `None` when the time ran out. Also returns the node
+    /// count, `base` plus this search's.
+    fn search(
+        &mut self,
+        pos: &G,
+        alpha: i32,
+        beta: i32,
+        (start, deadline, base): (Instant, Option<Instant>, u64),
+        bounds: (i32, i32),
+        sign: i32,
+    ) -> (Option<i32>, u64) {
+        let stop = AtomicBool::new(false);
+        let nodes = AtomicU64::new(base);
+        let busy: Vec<AtomicU64> = if self.threads > 1 {
+            (0..1 << 16).map(|_| AtomicU64::new(0)).collect()
+        } else {
+            Vec::new()
+        };
+        let shared = Shared {
+            table: &self.table,
+            busy: &busy,
+            stop: &stop,
+            nodes: &nodes,
+            threads: self.threads,
+        };
+        let (lo, hi) = if sign == 1 {
+            bounds
+        } else {
+            (-bounds.1, -bounds.0)
+        };
+        let watch = Watch {
+            start,
+            deadline,
+            report_every: self.report_every,
+            next_report: (base / self.report_every)
+                .saturating_add(1)
+                .saturating_mul(self.report_every),
+            bounds: (lo, hi),
+            progress: self.progress.as_mut(),
+        };
+        let result = std::thread::scope(|s| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|_| {
+                    let shared = &shared;
+                    s.spawn(move || {
+                        let mut w = Worker::<G>::new(shared, None);
+                        let r = w.ab(pos, alpha, beta, 0);
+                        if r.is_some() {
+                            shared.stop.store(true, Relaxed);
+                        }
+                        w.flush();
+                        r
+                    })
+                })
+                .collect();
+            let mut w = Worker::<G>::new(&shared, Some(watch));
+            let mut r = w.ab(pos, alpha, beta, 0);
+            stop.store(true, Relaxed);
+            w.flush();
+            for h in helpers {
+                let hr = h.join().expect("solver thread panicked");
+                r = r.or(hr);
+            }
+            r
+        });
+        (result, nodes.load(Relaxed))
+    }
+}
+
+impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
+    fn new(shared: &'a Shared<'a>, watch: Option<Watch<'p>>) -> Self {
+        Worker {
+            shared,
+            watch,
+            nodes: 0,
+            unsent: 0,
+            bufs: Vec::new(),
+            kid_bufs: Vec::new(),
         }
     }
 
-    /// The value of the child after `m` from `pos`'s mover's view. Usually
-    /// the opponent moves next (negamax), but a phase change can give the
-    /// same side two turns in a row (T18 placements, then Black moves).
-    fn child(&mut self, pos: &G, m: G::Move, alpha: i32, beta: i32) -> i32 {
-        let c = pos.play(m);
-        if c.side() == pos.side() {
-            self.ab(&c, alpha, beta)
-        } else {
-            -self.ab(&c, -beta, -alpha)
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.unsent, Relaxed);
+        self.unsent = 0;
+    }
+
+    /// Every [`CHECK_EVERY`] nodes: publish the count, look at the clock,
+    /// report. `false` when the search must stop.
+    fn check(&mut self) -> bool {
+        self.flush();
+        if let Some(w) = self.watch.as_mut() {
+            let total = self.shared.nodes.load(Relaxed);
+            if w.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.shared.stop.store(true, Relaxed);
+            }
+            if total >= w.next_report {
+                while w.next_report <= total {
+                    w.next_report = w.next_report.saturating_add(w.report_every);
+                }
+                let p = Progress {
+                    nodes: total,
+                    elapsed: w.start.elapsed(),
+                    lower: w.bounds.0,
+                    upper: w.bounds.1,
+                };
+                if let Some(f) = w.progress.as_mut() {
+                    f(p);
+                }
+            }
         }
+        !self.shared.stop.load(Relaxed)
     }
 
     /// Alpha-beta on exact margins, from the side to move's view; fails
-    /// soft, so the result is a bound outside the window.
-    fn ab(&mut self, pos: &G, mut alpha: i32, mut beta: i32) -> i32 {
+    /// soft, so the result is a bound outside the window. `None` when
+    /// stopped (nothing half-searched is stored).
+    fn ab(&mut self, pos: &G, mut alpha: i32, mut beta: i32, ply: usize) -> Option<i32> {
         self.nodes += 1;
-        if self.nodes >= self.next_report {
-            self.next_report += self.report_every;
-            let (lower, upper) = self.bounds;
-            let p = Progress {
-                nodes: self.nodes,
-                elapsed: self.start.elapsed(),
-                lower,
-                upper,
-            };
-            if let Some(f) = self.progress.as_mut() {
-                f(p);
-            }
+        self.unsent += 1;
+        if self.unsent >= CHECK_EVERY && !self.check() {
+            return None;
         }
         if let Some(v) = pos.terminal_value() {
-            return if pos.side() == 0 { v } else { -v };
+            return Some(if pos.side() == 0 { v } else { -v });
         }
         let hash = pos.canonical_hash();
-        let slot = (hash & self.mask) as usize;
-        let mut tt_move = None;
+        let mut tt_best = 0u8;
         let (mut lo, mut hi) = (-INF, INF);
-        if let Some(e) = self.tt[slot]
-            && e.key == hash
-        {
+        if let Some(e) = self.shared.table.probe(hash) {
             if e.lower >= beta {
-                return e.lower;
+                return Some(e.lower);
             }
             if e.upper <= alpha {
-                return e.upper;
+                return Some(e.upper);
             }
             if e.lower == e.upper {
-                return e.lower;
+                return Some(e.lower);
             }
             lo = e.lower;
             hi = e.upper;
             alpha = alpha.max(lo);
             beta = beta.min(hi);
-            tt_move = e.best;
+            tt_best = e.best;
         }
+        let nodes_before = self.nodes;
+        let sharing = self.shared.threads > 1 && ply < SHARE_PLIES;
+        let busy_slot = (hash as usize) & (self.shared.busy.len().max(1) - 1);
+        if sharing {
+            self.shared.busy[busy_slot].store(hash, Relaxed);
+        }
+        let r = self.expand(pos, alpha, beta, ply, tt_best);
+        if sharing {
+            let _ = self.shared.busy[busy_slot].compare_exchange(hash, 0, Relaxed, Relaxed);
+        }
+        let (best, best_idx) = r?;
+        if best <= alpha {
+            hi = hi.min(best);
+        } else if best >= beta {
+            lo = lo.max(best);
+        } else {
+            lo = best;
+            hi = best;
+        }
+        let spent = self.nodes - nodes_before;
+        self.shared.table.store(
+            hash,
+            Entry {
+                lower: lo,
+                upper: hi,
+                best: if best_idx != 0 { best_idx } else { tt_best },
+                work: (64 - spent.leading_zeros()) as u8,
+            },
+        );
+        Some(best)
+    }
+
+    /// Searches the children of `pos`: the table's move first, then the
+    /// children that look best for the mover. Returns the best value and
+    /// the index + 1 of the move that gave it.
+    fn expand(
+        &mut self,
+        pos: &G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        tt_best: u8,
+    ) -> Option<(i32, u8)> {
         let mut moves = self.bufs.pop().unwrap_or_default();
         moves.clear();
         pos.moves(&mut moves);
@@ -191,29 +533,53 @@ impl<G: SearchGame> Solver<G> {
         kids.clear();
         let side = pos.side();
         let sign = if side == 0 { 1 } else { -1 };
-        for &m in moves.iter() {
+        for (i, &m) in moves.iter().enumerate() {
             let c = pos.play(m);
-            // TT move first, then the children that look best for the mover.
-            let key = if Some(m) == tt_move {
+            let idx = u8::try_from(i + 1).unwrap_or(0);
+            let key = if idx != 0 && idx == tt_best {
                 i32::MAX
             } else {
                 sign * c.order_hint()
             };
-            kids.push((m, c, key));
+            kids.push((m, c, key, idx));
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.2));
+        let sharing = self.shared.threads > 1 && ply + 1 < SHARE_PLIES;
         let mut best = -INF;
-        let mut best_move = None;
+        let mut best_idx = 0u8;
         let mut a = alpha;
-        for (m, c, _) in kids.iter() {
-            let v = if c.side() == side {
-                self.ab(c, a, beta)
+        let mut deferred: Vec<usize> = Vec::new();
+        let mut result = Some(());
+        let mut j = 0;
+        while j < kids.len() + deferred.len() {
+            let first_pass = j < kids.len();
+            let k = if first_pass {
+                j
             } else {
-                -self.ab(c, -beta, -a)
+                deferred[j - kids.len()]
+            };
+            j += 1;
+            let (c, idx) = (&kids[k].1, kids[k].3);
+            if first_pass && sharing && k > 0 {
+                let h = c.canonical_hash();
+                let slot = (h as usize) & (self.shared.busy.len() - 1);
+                if self.shared.busy[slot].load(Relaxed) == h {
+                    deferred.push(k);
+                    continue;
+                }
+            }
+            let v = if c.side() == side {
+                self.ab(c, a, beta, ply + 1)
+            } else {
+                self.ab(c, -beta, -a, ply + 1).map(|v| -v)
+            };
+            let Some(v) = v else {
+                result = None;
+                break;
             };
             if v > best {
                 best = v;
-                best_move = Some(*m);
+                best_idx = idx;
             }
             if v > a {
                 a = v;
@@ -224,21 +590,7 @@ impl<G: SearchGame> Solver<G> {
         }
         self.kid_bufs.push(kids);
         self.bufs.push(moves);
-        if best <= alpha {
-            hi = hi.min(best);
-        } else if best >= beta {
-            lo = lo.max(best);
-        } else {
-            lo = best;
-            hi = best;
-        }
-        self.tt[slot] = Some(Entry {
-            key: hash,
-            lower: lo,
-            upper: hi,
-            best: best_move.or(tt_move),
-        });
-        best
+        result.map(|()| (best, best_idx))
     }
 }
 

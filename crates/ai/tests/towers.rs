@@ -3,6 +3,7 @@
 
 use stackyard_ai::towers::{BLACK, Board, Player, PlayerSpec, Rules, TMove, tune};
 use stackyard_ai::{AlphaBeta, Budget, SearchGame, Solver, minimax, terminal_score};
+use std::time::Duration;
 
 fn rule_sets() -> Vec<Rules> {
     vec![
@@ -42,6 +43,61 @@ fn solver_matches_minimax_on_tiny_boards() {
             }
             assert!(!s.best.is_empty());
         }
+    }
+}
+
+#[test]
+fn threaded_solve_agrees_with_one_thread() {
+    // The shared table only ever holds proved bounds, so the value and the
+    // best-move set must not depend on the thread count or its timing.
+    let mut cases: Vec<(u8, u8, Rules)> = vec![(4, 4, Rules::default()), (3, 4, Rules::default())];
+    for rules in rule_sets() {
+        cases.push((4, 3, rules));
+        cases.push((3, 3, rules));
+    }
+    cases.push((
+        4,
+        3,
+        Rules {
+            utilities: Some(2),
+            ..Rules::default()
+        },
+    ));
+    for (cols, rows, rules) in cases {
+        let b = Board::new(cols, rows, rules).unwrap();
+        let one = Solver::new(18).solve(&b);
+        for threads in [2, 3] {
+            // Repeat: thread timing differs from run to run.
+            for _ in 0..3 {
+                let many = Solver::new(18).threads(threads).solve(&b);
+                assert_eq!(many.value, one.value, "{cols}x{rows} {rules:?} x{threads}");
+                assert_eq!(many.best, one.best, "{cols}x{rows} {rules:?} x{threads}");
+            }
+        }
+        // A small table (many overwrites) changes nothing either.
+        let tiny = Solver::new(8).threads(2).solve(&b);
+        assert_eq!((tiny.value, &tiny.best), (one.value, &one.best));
+    }
+}
+
+#[test]
+fn time_limit_stops_with_proved_bounds() {
+    let b = Board::new(4, 4, Rules::default()).unwrap();
+    let exact = Solver::new(18).solve(&b).value;
+    for threads in [1, 2] {
+        let r = Solver::new(18)
+            .threads(threads)
+            .time_limit(Duration::ZERO)
+            .try_solve(&b);
+        let u = r.expect_err("no time at all");
+        assert!(u.lower <= exact && exact <= u.upper, "{u:?}");
+        // Given time, the same call finishes.
+        let s = Solver::new(18)
+            .threads(threads)
+            .time_limit(Duration::from_secs(600))
+            .try_solve(&b)
+            .unwrap();
+        assert_eq!(s.value, exact);
     }
 }
 

@@ -11,6 +11,7 @@ use stackyard_ai::{Solver, WIN};
 use stackyard_core::Seed;
 use stackyard_towers::{Move, Position};
 use std::io::Write;
+use std::time::Duration;
 
 /// The AI-backed `towers` subcommands, flattened into `towers::Command`.
 #[derive(Debug, Subcommand)]
@@ -24,9 +25,16 @@ pub enum Command {
         /// Variants joined by `+`: capture, suburbs, sprawl, infrastructure[:N].
         #[arg(long, default_value = "standard")]
         variant: String,
-        /// Transposition table size: 2^BITS entries (24 bytes each).
+        /// Transposition table size: 2^BITS entries (16 bytes each).
         #[arg(long, default_value_t = 22)]
         tt_bits: u32,
+        /// Threads sharing the table; the value and best moves do not
+        /// depend on it.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// Stop after this many seconds and print the bounds proved so far.
+        #[arg(long)]
+        time_limit: Option<f64>,
     },
     /// Fit the evaluation weights by logistic regression on self-play
     /// outcomes; prints the weights as the Rust constant to check in.
@@ -53,7 +61,9 @@ pub fn run(command: Command) -> Result<(), Failure> {
             board,
             variant,
             tt_bits,
-        } => solve(&board, &variant, tt_bits),
+            threads,
+            time_limit,
+        } => solve(&board, &variant, tt_bits, threads, time_limit),
         Command::Tune {
             games,
             seed,
@@ -82,11 +92,29 @@ pub fn run(command: Command) -> Result<(), Failure> {
     }
 }
 
-fn solve(board: &str, variant: &str, tt_bits: u32) -> Result<(), Failure> {
+fn solve(
+    board: &str,
+    variant: &str,
+    tt_bits: u32,
+    threads: usize,
+    time_limit: Option<f64>,
+) -> Result<(), Failure> {
     let (cols, rows, rules) = parse_setup(board, variant).map_err(Failure::bad_input)?;
     if !(10..=30).contains(&tt_bits) {
         return Err(Failure::bad_input("--tt-bits must be between 10 and 30"));
     }
+    if !(1..=64).contains(&threads) {
+        return Err(Failure::bad_input("--threads must be between 1 and 64"));
+    }
+    let limit = match time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(Failure::bad_input(format!(
+                "--time-limit must be a positive number of seconds, not {t}"
+            )));
+        }
+    };
     let start = Board::new(cols, rows, rules).map_err(Failure::bad_input)?;
     // T7: Black moves first; T17/T18 placements may start with White.
     let first = if start.side_to_move() == stackyard_ai::towers::BLACK {
@@ -94,46 +122,77 @@ fn solve(board: &str, variant: &str, tt_bits: u32) -> Result<(), Failure> {
     } else {
         "White"
     };
-    println!("solving {cols}x{rows} ({variant}), {first} to play first; value = Black minus White");
-    let _ = std::io::stdout().flush();
-    let mut solver = Solver::<Board>::new(tt_bits).on_progress(1 << 24, |p| {
-        let bound = |v: i32| {
-            if v.abs() > 1_000_000 {
-                "?".to_string()
-            } else {
-                v.to_string()
-            }
-        };
-        eprintln!(
-            "  … {:.1} M nodes, {:.1} s, value for the side to move in [{}, {}]",
-            p.nodes as f64 / 1e6,
-            p.elapsed.as_secs_f64(),
-            bound(p.lower),
-            bound(p.upper)
-        );
-    });
-    let s = solver.solve(&start);
-    let secs = s.elapsed.as_secs_f64();
     println!(
-        "nodes {} in {:.3} s ({:.2} M nodes/s)",
-        s.nodes,
-        secs,
-        s.nodes as f64 / secs.max(1e-9) / 1e6
+        "solving {cols}x{rows} ({variant}), {first} to play first, {threads} thread(s); \
+         value = Black minus White"
     );
-    let names: Vec<String> = s.best.iter().map(|&m| start.move_name(m)).collect();
-    println!("best {}", names.join(" "));
-    println!("value {}", s.value);
-    Ok(())
+    let _ = std::io::stdout().flush();
+    let mut solver = Solver::<Board>::new(tt_bits)
+        .threads(threads)
+        .on_progress(1 << 24, |p| {
+            eprintln!(
+                "  … {:.1} M nodes, {:.1} s, value in [{}, {}]",
+                p.nodes as f64 / 1e6,
+                p.elapsed.as_secs_f64(),
+                bound(p.lower),
+                bound(p.upper)
+            );
+        });
+    if let Some(d) = limit {
+        solver = solver.time_limit(d);
+    }
+    let rate = |nodes: u64, secs: f64| nodes as f64 / secs.max(1e-9) / 1e6;
+    match solver.try_solve(&start) {
+        Ok(s) => {
+            let secs = s.elapsed.as_secs_f64();
+            println!(
+                "nodes {} in {:.3} s ({:.2} M nodes/s)",
+                s.nodes,
+                secs,
+                rate(s.nodes, secs)
+            );
+            let names: Vec<String> = s.best.iter().map(|&m| start.move_name(m)).collect();
+            println!("best {}", names.join(" "));
+            println!("value {}", s.value);
+            Ok(())
+        }
+        Err(u) => {
+            let secs = u.elapsed.as_secs_f64();
+            println!(
+                "nodes {} in {:.3} s ({:.2} M nodes/s)",
+                u.nodes,
+                secs,
+                rate(u.nodes, secs)
+            );
+            if u.lower == u.upper {
+                println!("value {} (best first moves not all checked)", u.lower);
+            }
+            println!(
+                "time limit reached: value in [{}, {}]",
+                bound(u.lower),
+                bound(u.upper)
+            );
+            Ok(())
+        }
+    }
 }
+
+/// A bound for printing: `?` for "none yet".
+fn bound(v: i32) -> String {
+    if v.abs() > 1_000_000 {
+        "?".to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+/// A move chooser for the side to move.
+pub type Opponent = Box<dyn FnMut(&Position) -> Move>;
 
 /// The AI opponent for `towers play --ai SPEC` (`alphabeta:2s`,
 /// `mcts:1s`, `alphabeta:n20000`): a closure that picks a move for the side
 /// to move and, with `show`, prints its evaluation and principal variation.
-pub fn opponent(
-    spec: &str,
-    seed: Seed,
-    show: bool,
-) -> Result<Box<dyn FnMut(&Position) -> Move>, Failure> {
+pub fn opponent(spec: &str, seed: Seed, show: bool) -> Result<Opponent, Failure> {
     let spec: PlayerSpec = spec
         .parse()
         .map_err(|e| Failure::bad_input(format!("unknown opponent: {e}, or greedy")))?;

@@ -47,6 +47,30 @@ fn solve_4x4_standard_and_a_variant() {
 }
 
 #[test]
+fn solve_threads_agree_and_time_limit_prints_bounds() {
+    let one = stackyard(&["towers", "solve", "--board", "4x3", "--threads", "1"]);
+    let two = stackyard(&["towers", "solve", "--board", "4x3", "--threads", "2"]);
+    assert!(one.status.success() && two.status.success());
+    let tail = |o: &std::process::Output| {
+        let t = String::from_utf8_lossy(&o.stdout).to_string();
+        t.lines()
+            .rev()
+            .take(2)
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    // Same best moves and value, whatever the thread count.
+    assert_eq!(tail(&one), tail(&two));
+    let out = stackyard(&["towers", "solve", "--board", "6x6", "--time-limit", "0.2"]);
+    assert!(out.status.success());
+    assert!(
+        last_line(&out).starts_with("time limit reached: value in ["),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
 fn solve_rejects_bad_input_with_status_2() {
     for args in [
         &["towers", "solve", "--board", "4"][..],
@@ -54,6 +78,8 @@ fn solve_rejects_bad_input_with_status_2() {
         &["towers", "solve", "--board", "1x4"][..],
         &["towers", "solve", "--variant", "chess"][..],
         &["towers", "solve", "--variant", "infrastructure:3"][..],
+        &["towers", "solve", "--threads", "0"][..],
+        &["towers", "solve", "--time-limit", "0"][..],
     ] {
         let out = stackyard(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
