@@ -128,6 +128,9 @@ pub struct Board {
     util_top: u64,
     has_util: u64,
     captured: [u16; 2],
+    /// Floors of the towers each colour tops, kept by [`Board::set`] so
+    /// the score (T15) costs nothing in the solver's move ordering.
+    floors: [u16; 2],
     side: u8,
     phase: Phase,
     over: bool,
@@ -156,6 +159,36 @@ fn zobrist_table() -> &'static [u64] {
         (0..64 * 65 * 6)
             .map(|k| mix(0x70AE_5000 + k as u64))
             .collect()
+    })
+}
+
+/// For each block, its image under each symmetry of a `cols × rows`
+/// board: identity, the two mirrors, the half turn, and on square boards
+/// the four transposes. Cached per board size: this runs on every change
+/// of every block in the solver.
+fn sym_images(cols: u8, rows: u8) -> &'static [[u8; 8]; 64] {
+    type Images = [[u8; 8]; 64];
+    static CACHE: std::sync::OnceLock<Vec<std::sync::OnceLock<Images>>> =
+        std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(|| (0..33 * 33).map(|_| std::sync::OnceLock::new()).collect());
+    cache[usize::from(cols) * 33 + usize::from(rows)].get_or_init(|| {
+        let (cols, rows) = (usize::from(cols), usize::from(rows));
+        let mut images = [[0u8; 8]; 64];
+        for (i, img) in images.iter_mut().enumerate().take(cols * rows) {
+            let (c, r) = (i % cols, i / cols);
+            let (fc, fr) = (cols - 1 - c, rows - 1 - r);
+            let mut v = [i, r * cols + fc, fr * cols + c, fr * cols + fc, 0, 0, 0, 0];
+            if cols == rows {
+                v[4] = c * cols + r;
+                v[5] = c * cols + fr;
+                v[6] = fc * cols + r;
+                v[7] = fc * cols + fr;
+            }
+            for (k, &j) in v.iter().enumerate() {
+                img[k] = j as u8;
+            }
+        }
+        images
     })
 }
 
@@ -202,6 +235,7 @@ impl Board {
             util_top: 0,
             has_util: 0,
             captured: [0; 2],
+            floors: [0; 2],
             side: BLACK,
             phase: Phase::Moves,
             over: false,
@@ -331,20 +365,10 @@ impl Board {
         }
         let kind = self.kind(i);
         let table = zobrist_table();
-        let key = |j: usize| table[(j * 65 + usize::from(h.min(64))) * 6 + kind];
-        let (cols, rows) = (usize::from(self.geo.cols), usize::from(self.geo.rows));
-        let (c, r) = (i % cols, i / cols);
-        let (fc, fr) = (cols - 1 - c, rows - 1 - r);
-        self.sym[0] ^= key(i);
-        self.sym[1] ^= key(r * cols + fc);
-        self.sym[2] ^= key(fr * cols + c);
-        self.sym[3] ^= key(fr * cols + fc);
-        if cols == rows {
-            // Transposes, square boards only.
-            self.sym[4] ^= key(c * cols + r);
-            self.sym[5] ^= key(c * cols + fr);
-            self.sym[6] ^= key(fc * cols + r);
-            self.sym[7] ^= key(fc * cols + fr);
+        let base = usize::from(h.min(64)) * 6 + kind;
+        let images = &sym_images(self.geo.cols, self.geo.rows)[i];
+        for (s, &j) in images[..self.sym_count()].iter().enumerate() {
+            self.sym[s] ^= table[usize::from(j) * 65 * 6 + base];
         }
     }
 
@@ -365,6 +389,12 @@ impl Board {
         self.sym_keys(i);
         self.hash ^= self.cell_key(i);
         let bit = 1u64 << i;
+        if let Some(o) = self.owner(i) {
+            self.floors[usize::from(o)] -= u16::from(self.height[i]);
+        }
+        if h > 0 && top < 2 {
+            self.floors[usize::from(top)] += u16::from(h);
+        }
         self.height[i] = h;
         self.occ &= !bit;
         self.black &= !bit;
@@ -476,6 +506,15 @@ impl Board {
 
     /// Current score of each side: floors owned (T15) plus captures (T16).
     pub fn scores(&self) -> [i32; 2] {
+        [
+            i32::from(self.captured[0]) + i32::from(self.floors[0]),
+            i32::from(self.captured[1]) + i32::from(self.floors[1]),
+        ]
+    }
+
+    /// The scores counted tower by tower, to check the kept totals.
+    #[cfg(test)]
+    fn counted_scores(&self) -> [i32; 2] {
         let mut s = [i32::from(self.captured[0]), i32::from(self.captured[1])];
         let mut b = self.black | self.white;
         while b != 0 {
@@ -894,6 +933,7 @@ mod tests {
         assert_eq!(after.occupied().count_ones(), 3);
         assert_eq!(after.margin(), 3 - 1);
         assert_eq!(after.hash(), after.fresh_hash());
+        assert_eq!(after.scores(), after.counted_scores());
         // b2-b1 gives the half-turn image of a1-a2: same canonical hash,
         // different plain hash; a1-b1 is not an image of it.
         let image = b.play(b.parse_move("b2-b1").unwrap());
@@ -937,6 +977,7 @@ mod tests {
         assert_eq!(q.height(5), 2);
         assert_eq!(q.scores(), [2, 2]);
         assert_eq!(q.hash(), q.fresh_hash());
+        assert_eq!(q.scores(), q.counted_scores());
     }
 
     #[test]
@@ -1066,6 +1107,7 @@ mod tests {
         assert_eq!((u.height(0), u.height(2)), (4, 1));
         assert_eq!(u.owner(2), Some(WHITE));
         assert_eq!(u.hash(), u.fresh_hash());
+        assert_eq!(u.scores(), u.counted_scores());
     }
 
     #[test]
@@ -1103,6 +1145,40 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn canonical_hash_is_shared_by_every_mirror_image() {
+        for (cols, rows) in [(4, 4), (5, 3), (3, 5)] {
+            let mut b = Board::new(cols, rows, Rules::default()).unwrap();
+            let mut k = 0usize;
+            while !b.is_over() {
+                let (c, r) = (usize::from(cols), usize::from(rows));
+                let mirrors: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = vec![
+                    |c, r, cols, _| (cols - 1 - c, r),
+                    |c, r, _, rows| (c, rows - 1 - r),
+                    |c, r, cols, rows| (cols - 1 - c, rows - 1 - r),
+                ];
+                for f in mirrors {
+                    let towers: Vec<(usize, u8, u8, bool)> = (0..c * r)
+                        .filter(|&i| b.height(i) > 0)
+                        .map(|i| {
+                            let (mc, mr) = f(i % c, i / c, c, r);
+                            (mr * c + mc, b.height(i), b.top(i), b.holds_utility(i))
+                        })
+                        .collect();
+                    let m = Board::from_parts(cols, rows, b.rules(), &towers, b.side, b.captured)
+                        .unwrap();
+                    assert_eq!(m.canonical_hash(), b.canonical_hash(), "{b}");
+                    assert_eq!(m.scores(), b.scores());
+                }
+                assert_eq!(b.scores(), b.counted_scores());
+                let mut v = Vec::new();
+                b.legal_moves(&mut v);
+                k = k.wrapping_mul(7).wrapping_add(3);
+                b = b.play(v[k % v.len()]);
+            }
+        }
     }
 
     #[test]
