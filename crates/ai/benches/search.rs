@@ -104,6 +104,24 @@ fn bench(c: &mut Criterion) {
             assert_eq!(s.value, 1);
         })
     });
+    g.bench_function("solve 4x4, 2 threads", |b| {
+        b.iter(|| {
+            let s = Solver::<Board>::new(18).threads(2).solve(black_box(&small));
+            assert_eq!(s.value, 1);
+        })
+    });
+    // 4x5 (value +2): large enough for the threads to matter.
+    let wide = Board::new(4, 5, Rules::default()).unwrap();
+    for threads in [1, 2] {
+        g.bench_function(format!("solve 4x5, {threads} thread(s)"), |b| {
+            b.iter(|| {
+                let s = Solver::<Board>::new(22)
+                    .threads(threads)
+                    .solve(black_box(&wide));
+                assert_eq!(s.value, 2);
+            })
+        });
+    }
     g.finish();
 }
 

@@ -75,8 +75,10 @@ const ETC_PLIES: usize = 10;
 /// Nodes between clock looks and progress reports.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// Lock-free table of two-entry buckets: the first entry keeps the
-/// position that cost the most nodes, the second whatever came last.
+/// Lock-free table of four-entry buckets, one 64-byte cache line each
+/// (the vector of a large table starts on a page boundary): a new entry
+/// takes the place of its own position's old one, else of the entry whose
+/// search cost the fewest nodes, so the expensive proofs stay.
 struct Table {
     words: Vec<AtomicU64>,
     buckets: u64,
@@ -125,22 +127,26 @@ impl Entry {
     }
 }
 
+const WAYS: usize = 4;
+
 impl Table {
     fn new(bits: u32) -> Table {
-        let buckets = 1u64 << (bits - 1);
+        let buckets = 1u64 << (bits - 2);
         Table {
-            words: (0..buckets * 4).map(|_| AtomicU64::new(0)).collect(),
+            words: (0..buckets * 2 * WAYS as u64)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
             buckets,
         }
     }
 
     fn bucket(&self, hash: u64) -> usize {
-        ((hash & (self.buckets - 1)) * 4) as usize
+        ((hash & (self.buckets - 1)) * 2 * WAYS as u64) as usize
     }
 
     fn probe(&self, hash: u64) -> Option<Entry> {
         let b = self.bucket(hash);
-        for s in [b, b + 2] {
+        for s in (b..b + 2 * WAYS).step_by(2) {
             let d = self.words[s + 1].load(Relaxed);
             if self.words[s].load(Relaxed) ^ d == hash {
                 return Some(Entry::unpack(d));
@@ -151,16 +157,23 @@ impl Table {
 
     fn store(&self, hash: u64, e: Entry) {
         let b = self.bucket(hash);
-        let d0 = self.words[b + 1].load(Relaxed);
-        let k0 = self.words[b].load(Relaxed) ^ d0;
-        let s = if k0 == hash || Entry::unpack(d0).work <= e.work {
-            b
-        } else {
-            b + 2
-        };
+        let mut slot = b;
+        let mut least = u8::MAX;
+        for s in (b..b + 2 * WAYS).step_by(2) {
+            let d = self.words[s + 1].load(Relaxed);
+            if self.words[s].load(Relaxed) ^ d == hash {
+                slot = s;
+                break;
+            }
+            let w = Entry::unpack(d).work;
+            if w < least {
+                least = w;
+                slot = s;
+            }
+        }
         let d = e.pack();
-        self.words[s].store(hash ^ d, Relaxed);
-        self.words[s + 1].store(d, Relaxed);
+        self.words[slot].store(hash ^ d, Relaxed);
+        self.words[slot + 1].store(d, Relaxed);
     }
 }
 
@@ -170,6 +183,7 @@ pub struct Solver<G: SearchGame> {
     table: Table,
     threads: usize,
     time_limit: Option<Duration>,
+    guess: i32,
     report_every: u64,
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
     _game: PhantomData<fn() -> G>,
@@ -216,6 +230,7 @@ impl<G: SearchGame> Solver<G> {
             table: Table::new(tt_bits.clamp(4, 32)),
             threads: 1,
             time_limit: None,
+            guess: 0,
             report_every: u64::MAX,
             progress: None,
             _game: PhantomData,
@@ -225,6 +240,15 @@ impl<G: SearchGame> Solver<G> {
     /// Searches with `n` threads sharing the table (at least 1).
     pub fn threads(mut self, n: usize) -> Self {
         self.threads = n.max(1);
+        self
+    }
+
+    /// MTD(f)'s first guess at the value (side 0's view; default 0). A
+    /// good guess saves zero-window searches; the value does not depend
+    /// on it. With a time limit it picks the first question asked: the
+    /// first search proves "value >= guess" or "value < guess".
+    pub fn first_guess(mut self, guess: i32) -> Self {
+        self.guess = guess.clamp(-10_000, 10_000);
         self
     }
 
@@ -267,7 +291,7 @@ impl<G: SearchGame> Solver<G> {
         let mut nodes = 0u64;
         // MTD(f): zero-window searches converge on the exact value.
         let (mut lower, mut upper) = (-INF, INF);
-        let mut g = 0;
+        let mut g = sign * self.guess;
         let unfinished = |lower: i32, upper: i32, nodes: u64| {
             let (lo, hi) = if sign == 1 {
                 (lower, upper)

@@ -81,6 +81,18 @@ fn threaded_solve_agrees_with_one_thread() {
 }
 
 #[test]
+fn first_guess_changes_the_work_not_the_answer() {
+    for (cols, rows) in [(4, 4), (4, 3)] {
+        let b = Board::new(cols, rows, Rules::default()).unwrap();
+        let plain = Solver::new(18).solve(&b);
+        for guess in [-5, 1, 2, 9] {
+            let s = Solver::new(18).first_guess(guess).solve(&b);
+            assert_eq!((s.value, &s.best), (plain.value, &plain.best), "{guess}");
+        }
+    }
+}
+
+#[test]
 fn time_limit_stops_with_proved_bounds() {
     let b = Board::new(4, 4, Rules::default()).unwrap();
     let exact = Solver::new(18).solve(&b).value;

@@ -35,6 +35,10 @@ pub enum Command {
         /// Stop after this many seconds and print the bounds proved so far.
         #[arg(long)]
         time_limit: Option<f64>,
+        /// First guess at the value (Black minus White): the first search
+        /// proves "value >= GUESS" or "value < GUESS".
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        guess: i32,
     },
     /// Fit the evaluation weights by logistic regression on self-play
     /// outcomes; prints the weights as the Rust constant to check in.
@@ -63,7 +67,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
             tt_bits,
             threads,
             time_limit,
-        } => solve(&board, &variant, tt_bits, threads, time_limit),
+            guess,
+        } => solve(&board, &variant, tt_bits, threads, time_limit, guess),
         Command::Tune {
             games,
             seed,
@@ -98,6 +103,7 @@ fn solve(
     tt_bits: u32,
     threads: usize,
     time_limit: Option<f64>,
+    guess: i32,
 ) -> Result<(), Failure> {
     let (cols, rows, rules) = parse_setup(board, variant).map_err(Failure::bad_input)?;
     if !(10..=30).contains(&tt_bits) {
@@ -129,6 +135,7 @@ fn solve(
     let _ = std::io::stdout().flush();
     let mut solver = Solver::<Board>::new(tt_bits)
         .threads(threads)
+        .first_guess(guess)
         .on_progress(1 << 24, |p| {
             eprintln!(
                 "  … {:.1} M nodes, {:.1} s, value in [{}, {}]",
