@@ -1154,7 +1154,8 @@ mod tests {
             let mut k = 0usize;
             while !b.is_over() {
                 let (c, r) = (usize::from(cols), usize::from(rows));
-                let mirrors: Vec<fn(usize, usize, usize, usize) -> (usize, usize)> = vec![
+                type Mirror = fn(usize, usize, usize, usize) -> (usize, usize);
+                let mirrors: Vec<Mirror> = vec![
                     |c, r, cols, _| (cols - 1 - c, r),
                     |c, r, _, rows| (c, rows - 1 - r),
                     |c, r, cols, rows| (cols - 1 - c, rows - 1 - r),
