@@ -59,6 +59,9 @@ pub struct Progress {
     pub lower: i32,
     /// Proven upper bound on the value.
     pub upper: i32,
+    /// The current zero-window search at the root: children of the root
+    /// finished by the reporting thread, out of how many.
+    pub root_moves: (usize, usize),
 }
 
 /// "No bound yet".
@@ -201,6 +204,7 @@ struct Shared<'a> {
 
 /// The clock and the reports, kept by the first thread only.
 struct Watch<'p> {
+    root_moves: (usize, usize),
     start: Instant,
     deadline: Option<Instant>,
     report_every: u64,
@@ -399,6 +403,7 @@ impl<G: SearchGame> Solver<G> {
             (-bounds.1, -bounds.0)
         };
         let watch = Watch {
+            root_moves: (0, 0),
             start,
             deadline,
             report_every: self.report_every,
@@ -472,6 +477,7 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
                     elapsed: w.start.elapsed(),
                     lower: w.bounds.0,
                     upper: w.bounds.1,
+                    root_moves: w.root_moves,
                 };
                 if let Some(f) = w.progress.as_mut() {
                     f(p);
@@ -598,6 +604,11 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
         let mut a = alpha;
         let mut deferred: Vec<usize> = Vec::new();
         let mut result = Some(());
+        if ply == 0
+            && let Some(w) = self.watch.as_mut()
+        {
+            w.root_moves = (0, kids.len());
+        }
         let mut j = 0;
         while j < kids.len() + deferred.len() {
             let first_pass = j < kids.len();
@@ -625,6 +636,11 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
                 result = None;
                 break;
             };
+            if ply == 0
+                && let Some(w) = self.watch.as_mut()
+            {
+                w.root_moves.0 += 1;
+            }
             if v > best {
                 best = v;
                 best_idx = idx;

@@ -138,11 +138,13 @@ fn solve(
         .first_guess(guess)
         .on_progress(1 << 24, |p| {
             eprintln!(
-                "  … {:.1} M nodes, {:.1} s, value in [{}, {}]",
+                "  … {:.1} M nodes, {:.1} s, value in [{}, {}], root moves done {}/{}",
                 p.nodes as f64 / 1e6,
                 p.elapsed.as_secs_f64(),
                 bound(p.lower),
-                bound(p.upper)
+                bound(p.upper),
+                p.root_moves.0,
+                p.root_moves.1
             );
         });
     if let Some(d) = limit {
