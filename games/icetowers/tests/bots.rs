@@ -70,3 +70,76 @@ fn bots_move_the_ghost_against_the_leader() {
         other => panic!("{other:?}"),
     }
 }
+
+/// The tower a cap goes onto, and the capping piece's size.
+fn cap(a: Action) -> (stackyard_icetowers::TowerId, u8) {
+    match a {
+        Action::Cap { piece, onto } => (onto, piece.pips()),
+        other => panic!("expected a cap, got {other:?}"),
+    }
+}
+
+#[test]
+fn strong_keeps_its_small_where_a_large_takes_a_tower() {
+    // I6: a tower topped by a small can only be taken with a small. Tower A
+    // (7 pips, yellow small on top) is worth a little more than tower B
+    // (5 pips, yellow large on top). Greedy spends a small on A; the strong
+    // bot takes B with a bigger piece and keeps the small for later.
+    let a = vec![p(1, 3, 0), p(1, 3, 1), p(1, 1, 0)];
+    let b = vec![p(1, 2, 0), p(1, 3, 2)];
+    let g = IceTowers::arranged(&Settings::new(2), &[a, b], Seed(1)).unwrap();
+    let id = |pips: u32| g.towers().iter().find(|t| t.pips() == pips).unwrap().id;
+    let (ta, tb) = (id(7), id(5));
+    for seed in 0..4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        assert_eq!(
+            cap(decide(Policy::Greedy, &g, Seat(0), &mut rng).unwrap()),
+            (ta, 1)
+        );
+        let (onto, pips) = cap(decide(Policy::Strong, &g, Seat(0), &mut rng).unwrap());
+        assert_eq!(onto, tb, "seed {seed}");
+        assert!(pips >= 2, "seed {seed}: spent a small");
+    }
+}
+
+#[test]
+fn strong_denies_the_tower_another_seat_is_about_to_take() {
+    // Three seats. Green controls a 44-pip tower T (yellow's and green's
+    // larges, three mediums of yellow and four of green) topped by a
+    // green medium; yellow's greedy play is to cap it with a medium.
+    // Yellow's and green's smalls are buried under red larges.
+    // Colours alternate in T, so there is nothing to split (I11).
+    let mut t: Vec<PieceId> = vec![PieceId::new(Colour(2), 8)];
+    for k in (10..15).chain(5..8) {
+        t.push(PieceId::new(Colour(1), k));
+        t.push(PieceId::new(Colour(2), k));
+    }
+    let mut stacks = vec![t];
+    for k in 0..5 {
+        stacks.push(vec![p(1, 1, k), p(2, 1, k), p(0, 3, k)]);
+    }
+    let g = IceTowers::arranged(&Settings::new(3), &stacks, Seed(1)).unwrap();
+    let tall = g.towers().iter().find(|t| t.pips() == 44).unwrap().id;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let yellow = decide(Policy::Greedy, &g, Seat(1), &mut rng).unwrap();
+    assert_eq!(cap(yellow).0, tall, "yellow is about to take T");
+    let now = g.now();
+    // Whether yellow's committed play still lands after red's `play`.
+    let lands_after = |play: Action| {
+        let mut g = g.clone();
+        g.play(Seat(0), &play, now).unwrap();
+        g.play(Seat(1), &yellow, now).is_ok()
+    };
+    for seed in 0..4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // Greedy caps T with its biggest piece, a medium, which yellow's
+        // medium then covers (I6: same size or larger underneath).
+        let greedy = decide(Policy::Greedy, &g, Seat(0), &mut rng).unwrap();
+        assert_eq!(cap(greedy), (tall, 2));
+        assert!(lands_after(greedy));
+        // The strong bot's play makes yellow's committed cap fail (I4):
+        // either a small on T, or capping the very piece yellow would use.
+        let strong = decide(Policy::Strong, &g, Seat(0), &mut rng).unwrap();
+        assert!(!lands_after(strong), "seed {seed}: {strong:?}");
+    }
+}

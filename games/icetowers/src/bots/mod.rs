@@ -30,9 +30,11 @@ pub enum Policy {
     /// The play with the best immediate change of its lead over the best
     /// other colour (ghost included); `done` when nothing gains.
     Greedy,
-    /// Greedy's best few plays, each tried in rollouts where the seats act
-    /// in a sampled random order, all playing greedy; the best average
-    /// lead after the rollouts wins.
+    /// Greedy's best few plays (every piece size, and caps denying the
+    /// towers others are about to take), each tried in rollouts where the
+    /// others' committed greedy plays race ours in a sampled order and
+    /// then every seat answers greedily; valued by the lead over the best
+    /// other colour plus the small and medium pieces still unplayed.
     Strong,
 }
 

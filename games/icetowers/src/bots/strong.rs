@@ -1,6 +1,23 @@
-//! The strong bot: greedy's best few plays, each tried in short rollouts
-//! where the seats act in a sampled random order, everyone playing greedy.
-//! Real time has no turn order, so each rollout samples one.
+//! The strong bot: a one-window lookahead that models the other seats as
+//! what they most likely are (greedy players who have already committed
+//! to their next play) and values the pieces it has not yet used.
+//!
+//! Two things decide IceTowers between greedy players:
+//! - Small pieces are the last word. A tower topped by a small can only be
+//!   retaken by another small (I6), so whoever still has smalls when the
+//!   large and medium pieces run out takes the tall towers at the end.
+//!   Greedy spends pieces as soon as they gain anything; this bot counts
+//!   each small it keeps as worth `SMALL_KEPT` pips and each medium
+//!   `MEDIUM_KEPT`, so it caps with large pieces and mines where it can
+//!   and saves its smalls for the plays that matter.
+//! - Real time has no turns: every seat's next action was decided before
+//!   ours lands, so the other seats cannot answer our play in the same
+//!   window. Their committed plays (greedy's choice on this table) land in
+//!   an unknown order around ours and are rejected if ours made them
+//!   illegal; then everyone answers once, greedily, in a sampled order.
+//!   Each candidate play is tried in the same sampled orders (common
+//!   random numbers) and valued at the end by the lead over the best
+//!   other colour plus the kept pieces.
 
 use super::done_or_wait;
 use super::greedy::{Candidate, candidates, greedy_choice, key};
@@ -9,108 +26,140 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use stackyard_core::Seat;
 
-/// Plays tried per decision.
-const WIDTH: usize = 4;
+/// Greedy's best plays tried per decision (plus every size of each cap
+/// among them, and caps onto the towers others are about to take).
+const WIDTH: usize = 6;
 /// Rollouts per play.
-const ROLLOUTS: usize = 12;
-/// Rounds of answers by the other seats per rollout.
-const DEPTH_PER_SEAT: usize = 1;
+const ROLLOUTS: usize = 10;
+/// What a small free-stander of mine still on the table is worth, in pips
+/// of lead (beyond its own pip).
+const SMALL_KEPT: i64 = 25;
+/// What a medium free-stander is worth, in pips of lead (beyond its own).
+const MEDIUM_KEPT: i64 = 8;
 
 pub(super) fn choose(game: &IceTowers, seat: Seat, rng: &mut ChaCha8Rng) -> Option<Action> {
     if game.started().is_none() {
         return (!game.is_ready(seat)).then_some(Action::Ready);
     }
+    let holding = game.hand(seat).is_some();
     let mut all: Vec<Candidate> = Vec::new();
     candidates(game, seat, |c| all.push(c));
+    // What the other seats are about to do: greedy's choice on this table.
+    let mut intent_rng = ChaCha8Rng::seed_from_u64(rng.random());
+    let intents: Vec<(Seat, Action)> = (0..game.seats())
+        .filter(|&s| s != seat.index())
+        .filter_map(|s| {
+            let s = Seat(s as u8);
+            greedy_choice(game, s, &mut intent_rng)
+                .filter(|a| !matches!(a, Action::Done | Action::Undone))
+                .map(|a| (s, a))
+        })
+        .collect();
     // Stable: equal plays keep their (deterministic) generation order.
     all.sort_by_key(|c| std::cmp::Reverse(key(c)));
-    all.truncate(WIDTH);
-    let holding = game.hand(seat).is_some();
-    // Like greedy, only plays that gain now are worth the tempo; waiting
-    // loses races in real time, so it is never preferred to a gain.
-    if !holding {
-        all.retain(|c| c.lead > 0);
-    }
-    if all.is_empty() {
-        return if holding {
-            Some(Action::SetDown)
-        } else {
-            done_or_wait(game, seat)
-        };
-    }
-    if all.len() == 1 {
-        return Some(all[0].action);
-    }
-    let options: Vec<Option<Action>> = all.iter().map(|c| Some(c.action)).collect();
-    let now = game.now();
-    // Common random numbers: every option faces the same sampled orders,
-    // so differences come from the option, not from the sampling.
-    let streams: Vec<u64> = (0..ROLLOUTS).map(|_| rng.random()).collect();
-    let mut best: Option<(i64, Option<Action>)> = None;
-    for option in options {
-        let mut total = 0i64;
-        for &stream in &streams {
-            let mut g = game.clone();
-            if let Some(a) = option
-                && g.play(seat, &a, now).is_err()
-            {
-                continue;
-            }
-            let mut r = ChaCha8Rng::seed_from_u64(stream);
-            rollout(&mut g, seat, &mut r);
-            total += final_lead(&g, seat);
-        }
-        // Ties keep greedy's order.
-        if best.as_ref().is_none_or(|b| total > b.0) {
-            best = Some((total, option));
-        }
-    }
-    match best.and_then(|b| b.1) {
-        Some(a) => Some(a),
-        None => done_or_wait(game, seat),
-    }
-}
-
-fn rollout(g: &mut IceTowers, me: Seat, rng: &mut ChaCha8Rng) {
-    let seats = g.seats();
-    let now = g.now();
-    // A mined piece is played at once: the mine and its cap are one plan.
-    if g.hand(me).is_some()
-        && let Some(a) = greedy_choice(g, me, rng)
-    {
-        let _ = g.play(me, &a, now);
-    }
-    // The other seats each answer once, in a sampled order.
-    let mut order: Vec<usize> = (0..seats).filter(|&s| s != me.index()).collect();
-    for i in (1..order.len()).rev() {
-        let j = rng.random_range(0..=i);
-        order.swap(i, j);
-    }
-    // Then I answer them.
-    order.push(me.index());
-    for _ in 0..DEPTH_PER_SEAT {
-        for &s in &order {
-            if g.ending().is_some() {
-                return;
-            }
-            let s = Seat(s as u8);
-            if let Some(a) = greedy_choice(g, s, rng)
-                && !matches!(a, Action::Done | Action::Undone)
-            {
-                let _ = g.play(s, &a, now);
-                // A mined piece is played straight away too.
-                if g.hand(s).is_some()
-                    && let Some(a) = greedy_choice(g, s, rng)
-                {
-                    let _ = g.play(s, &a, now);
+    let mut options: Vec<Candidate> = all.iter().take(WIDTH).copied().collect();
+    let capped =
+        |c: &Candidate, tower| matches!(c.action, Action::Cap { onto, .. } if onto == tower);
+    // Denial: caps onto the towers others are about to take.
+    for (_, a) in &intents {
+        if let Action::Cap { onto, .. } = *a {
+            for c in all.iter().filter(|c| capped(c, onto)) {
+                if !options.contains(c) {
+                    options.push(*c);
                 }
             }
         }
     }
+    // Every size for the caps kept: which piece to spend is the question.
+    let kept = options.clone();
+    for c in &all {
+        if let Action::Cap { onto, .. } = c.action
+            && kept.iter().any(|o| capped(o, onto))
+            && !options.contains(c)
+        {
+            options.push(*c);
+        }
+    }
+    // Like greedy, only plays that gain now are worth the tempo.
+    if !holding {
+        options.retain(|c| c.lead > 0);
+    }
+    match options.len() {
+        0 if holding => return Some(Action::SetDown),
+        0 => return done_or_wait(game, seat),
+        1 => return Some(options[0].action),
+        _ => {}
+    }
+    // Common random numbers: every option faces the same sampled orders,
+    // so differences come from the option, not from the sampling.
+    let streams: Vec<u64> = (0..ROLLOUTS).map(|_| rng.random()).collect();
+    let mut best: Option<(i64, Action)> = None;
+    for option in &options {
+        let mut total = 0i64;
+        for &stream in &streams {
+            let mut g = game.clone();
+            let mut r = ChaCha8Rng::seed_from_u64(stream);
+            rollout(&mut g, seat, option.action, &intents, &mut r);
+            total += value(&g, seat);
+        }
+        // Ties keep greedy's order.
+        if best.as_ref().is_none_or(|b| total > b.0) {
+            best = Some((total, option.action));
+        }
+    }
+    best.map(|b| b.1)
 }
 
-/// My lead over the best other colour, held pieces counted as free-standers.
-fn final_lead(g: &IceTowers, me: Seat) -> i64 {
+fn shuffle<T>(v: &mut [T], rng: &mut ChaCha8Rng) {
+    for i in (1..v.len()).rev() {
+        let j = rng.random_range(0..=i);
+        v.swap(i, j);
+    }
+}
+
+fn rollout(
+    g: &mut IceTowers,
+    me: Seat,
+    play: Action,
+    intents: &[(Seat, Action)],
+    rng: &mut ChaCha8Rng,
+) {
+    let now = g.now();
+    // The window: our play and the others' committed plays land in a
+    // sampled order; a play the table no longer allows is rejected (I4).
+    let mut window: Vec<(Seat, Action)> = Vec::with_capacity(intents.len() + 1);
+    window.push((me, play));
+    window.extend_from_slice(intents);
+    shuffle(&mut window, rng);
+    for (s, a) in window {
+        let _ = g.play(s, &a, now);
+    }
+    // Then every seat answers once, greedily, in a sampled order.
+    let mut order: Vec<usize> = (0..g.seats()).collect();
+    shuffle(&mut order, rng);
+    for s in order {
+        if g.ending().is_some() {
+            return;
+        }
+        let s = Seat(s as u8);
+        if let Some(a) = greedy_choice(g, s, rng)
+            && !matches!(a, Action::Done | Action::Undone)
+        {
+            let _ = g.play(s, &a, now);
+            // A mined piece is played straight away: mine and cap are one plan.
+            if g.hand(s).is_some()
+                && let Some(a) = greedy_choice(g, s, rng)
+            {
+                let _ = g.play(s, &a, now);
+            }
+        }
+    }
+}
+
+/// My lead over the best other colour (held pieces counted as
+/// free-standers, as they would be set down), plus the small and medium
+/// free-standers I still have to play.
+fn value(g: &IceTowers, me: Seat) -> i64 {
     let mut s = g.scores_by_colour();
     for seat in 0..g.seats() {
         if let Some(h) = g.hand(Seat(seat as u8)) {
@@ -123,5 +172,16 @@ fn final_lead(g: &IceTowers, me: Seat) -> i64 {
         .map(|c| s[c])
         .max()
         .unwrap_or(0);
-    mine - best_other
+    let q = IceTowers::colour_of(me);
+    let kept: i64 = g
+        .towers()
+        .iter()
+        .filter(|t| t.is_free_stander() && t.pieces[0].colour() == q)
+        .map(|t| match t.pieces[0].pips() {
+            1 => SMALL_KEPT,
+            2 => MEDIUM_KEPT,
+            _ => 0,
+        })
+        .sum();
+    mine - best_other + kept
 }
