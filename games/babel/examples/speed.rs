@@ -23,6 +23,19 @@ fn main() {
     let mut total = 0u64;
     let mut all = Vec::new();
     solver.full_line = !std::env::args().any(|a| a == "interleaved");
+    let knob = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    if let Some(v) = knob("BABEL_FIRST") {
+        solver.first_budget = v;
+    }
+    if let Some(v) = knob("BABEL_RESTARTS") {
+        solver.restarts = v;
+    }
+    if let Some(v) = knob("BABEL_SHORT") {
+        solver.set_short_len(v as u8);
+    }
+    if let Some(v) = knob("BABEL_KEEP") {
+        solver.keep_dead = v != 0;
+    }
     for i in 0..n {
         let order = deal_from_seed(Seed(1).child(i));
         let s = solver.solve(&order, variant);

@@ -15,9 +15,11 @@
 //! - [`hunt`]: local search for the hardest deals.
 
 mod action;
+mod dealt;
 mod error;
 mod game;
 pub mod hunt;
+mod short;
 pub mod solver;
 mod stats;
 pub mod strict;

@@ -13,6 +13,8 @@
 //! of the match graph can never merge (a move only removes a top), so the
 //! number of components bounds the stacks from below.
 
+use crate::dealt::{Packed, Table, tile_of};
+use crate::short::ShortTable;
 use crate::tile::MATCH;
 use crate::{Action, Tile, Variant};
 use std::collections::HashSet;
@@ -109,33 +111,17 @@ impl Line {
         i >= gap && MATCH[usize::from(self.tops[i])] & (1 << self.tops[i - gap]) != 0
     }
 
-    /// Moves whose moving stack is at 0-based `lo..hi` (clipped): where a
-    /// move changes the line, so differences here rank children like the
-    /// full count does, at a fraction of the cost.
-    #[inline]
-    pub(crate) fn count_moves_from(&self, lo: usize, hi: usize) -> u8 {
-        let mut c = 0;
-        for i in lo.max(1)..hi.min(usize::from(self.len)) {
-            c += u8::from(self.can_move(i, 1)) + u8::from(self.can_move(i, 3));
-        }
-        c
-    }
-
     pub(crate) fn any_move(&self) -> bool {
         (1..usize::from(self.len)).any(|i| self.can_move(i, 1) || self.can_move(i, 3))
     }
 
-    /// Components of the match graph on the tops: a lower bound on stacks.
+    /// The tops as a set of tiles.
     pub(crate) fn mask(&self) -> u32 {
         let mut m = 0u32;
         for &t in &self.tops[..usize::from(self.len)] {
             m |= 1 << t;
         }
         m
-    }
-
-    pub(crate) fn components(&self) -> u8 {
-        components(self.mask())
     }
 }
 
@@ -157,8 +143,12 @@ pub(crate) fn components(mut rest: u32) -> u8 {
     count
 }
 
+/// Lines of at most this many tops are solved through the shared table of
+/// canonical short lines.
+const SHORT_LEN: u8 = 7;
+
 /// Budgeted runs before the final, unbudgeted one (standard variant).
-const RESTARTS: u64 = 7;
+const RESTARTS: u64 = 9;
 
 fn mix(salt: u64, key: u128) -> u64 {
     let x = (key as u64) ^ ((key >> 64) as u64) ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -169,6 +159,9 @@ fn mix(salt: u64, key: u128) -> u64 {
 /// Reusable search state: keep one per thread and call it for many deals.
 pub struct Solver {
     seen: PackSet,
+    table: Table,
+    short: ShortTable,
+    best_packed: Option<Packed>,
     path: Vec<Action>,
     best_path: Vec<Action>,
     best: u8,
@@ -180,6 +173,15 @@ pub struct Solver {
     budget: u64,
     cut: bool,
     salt: u64,
+    /// Node budget of the first restart (doubling each time).
+    #[doc(hidden)]
+    pub first_budget: u64,
+    /// Budgeted runs before the unbudgeted one.
+    #[doc(hidden)]
+    pub restarts: u64,
+    /// Keep lines refuted by a budgeted run for the next runs.
+    #[doc(hidden)]
+    pub keep_dead: bool,
     /// Standard variant: search the fully dealt line (B10; the default)
     /// instead of interleaving draws and moves.
     pub full_line: bool,
@@ -189,6 +191,9 @@ impl Default for Solver {
     fn default() -> Solver {
         Solver {
             seen: PackSet::default(),
+            table: Table::default(),
+            short: ShortTable::new(SHORT_LEN),
+            best_packed: None,
             path: Vec::new(),
             best_path: Vec::new(),
             best: u8::MAX,
@@ -201,6 +206,9 @@ impl Default for Solver {
             cut: false,
             salt: 0,
             full_line: true,
+            first_budget: 50,
+            restarts: RESTARTS,
+            keep_dead: true,
         }
     }
 }
@@ -209,6 +217,13 @@ impl Solver {
     /// A solver with empty tables (standard variant: fully dealt line).
     pub fn new() -> Solver {
         Solver::default()
+    }
+
+    /// Lines of at most `len` tops are looked up in the table of canonical
+    /// short lines (0: never; at most 10).
+    #[doc(hidden)]
+    pub fn set_short_len(&mut self, len: u8) {
+        self.short = ShortTable::new(len);
     }
 
     /// Solves `order` (any list of distinct tiles: a full deal, or a
@@ -245,6 +260,7 @@ impl Solver {
         self.goal = goal.clamp(1, 24) as u8;
         self.best = u8::MAX;
         self.best_line = None;
+        self.best_packed = None;
         let tiles: Vec<u8> = rest.iter().map(|t| t.index()).collect();
         let start = Line::from_tiles(tops);
         if tiles.is_empty() && tops.is_empty() {
@@ -261,27 +277,44 @@ impl Solver {
                 for &t in &tiles {
                     line.push(t);
                 }
+                let packed = Packed::from_tops(&line.tops[..usize::from(line.len)]);
                 self.path
                     .extend(std::iter::repeat_n(Action::Draw, tiles.len()));
                 // Restarts with growing node budgets and shuffled ties cut
                 // the heavy tail of first-win search; the last run has no
                 // budget, so the answer stays exact.
-                let mut budget = 150u64;
-                for restart in 0..=RESTARTS {
-                    self.seen.clear();
+                let mask = line.mask();
+                let mut budget = self.first_budget;
+                self.table.clear();
+                // Whether the table holds only this run's lines.
+                let mut clean = true;
+                for restart in 0..=self.restarts {
+                    if !self.keep_dead {
+                        self.table.clear();
+                        clean = true;
+                    }
                     self.salt = restart;
-                    self.budget = if restart == RESTARTS {
+                    self.budget = if restart == self.restarts {
                         u64::MAX
                     } else {
                         self.nodes + budget
                     };
                     self.cut = false;
-                    if self.standard(&line) && !self.cut {
+                    if self.standard(packed, mask) && !self.cut {
                         break;
                     }
                     if !self.cut {
+                        // No win. Lines refuted by earlier runs were only
+                        // shown unable to reach the goal, not unable to
+                        // beat `best`, so the minimum needs a clean run.
+                        if !clean {
+                            self.table.clear();
+                            self.salt = 0;
+                            self.standard(packed, mask);
+                        }
                         break;
                     }
+                    clean = false;
                     budget *= 2;
                 }
             }
@@ -296,7 +329,9 @@ impl Solver {
             }
         }
         let mut actions = std::mem::take(&mut self.best_path);
-        if self.best_line.is_some_and(|l| l.any_move()) {
+        if self.best_line.is_some_and(|l| l.any_move())
+            || self.best_packed.is_some_and(|l| l.any_move())
+        {
             actions.push(Action::End);
         }
         Solution {
@@ -326,10 +361,38 @@ impl Solver {
         }
     }
 
-    /// Returns true to stop the whole search (goal reached).
-    fn standard(&mut self, line: &Line) -> bool {
+    fn record_packed(&mut self, line: Packed) {
+        if line.len < self.best {
+            self.best = line.len;
+            self.best_packed = Some(line);
+            self.best_path.clear();
+            self.best_path.extend_from_slice(&self.path);
+        }
+    }
+
+    /// A short line: its exact minimum from the shared table, and the way
+    /// down to it when that improves on the best so far.
+    fn short_line(&mut self, line: Packed) {
+        if self.short.min_stacks(line) < self.best {
+            let depth = self.path.len();
+            let mut l = line;
+            while let Some((i, gap)) = self.short.step_down(l) {
+                self.path.push(Action::Move {
+                    from: i as u8 + 1,
+                    gap: gap as u8,
+                });
+                l = l.moved(i, gap);
+            }
+            self.record_packed(l);
+            self.path.truncate(depth);
+        }
+    }
+
+    /// Returns true to stop the whole search (goal reached). `mask`: the
+    /// tiles on top, for the component bound.
+    fn standard(&mut self, line: Packed, mask: u32) -> bool {
         self.nodes += 1;
-        self.record(line);
+        self.record_packed(line);
         if self.best <= self.goal {
             return true;
         }
@@ -337,38 +400,69 @@ impl Solver {
             self.cut = true;
             return true;
         }
-        if line.len > 3 && line.components() >= self.best {
+        if line.len <= self.short.max_len {
+            self.short_line(line);
+            return self.best <= self.goal;
+        }
+        if line.len > 3 && components(mask) >= self.best {
             return false;
         }
+        // Children in order of a score: more legal moves, fewer isolated
+        // tops, plus noise from the restart's salt to vary ties.
+        let (m1, m3) = line.legal();
         let n = usize::from(line.len);
-        // Children with the most moves first: the win is usually found on
-        // the first few branches.
-        let mut kids: [(u8, u8, u8); 48] = [(0, 0, 0); 48];
+        let mut kids = [0u32; 48];
         let mut nk = 0;
-        for i in (1..n).rev() {
-            for gap in [3, 1] {
-                if line.can_move(i, gap) {
+        for r in 0..n - 1 {
+            let i = n - 1 - r;
+            for gap in [3usize, 1] {
+                let m = if gap == 1 { m1 } else { m3 };
+                if (m >> (5 * r)) & 1 != 0 {
                     let next = line.moved(i, gap);
                     let noise = if self.salt == 0 {
                         0
                     } else {
-                        (mix(self.salt, next.key()) & 7) as u8
+                        (mix(self.salt, next.key) & 7) as i32
                     };
-                    // At most 14 moves in the parent window: 16 keeps this positive.
-                    let gain = 16 + next.count_moves_from(i - gap, i + 3)
-                        - line.count_moves_from(i - gap, i + 4);
-                    kids[nk] = (gain * 4 + noise, i as u8, gap as u8);
+                    let (mv, iso) = next.mobility();
+                    let score = 2 * mv as i32 - 16 * iso as i32 + noise;
+                    // Score, then generation order, then the move itself.
+                    kids[nk] = (((score + 1024) as u32) << 12)
+                        | ((63 - nk as u32) << 6)
+                        | ((i as u32) << 1)
+                        | u32::from(gap == 3);
                     nk += 1;
                 }
             }
         }
-        kids[..nk].sort_by_key(|k| std::cmp::Reverse(k.0));
-        for &(_, i, gap) in &kids[..nk] {
-            let next = line.moved(usize::from(i), usize::from(gap));
-            if self.seen.insert(next.key()) {
-                self.path.push(Action::Move { from: i + 1, gap });
-                let stop = self.standard(&next);
+        let kids = &mut kids[..nk];
+        // Insertion sort, highest first (few children).
+        for a in 1..kids.len() {
+            let k = kids[a];
+            let mut b = a;
+            while b > 0 && kids[b - 1] < k {
+                kids[b] = kids[b - 1];
+                b -= 1;
+            }
+            kids[b] = k;
+        }
+        for &k in kids.iter() {
+            let i = ((k >> 1) & 31) as usize;
+            let gap = if k & 1 == 1 { 3 } else { 1 };
+            let next = line.moved(i, gap);
+            if self.table.insert(next.key) {
+                self.path.push(Action::Move {
+                    from: i as u8 + 1,
+                    gap: gap as u8,
+                });
+                let covered = tile_of(line.digit_at(i - gap));
+                let stop = self.standard(next, mask & !(1 << covered));
                 self.path.pop();
+                if stop && self.cut {
+                    // Cut by the budget, not refuted: later runs must
+                    // search it again.
+                    self.table.remove(next.key);
+                }
                 if stop {
                     return true;
                 }

@@ -1,0 +1,353 @@
+//! The fully dealt line packed in one `u128`, and the memo table of the
+//! standard search (B10: search the dealt line, moves only).
+//!
+//! Five bits a stack, the leftmost stack in the most significant digit,
+//! each digit `tile + 1` so that lines of different lengths never share a
+//! key. A move (B5) is then a handful of shifts and masks instead of a copy
+//! of the line plus a rehash, and the packed line is its own memo key.
+
+/// The digit of tile `t`: `suit * 8 + value + 1`, so that suit and value
+/// are separate bit fields (for matching many pairs at once) and no digit
+/// is 0 (so lines of different lengths never share a key).
+#[inline]
+pub(crate) const fn digit(t: u8) -> u8 {
+    (t / 6) * 8 + t % 6 + 1
+}
+
+/// The tile of a digit.
+#[inline]
+pub(crate) const fn tile_of(d: u8) -> u8 {
+    (d >> 3) * 6 + (d & 7) - 1
+}
+
+/// `DMATCH[d]`: digits matching digit `d` (B5); 0 matches nothing.
+#[cfg(test)]
+pub(crate) const DMATCH: [u32; 32] = {
+    let mut table = [0u32; 32];
+    let mut a = 0;
+    while a < 24 {
+        let mut row = 0u32;
+        let mut b = 0;
+        while b < 24 {
+            if crate::tile::MATCH[a] & (1 << b) != 0 {
+                row |= 1 << digit(b as u8);
+            }
+            b += 1;
+        }
+        table[digit(a as u8) as usize] = row;
+        a += 1;
+    }
+    table
+};
+
+/// Bit 0 of each of the 24 five-bit fields.
+const ONES: u128 = {
+    let mut x = 0u128;
+    let mut r = 0;
+    while r < 24 {
+        x |= 1 << (5 * r);
+        r += 1;
+    }
+    x
+};
+
+/// The low `fields` five-bit fields.
+#[inline]
+fn low_fields(fields: usize) -> u128 {
+    (1u128 << (5 * fields)) - 1
+}
+
+/// Sums fields holding 0 or 1 (at most 24 of them).
+#[inline]
+fn count_fields(x: u128) -> u32 {
+    // Twelve fields per half; a multiply gathers each half's sum in its
+    // top field (at most 12, so no field overflows).
+    const ONES64: u64 = ONES as u64 & ((1 << 60) - 1);
+    let lo = (x as u64) & ((1 << 60) - 1);
+    let hi = (x >> 60) as u64;
+    (((lo.wrapping_mul(ONES64) >> 55) & 31) + ((hi.wrapping_mul(ONES64) >> 55) & 31)) as u32
+}
+
+/// Fields where digits `gap` apart match (B5): field `r` compares digit
+/// `r` with digit `r + gap` (that is, the stack `gap` to its left).
+#[inline]
+fn matches_at(key: u128, gap: usize) -> u128 {
+    let x = key ^ (key >> (5 * gap));
+    let suit_differs = (x >> 3) | (x >> 4);
+    let value_differs = x | (x >> 1) | (x >> 2);
+    !(suit_differs & value_differs) & ONES
+}
+
+/// A line of top tiles as packed digits, and its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Packed {
+    pub(crate) key: u128,
+    pub(crate) len: u8,
+}
+
+impl Packed {
+    pub(crate) fn from_tops(tops: &[u8]) -> Packed {
+        let mut key = 0u128;
+        for &t in tops {
+            key = (key << 5) | u128::from(digit(t));
+        }
+        Packed {
+            key,
+            len: tops.len() as u8,
+        }
+    }
+
+    /// The digits left to right into `d`.
+    #[cfg(test)]
+    pub(crate) fn digits(&self, d: &mut [u8; 24]) {
+        let n = usize::from(self.len);
+        let mut x = self.key;
+        for j in (0..n).rev() {
+            d[j] = (x & 31) as u8;
+            x >>= 5;
+        }
+    }
+
+    /// The digit of stack `i` (0-based from the left).
+    #[inline]
+    pub(crate) fn digit_at(&self, i: usize) -> u8 {
+        ((self.key >> (5 * (usize::from(self.len) - 1 - i))) & 31) as u8
+    }
+
+    /// Legal moves as field masks for gap 1 and gap 3: field `r` is the
+    /// stack `len - 1 - r`.
+    #[inline]
+    pub(crate) fn legal(&self) -> (u128, u128) {
+        let n = usize::from(self.len);
+        let m1 = matches_at(self.key, 1) & low_fields(n.saturating_sub(1));
+        let m3 = matches_at(self.key, 3) & low_fields(n.saturating_sub(3));
+        (m1, m3)
+    }
+
+    /// Legal moves, and tops that match none of the tops 1 or 3 away on
+    /// either side (they can neither move nor be covered now).
+    #[inline]
+    pub(crate) fn mobility(&self) -> (u32, u32) {
+        let (m1, m3) = self.legal();
+        let touched = m1 | (m1 << 5) | m3 | (m3 << 15);
+        let iso = !touched & ONES & low_fields(usize::from(self.len));
+        (count_fields(m1) + count_fields(m3), count_fields(iso))
+    }
+
+    /// B5: stack `i` (0-based) onto `i - gap`, the line closing up.
+    #[inline]
+    pub(crate) fn moved(&self, i: usize, gap: usize) -> Packed {
+        let n = usize::from(self.len);
+        let si = 5 * (n - 1 - i);
+        let sg = si + 5 * gap;
+        let d = (self.key >> si) & 31;
+        let k = (self.key & !(31u128 << sg)) | (d << sg);
+        let low = k & ((1u128 << si) - 1);
+        let high = (k >> (si + 5)) << si;
+        Packed {
+            key: high | low,
+            len: self.len - 1,
+        }
+    }
+
+    /// Whether any move is legal.
+    pub(crate) fn any_move(&self) -> bool {
+        let (m1, m3) = self.legal();
+        m1 | m3 != 0
+    }
+}
+
+/// Sets of packed lines with O(1) clearing: each slot holds a key tagged
+/// with the generation that wrote it (keys use 120 bits, the tag the top 8),
+/// and a slot of another generation counts as empty. Open addressing with
+/// linear probing; slots are never removed within a generation, so a probe
+/// can stop at the first empty slot.
+pub(crate) struct Table {
+    slots: Vec<u128>,
+    count: usize,
+    tag: u128,
+}
+
+/// Slots of a fresh table: 64 KiB, enough for most solves (the median
+/// solve visits a few hundred lines); larger searches grow it.
+const BASE_SLOTS: usize = 1 << 12;
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            slots: vec![0; BASE_SLOTS],
+            count: 0,
+            tag: 1,
+        }
+    }
+}
+
+#[inline]
+fn slot_of(key: u128, mask: usize) -> usize {
+    let x = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let x = (x ^ (x >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    ((x ^ (x >> 32)) as usize) & mask
+}
+
+impl Table {
+    /// Forgets every key. A table grown by a large search shrinks back, so
+    /// that the next, typically small, search stays in cache.
+    pub(crate) fn clear(&mut self) {
+        self.count = 0;
+        if self.slots.len() > BASE_SLOTS {
+            self.slots = vec![0; BASE_SLOTS];
+            self.tag = 1;
+            return;
+        }
+        self.tag += 1;
+        if self.tag == 256 {
+            self.slots.fill(0);
+            self.tag = 1;
+        }
+    }
+
+    /// Adds `key`; false when it was already there.
+    #[inline]
+    pub(crate) fn insert(&mut self, key: u128) -> bool {
+        let tagged = key | (self.tag << 120);
+        let mask = self.slots.len() - 1;
+        let mut s = slot_of(key, mask);
+        loop {
+            let v = self.slots[s];
+            if v == tagged {
+                return false;
+            }
+            if v >> 120 != self.tag {
+                self.slots[s] = tagged;
+                self.count += 1;
+                if 2 * self.count > self.slots.len() {
+                    self.grow();
+                }
+                return true;
+            }
+            s = (s + 1) & mask;
+        }
+    }
+
+    /// Takes `key` out again (it must be there): the slot keeps a marker
+    /// no key equals, so probes still pass it.
+    pub(crate) fn remove(&mut self, key: u128) {
+        let tagged = key | (self.tag << 120);
+        let mask = self.slots.len() - 1;
+        let mut s = slot_of(key, mask);
+        while self.slots[s] != tagged {
+            debug_assert!(self.slots[s] >> 120 == self.tag, "removing a missing key");
+            s = (s + 1) & mask;
+        }
+        self.slots[s] = (self.tag << 120) | ((1u128 << 120) - 1);
+    }
+
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        let mask = self.slots.len() - 1;
+        for v in old {
+            if v >> 120 == self.tag && v != (self.tag << 120) | ((1u128 << 120) - 1) {
+                let mut s = slot_of(v & ((1u128 << 120) - 1), mask);
+                while self.slots[s] != 0 {
+                    s = (s + 1) & mask;
+                }
+                self.slots[s] = v;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unpacked(p: Packed) -> Vec<u8> {
+        let mut d = [0u8; 24];
+        p.digits(&mut d);
+        d[..usize::from(p.len)]
+            .iter()
+            .map(|&x| tile_of(x))
+            .collect()
+    }
+
+    fn legal_list(tops: &[u8], i: usize, gap: usize) -> bool {
+        i >= gap && crate::tiles_match(tops[i], tops[i - gap])
+    }
+
+    #[test]
+    fn b5_packed_moves_match_moves_on_the_list() {
+        // Every legal move of many lines, packed and on a plain list.
+        let mut x = 12345u64;
+        for _ in 0..300 {
+            let mut tiles: Vec<u8> = (0..24).collect();
+            for i in (1..24).rev() {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                tiles.swap(i, (x >> 33) as usize % (i + 1));
+            }
+            let n = 1 + (x >> 40) as usize % 24;
+            let tops = &tiles[..n];
+            let p = Packed::from_tops(tops);
+            assert_eq!(unpacked(p), tops);
+            let (m1, m3) = p.legal();
+            let mut count = 0;
+            let mut iso = 0;
+            for i in 0..n {
+                assert_eq!(tile_of(p.digit_at(i)), tops[i]);
+                let touched = (1..=3)
+                    .step_by(2)
+                    .any(|g| legal_list(tops, i, g) || (i + g < n && legal_list(tops, i + g, g)));
+                iso += u32::from(!touched);
+                for gap in [1, 3] {
+                    let legal = legal_list(tops, i, gap);
+                    let mask = if gap == 1 { m1 } else { m3 };
+                    let r = n - 1 - i;
+                    assert_eq!(mask >> (5 * r) & 1 == 1, legal, "{tops:?} {i} {gap}");
+                    count += u32::from(legal);
+                    if legal {
+                        let mut l = tops.to_vec();
+                        l[i - gap] = l[i];
+                        l.remove(i);
+                        let m = p.moved(i, gap);
+                        assert_eq!(unpacked(m), l);
+                        assert_eq!(m, Packed::from_tops(&l));
+                    }
+                }
+            }
+            assert_eq!(p.mobility(), (count, iso), "{tops:?}");
+            assert_eq!(p.any_move(), count > 0);
+        }
+    }
+
+    #[test]
+    fn digits_round_trip_and_dmatch_is_b5() {
+        for a in 0..24u8 {
+            assert_eq!(tile_of(digit(a)), a);
+            for b in 0..24u8 {
+                let m = DMATCH[usize::from(digit(a))] >> digit(b) & 1 == 1;
+                assert_eq!(m, crate::tiles_match(a, b));
+            }
+        }
+    }
+
+    #[test]
+    fn table_keeps_keys_across_growth_and_forgets_them_on_clear() {
+        let mut t = Table::default();
+        let keys: Vec<u128> = (0..20_000u128).map(|k| k * 0x1_0000_0001 + 7).collect();
+        for &k in &keys {
+            assert!(t.insert(k));
+        }
+        for &k in &keys {
+            assert!(!t.insert(k));
+        }
+        for round in 0..300 {
+            t.clear();
+            for &k in &keys[..50] {
+                assert!(t.insert(k), "round {round}");
+                assert!(!t.insert(k));
+            }
+        }
+    }
+}
