@@ -413,28 +413,42 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
             .map_err(Failure::other)?,
     );
     let start = std::time::Instant::now();
-    let chunk = 20_000u64;
-    let mut total = Tally::default();
-    let mut lo = 0;
-    while lo < n {
-        let hi = (lo + chunk).min(n);
-        let part = (lo..hi)
-            .into_par_iter()
-            .fold(
-                || (Solver::new(), Tally::default()),
-                |(mut solver, mut tally), i| {
-                    let order = deal_from_seed(seed.child(i));
-                    let s = solver.solve(&order, variant);
-                    tally.add(s.min_stacks, s.nodes, i, keep);
-                    (solver, tally)
-                },
-            )
-            .map(|(_, t)| t)
-            .reduce(Tally::default, |a, b| a.merge(b, keep));
-        total = total.merge(part, keep);
-        bar.inc(hi - lo);
-        lo = hi;
-    }
+    // One long-lived solver per core (its table of short lines warms up
+    // once), pulling blocks of deals from a shared counter so that no core
+    // waits for another at a block boundary.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let block = 512u64;
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let tallies: Vec<Tally> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut solver = Solver::new();
+                    let mut tally = Tally::default();
+                    loop {
+                        let lo = next.fetch_add(block, std::sync::atomic::Ordering::Relaxed);
+                        if lo >= n {
+                            return tally;
+                        }
+                        let hi = (lo + block).min(n);
+                        for i in lo..hi {
+                            let order = deal_from_seed(seed.child(i));
+                            let s = solver.solve(&order, variant);
+                            tally.add(s.min_stacks, s.nodes, i, keep);
+                        }
+                        bar.inc(hi - lo);
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("survey worker panicked"))
+            .collect()
+    });
+    let total = tallies
+        .into_iter()
+        .fold(Tally::default(), |a, b| a.merge(b, keep));
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     let full = total.by_stacks[1];
