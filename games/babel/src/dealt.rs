@@ -168,9 +168,9 @@ pub(crate) struct Table {
     tag: u128,
 }
 
-/// Slots of a fresh table: 64 KiB, enough for most solves (the median
+/// Slots of a fresh table: 256 KiB, enough for most solves (the median
 /// solve visits a few hundred lines); larger searches grow it.
-const BASE_SLOTS: usize = 1 << 12;
+const BASE_SLOTS: usize = 1 << 14;
 
 impl Default for Table {
     fn default() -> Table {

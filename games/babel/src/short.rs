@@ -18,13 +18,16 @@ use crate::dealt::Packed;
 /// form, and a form is itself a line with the same moves.
 #[inline]
 pub(crate) fn canonical(line: Packed) -> Packed {
+    debug_assert!(line.len <= 12, "short lines only");
     let n = usize::from(line.len);
+    // Short lines fit in 64 bits.
+    let packed = line.key as u64;
     let mut suits = [0u8; 4];
     let mut values = [0u8; 8];
     let (mut ns, mut nv) = (0u8, 0u8);
-    let mut key = 0u128;
-    for j in 0..n {
-        let d = ((line.key >> (5 * (n - 1 - j))) & 31) as usize;
+    let mut key = 0u64;
+    for j in (0..n).rev() {
+        let d = ((packed >> (5 * j)) & 31) as usize;
         let (s, v) = (d >> 3, d & 7);
         if suits[s] == 0 {
             ns += 1;
@@ -36,8 +39,9 @@ pub(crate) fn canonical(line: Packed) -> Packed {
         }
         // Numbers start at 1: suit (n - 1), value n keeps the digit
         // layout `suit * 8 + value + 1`.
-        key = (key << 5) | u128::from((suits[s] - 1) * 8 + values[v]);
+        key = (key << 5) | u64::from((suits[s] - 1) * 8 + values[v]);
     }
+    let key = u128::from(key);
     Packed { key, len: line.len }
 }
 
