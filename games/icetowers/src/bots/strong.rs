@@ -8,8 +8,9 @@
 //!   large and medium pieces run out takes the tall towers at the end.
 //!   Greedy spends pieces as soon as they gain anything; this bot counts
 //!   each small it keeps as worth `SMALL_KEPT` pips and each medium
-//!   `MEDIUM_KEPT`, so it caps with large pieces and mines where it can
-//!   and saves its smalls for the plays that matter.
+//!   `MEDIUM_KEPT` (and those it could mine back out of a tower a little
+//!   less), so it caps with large pieces and mines where it can and saves
+//!   its smalls for the plays that matter.
 //! - Real time has no turns: every seat's next action was decided before
 //!   ours lands, so the other seats cannot answer our play in the same
 //!   window. Their committed plays (greedy's choice on this table) land in
@@ -36,6 +37,11 @@ const ROLLOUTS: usize = 10;
 const SMALL_KEPT: i64 = 25;
 /// What a medium free-stander is worth, in pips of lead (beyond its own).
 const MEDIUM_KEPT: i64 = 8;
+/// What a small of mine is worth where I could mine it (I7): in a tower
+/// someone else controls that holds at least two of my pieces.
+const SMALL_MINEABLE: i64 = 8;
+/// The same for a medium.
+const MEDIUM_MINEABLE: i64 = 3;
 
 pub(super) fn choose(game: &IceTowers, seat: Seat, rng: &mut ChaCha8Rng) -> Option<Action> {
     if game.started().is_none() {
@@ -158,7 +164,7 @@ fn rollout(
 
 /// My lead over the best other colour (held pieces counted as
 /// free-standers, as they would be set down), plus the small and medium
-/// free-standers I still have to play.
+/// pieces I still have to play: free-standers, and those I could mine.
 fn value(g: &IceTowers, me: Seat) -> i64 {
     let mut s = g.scores_by_colour();
     for seat in 0..g.seats() {
@@ -173,15 +179,26 @@ fn value(g: &IceTowers, me: Seat) -> i64 {
         .max()
         .unwrap_or(0);
     let q = IceTowers::colour_of(me);
-    let kept: i64 = g
-        .towers()
-        .iter()
-        .filter(|t| t.is_free_stander() && t.pieces[0].colour() == q)
-        .map(|t| match t.pieces[0].pips() {
-            1 => SMALL_KEPT,
-            2 => MEDIUM_KEPT,
-            _ => 0,
-        })
-        .sum();
+    let mut kept = 0i64;
+    for t in g.towers() {
+        if t.is_free_stander() {
+            if t.controller() == q {
+                kept += match t.top().pips() {
+                    1 => SMALL_KEPT,
+                    2 => MEDIUM_KEPT,
+                    _ => 0,
+                };
+            }
+        } else if t.controller() != q && t.count(q) >= 2 {
+            // I7: pieces I can mine back out are nearly as good as kept.
+            for p in t.pieces.iter().filter(|p| p.colour() == q) {
+                kept += match p.pips() {
+                    1 => SMALL_MINEABLE,
+                    2 => MEDIUM_MINEABLE,
+                    _ => 0,
+                };
+            }
+        }
+    }
     mine - best_other + kept
 }
