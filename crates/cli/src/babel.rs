@@ -585,10 +585,11 @@ fn show(game: &Babel) {
             stacks.join("  ")
         }
     );
+    let plural = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
     println!(
-        "      ({} stacks; ' marks each tile under the top; {} tiles to draw)",
-        game.stacks(),
-        game.undrawn_count()
+        "      ({}; ' marks each tile under the top; {} to draw)",
+        plural(game.stacks(), "stack"),
+        plural(game.undrawn_count(), "tile")
     );
     if !game.is_finished() {
         let legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();

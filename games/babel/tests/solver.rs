@@ -197,3 +197,33 @@ fn b10_fast_search_agrees_with_interleaved_search_on_partial_orders() {
     }
     assert!(above_one > 50, "only {above_one} orders without a full win");
 }
+
+#[test]
+fn b7_a_blocked_deal_ends_in_24_stacks() {
+    // B5: no tile matches the tiles 1 and 3 before it, so no move is ever
+    // legal and every play ends with 24 stacks.
+    let order = stackyard_babel::hunt::blocked_deal(Seed(1), 1_000_000).expect("found");
+    let mut sorted = order.clone();
+    sorted.sort();
+    assert_eq!(sorted, Tile::all().collect::<Vec<_>>());
+    let s = solve(&order, Variant::Standard);
+    assert_eq!(s.min_stacks, 24);
+    let mut g = Babel::with_order(&order, Variant::Standard).unwrap();
+    while !g.is_finished() {
+        assert_eq!(g.legal_actions(), vec![Action::Draw]);
+        g.play(Action::Draw).unwrap();
+    }
+    assert_eq!(g.stacks(), 24);
+}
+
+#[test]
+fn walking_from_an_unwinnable_deal_stays_among_unwinnable_deals() {
+    let start: Vec<Tile> = UNWINNABLE.split(' ').map(|c| c.parse().unwrap()).collect();
+    let mut solver = Solver::new();
+    let found = stackyard_babel::hunt::walk_unwinnable(&start, 40, Seed(2), &mut solver);
+    assert_eq!(found[0], (start.clone(), 19));
+    for (order, m) in &found {
+        assert!(*m >= 19);
+        assert_eq!(solver.solve(order, Variant::Standard).min_stacks, *m);
+    }
+}
