@@ -1,6 +1,7 @@
 //! Simulated bot games per second: four greedy bots (the goal: ≥ 1,000
 //! games/s on one core) against baselines in the same run: four random
-//! bots, and setting up a table (the floor every game pays).
+//! bots, and setting up a table (the floor every game pays); and one
+//! strong bot with three greedy ones, for the strong bot's cost.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use stackyard_core::Seed;
@@ -36,6 +37,21 @@ fn games(c: &mut Criterion) {
             })
         });
     }
+    // The strong bot's cost: one strong seat among three greedy ones (its
+    // rollouts dominate the time; compare with four greedy bots).
+    let bots = vec![
+        BotSpec::new(Policy::Strong),
+        BotSpec::new(Policy::Greedy),
+        BotSpec::new(Policy::Greedy),
+        BotSpec::new(Policy::Greedy),
+    ];
+    group.bench_function("strong_and_3_greedy_bots", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i += 1;
+            black_box(simulate(&s, &bots, Seed(i)).unwrap().actions)
+        })
+    });
     group.finish();
 }
 
