@@ -453,10 +453,12 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
     let secs = start.elapsed().as_secs_f64();
     let full = total.by_stacks[1];
     let partial = total.by_stacks[2] + total.by_stacks[3];
+    // Enough decimals that an interval of width ~1/n still shows.
+    let prec = ((n as f64).log10().ceil() as usize + 1).clamp(6, 12);
     let line = |name: &str, k: u64| {
         let (lo, hi) = wilson95(k, n);
         println!(
-            "{name}: {k}/{n} = {:.6} (95% CI {:.6}..{:.6})",
+            "{name}: {k}/{n} = {:.prec$} (95% CI {:.prec$}..{:.prec$})",
             k as f64 / n as f64,
             lo,
             hi
