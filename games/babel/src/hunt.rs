@@ -76,8 +76,8 @@ pub fn blocked_deal(seed: Seed, max_steps: u64) -> Option<Vec<Tile>> {
             .filter(|&t| used & (1 << t) == 0)
             .filter(|&t| {
                 let n = order.len();
-                !(n >= 1 && crate::tiles_match(t, order[n - 1]))
-                    && !(n >= 3 && crate::tiles_match(t, order[n - 3]))
+                let near = |k: usize| n >= k && crate::tiles_match(t, order[n - k]);
+                !near(1) && !near(3)
             })
             .collect();
         for k in (1..cands.len()).rev() {

@@ -150,37 +150,6 @@ pub(crate) fn components(mut rest: u32) -> u8 {
     count
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn components_by_rows_and_columns_equal_a_tile_by_tile_search() {
-        let mut x = 7u64;
-        for _ in 0..20_000 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let mask = ((x >> 20) as u32) & ((1 << 24) - 1) & ((x >> 8) as u32);
-            let mut rest = mask;
-            let mut count = 0;
-            while rest != 0 {
-                count += 1;
-                let mut frontier = rest & rest.wrapping_neg();
-                rest &= !frontier;
-                while frontier != 0 {
-                    let t = frontier.trailing_zeros();
-                    frontier &= frontier - 1;
-                    let next = MATCH[t as usize] & rest;
-                    rest &= !next;
-                    frontier |= next;
-                }
-            }
-            assert_eq!(components(mask), count, "{mask:024b}");
-        }
-    }
-}
-
 /// Lines of at most this many tops are solved through the shared table of
 /// canonical short lines.
 const SHORT_LEN: u8 = 7;
@@ -593,4 +562,35 @@ impl Solver {
 /// One-off solve with a fresh [`Solver`].
 pub fn solve(order: &[Tile], variant: Variant) -> Solution {
     Solver::new().solve(order, variant)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_by_rows_and_columns_equal_a_tile_by_tile_search() {
+        let mut x = 7u64;
+        for _ in 0..20_000 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mask = ((x >> 20) as u32) & ((1 << 24) - 1) & ((x >> 8) as u32);
+            let mut rest = mask;
+            let mut count = 0;
+            while rest != 0 {
+                count += 1;
+                let mut frontier = rest & rest.wrapping_neg();
+                rest &= !frontier;
+                while frontier != 0 {
+                    let t = frontier.trailing_zeros();
+                    frontier &= frontier - 1;
+                    let next = MATCH[t as usize] & rest;
+                    rest &= !next;
+                    frontier |= next;
+                }
+            }
+            assert_eq!(components(mask), count, "{mask:024b}");
+        }
+    }
 }
