@@ -227,3 +227,22 @@ fn walking_from_an_unwinnable_deal_stays_among_unwinnable_deals() {
         assert_eq!(solver.solve(order, Variant::Standard).min_stacks, *m);
     }
 }
+
+/// Found by `stackyard babel solve --deals 1000000 --seed 11` (deal
+/// 519261): the second loss seen in 17 million random deals.
+#[test]
+fn b7_a_second_unwinnable_deal_ends_in_18_stacks_at_best() {
+    let order: Vec<Tile> =
+        "C3 C5 Sn A2 S4 C2 Ma Aa M5 An S3 C4 S2 Ca A3 A5 Mn S5 M4 Sa A4 M3 M2 Cn"
+            .split(' ')
+            .map(|c| c.parse().unwrap())
+            .collect();
+    assert_eq!(order, deal_from_seed(Seed(11).child(519_261)));
+    let s = solve(&order, Variant::Standard);
+    assert_eq!((s.min_stacks, s.full_win), (18, false));
+    assert_eq!(replay(&order, Variant::Standard, &s.actions).stacks(), 18);
+    // The independent interleaved search agrees (B10).
+    let mut interleaved = Solver::new();
+    interleaved.full_line = false;
+    assert_eq!(interleaved.solve(&order, Variant::Standard).min_stacks, 18);
+}
