@@ -118,6 +118,8 @@ type Memo = HashMap<(u128, u32), f64, BuildHasherDefault<PackHasher>>;
 #[derive(Default)]
 pub struct Exact {
     memo: Memo,
+    /// Reused for the fully drawn lines (its tables stay warm).
+    solver: Solver,
     /// Positions evaluated in the last call, a measure of its cost.
     pub states: u64,
 }
@@ -177,8 +179,7 @@ impl Exact {
                 .map(|&t| Tile::from_index(t).expect("valid tile"))
                 .collect();
             self.states += 1;
-            let mut s = Solver::new();
-            return f64::from(u8::from(s.full_win_position(&tops)));
+            return f64::from(u8::from(self.solver.full_win_position(&tops)));
         }
         let key = (line.key(), rest);
         if let Some(&v) = self.memo.get(&key) {
