@@ -2,19 +2,13 @@
 
 use stackyard_core::{Game, replay};
 use stackyard_icetowers::{IceRecord, IceTowers};
-use std::process::Command;
 
-fn stackyard(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+mod common;
+
+use common::stackyard;
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("stackyard-ice-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    common::temp_dir(&format!("ice-{name}"))
 }
 
 #[test]

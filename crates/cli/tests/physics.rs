@@ -1,23 +1,12 @@
 //! `stackyard physics run`: the scenario contract, end to end.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::stackyard;
+use std::process::Output;
 
 fn run_scenario(text: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(["physics", "run", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::stackyard_with_input(&["physics", "run", "-"], text)
 }
 
 fn report(text: &str) -> serde_json::Value {
@@ -71,7 +60,7 @@ fn two_tiles_and_a_pyramid_report_every_field() {
 
 #[test]
 fn a_file_argument_works_too() {
-    let dir = std::env::temp_dir().join(format!("stackyard-physics-{}", std::process::id()));
+    let dir = common::temp_dir("physics");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("one.json");
     std::fs::write(
@@ -79,19 +68,11 @@ fn a_file_argument_works_too() {
         r#"{"pieces": [{"id": "t", "kind": "coin", "position": [0, 0, 0]}]}"#,
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(["physics", "run"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = stackyard(&["physics", "run", path.to_str().unwrap()]);
     assert!(out.status.success());
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(r["pieces"][0]["on_table"], true);
-    let missing = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(["physics", "run"])
-        .arg(dir.join("missing.json"))
-        .output()
-        .unwrap();
+    let missing = stackyard(&["physics", "run", dir.join("missing.json").to_str().unwrap()]);
     assert_eq!(missing.status.code(), Some(2));
 }
 
@@ -136,11 +117,7 @@ fn invalid_scenarios_exit_2_with_a_clear_message() {
 fn the_example_scenarios_do_what_the_readme_says() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../physics/scenarios");
     let run = |name: &str| {
-        let out = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-            .args(["physics", "run"])
-            .arg(root.join(name))
-            .output()
-            .unwrap();
+        let out = stackyard(&["physics", "run", root.join(name).to_str().unwrap()]);
         assert!(out.status.success(), "{name}");
         serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
     };

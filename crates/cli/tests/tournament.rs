@@ -2,19 +2,14 @@
 
 use stackyard_core::{Record, replay};
 use stackyard_towers::{Move, Position, Variant};
-use std::process::Command;
 
-fn stackyard(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+mod common;
+
+use common::stackyard;
 
 #[test]
 fn a_small_round_robin_writes_a_table_and_records() {
-    let dir = std::env::temp_dir().join(format!("stackyard-tournament-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::temp_dir("tournament");
     let out = stackyard(&[
         "tournament",
         "towers",

@@ -1,33 +1,21 @@
 //! The `stackyard towers` command-line contract: perft, replay, play, and
 //! their errors (exit status 2, a message naming the move and the rule).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use common::last_line;
+use std::process::Output;
+
+/// `stackyard towers ARGS` with `stdin` piped in.
 fn run(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .arg("towers")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let args: Vec<&str> = std::iter::once("towers")
+        .chain(args.iter().copied())
+        .collect();
+    common::stackyard_with_input(&args, stdin)
 }
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn last_line(out: &Output) -> String {
-    text(&out.stdout).lines().last().unwrap_or("").to_string()
 }
 
 #[test]

@@ -1,21 +1,8 @@
 //! `stackyard towers solve` and `towers tune`, end to end.
 
-use std::process::Command;
+mod common;
 
-fn stackyard(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
-
-fn last_line(out: &std::process::Output) -> String {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .last()
-        .unwrap_or("")
-        .to_string()
-}
+use common::{last_line, stackyard};
 
 #[test]
 fn solve_prints_the_value_last_and_best_moves_above() {
@@ -134,10 +121,9 @@ fn all_steps_3x3() -> String {
 
 #[test]
 fn play_against_the_ai_shows_its_evaluation_and_pv() {
-    use std::io::Write;
     for ai in ["alphabeta:n2000", "mcts:n300"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-            .args([
+        let out = common::stackyard_with_input(
+            &[
                 "towers",
                 "play",
                 "--board",
@@ -147,19 +133,9 @@ fn play_against_the_ai_shows_its_evaluation_and_pv() {
                 "--color",
                 "white",
                 "--show-eval",
-            ])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(all_steps_3x3().as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+            ],
+            &all_steps_3x3(),
+        );
         assert!(
             out.status.success(),
             "{}",
