@@ -258,6 +258,21 @@ impl Table {
     }
 }
 
+/// The 24 tile indices in an order drawn from the plain LCG `x` (advanced
+/// in place), for tests that need many reproducible lines without a
+/// random-number crate.
+#[cfg(test)]
+pub(crate) fn shuffled_tiles(x: &mut u64) -> Vec<u8> {
+    let mut tiles: Vec<u8> = (0..24).collect();
+    for i in (1..24).rev() {
+        *x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        tiles.swap(i, (*x >> 33) as usize % (i + 1));
+    }
+    tiles
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,13 +295,7 @@ mod tests {
         // Every legal move of many lines, packed and on a plain list.
         let mut x = 12345u64;
         for _ in 0..300 {
-            let mut tiles: Vec<u8> = (0..24).collect();
-            for i in (1..24).rev() {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                tiles.swap(i, (x >> 33) as usize % (i + 1));
-            }
+            let tiles = shuffled_tiles(&mut x);
             let n = 1 + (x >> 40) as usize % 24;
             let tops = &tiles[..n];
             let p = Packed::from_tops(tops);

@@ -182,13 +182,7 @@ mod tests {
         let mut table = ShortTable::new(7);
         let mut x = 99u64;
         for _ in 0..3000 {
-            let mut tiles: Vec<u8> = (0..24).collect();
-            for i in (1..24).rev() {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                tiles.swap(i, (x >> 33) as usize % (i + 1));
-            }
+            let tiles = crate::dealt::shuffled_tiles(&mut x);
             let n = 1 + (x >> 40) as usize % 7;
             let tops = &tiles[..n];
             let p = Packed::from_tops(tops);
