@@ -32,6 +32,14 @@ fn tower_of(g: &IceTowers, piece: PieceId) -> TowerId {
     g.towers()[i].id
 }
 
+fn mine(tower: TowerId, piece: PieceId) -> Action {
+    Action::Mine { tower, piece }
+}
+
+fn cap(piece: PieceId, onto: TowerId) -> Action {
+    Action::Cap { piece, onto }
+}
+
 fn reject(g: &mut IceTowers, seat: u8, a: Action, t: u64) -> IceError {
     let before = g.clone();
     let e = g.apply(Seat(seat), &a, ms(t)).unwrap_err();
@@ -82,10 +90,7 @@ fn i4_only_ready_before_the_start_then_anyone_acts() {
     let mut g = IceTowers::new(&Settings::new(2), Seed(3)).unwrap();
     assert_eq!(g.to_act(), ToAct::AnySeat);
     let target = tower_of(&g, p(Y, 3, 0));
-    let cap = Action::Cap {
-        piece: p(R, 1, 0),
-        onto: target,
-    };
+    let cap = cap(p(R, 1, 0), target);
     assert_eq!(reject(&mut g, R, cap, 0), IceError::NotStarted);
     assert_eq!(IceError::NotStarted.rule(), Some("I4"));
     assert_eq!(
@@ -116,14 +121,8 @@ fn i4_race_two_seats_cap_the_same_tower_at_the_same_instant() {
     // smaller) and blue keeps its piece.
     let mut g = table(4, false, &[]);
     let target = tower_of(&g, p(G, 3, 0));
-    let red = Action::Cap {
-        piece: p(R, 1, 0),
-        onto: target,
-    };
-    let blue = Action::Cap {
-        piece: p(3, 2, 0),
-        onto: target,
-    };
+    let red = cap(p(R, 1, 0), target);
+    let blue = cap(p(3, 2, 0), target);
     g.apply(Seat(R), &red, ms(5000)).unwrap();
     let e = reject(&mut g, 3, blue, 5000);
     assert_eq!(
@@ -157,20 +156,9 @@ fn i4_race_two_seats_move_the_same_ghost_piece() {
 fn i5_one_hand_only() {
     let mut g = table(2, false, &[vec![p(R, 3, 0), p(R, 3, 1), p(Y, 1, 0)]]);
     let t = tower_of(&g, p(R, 3, 0));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 0),
-        },
-        ms(0),
-    )
-    .unwrap();
+    g.apply(Seat(R), &mine(t, p(R, 3, 0)), ms(0)).unwrap();
     let other = tower_of(&g, p(Y, 3, 0));
-    let cap = Action::Cap {
-        piece: p(R, 1, 1),
-        onto: other,
-    };
+    let cap = cap(p(R, 1, 1), other);
     assert_eq!(reject(&mut g, R, cap, 1), IceError::HandFull(Seat(R)));
     assert_eq!(
         reject(&mut g, R, Action::Done, 1),
@@ -184,16 +172,7 @@ fn i6_cap_a_free_stander_with_a_smaller_or_equal_piece() {
     let mut g = table(2, false, &[]);
     let target = tower_of(&g, p(Y, 2, 0));
     let from = tower_of(&g, p(R, 2, 0));
-    let ev = g
-        .apply(
-            Seat(R),
-            &Action::Cap {
-                piece: p(R, 2, 0),
-                onto: target,
-            },
-            ms(0),
-        )
-        .unwrap();
+    let ev = g.apply(Seat(R), &cap(p(R, 2, 0), target), ms(0)).unwrap();
     assert_eq!(
         ev,
         vec![Event::Capped {
@@ -216,7 +195,6 @@ fn i6_rejects_larger_on_smaller_same_colour_others_pieces_and_non_free_standers(
     let small_y = tower_of(&g, p(Y, 1, 1));
     let red_l = tower_of(&g, p(R, 3, 1));
     let t = tower_of(&g, p(Y, 1, 0));
-    let cap = |piece, onto| Action::Cap { piece, onto };
     assert_eq!(
         reject(&mut g, R, cap(p(R, 3, 1), small_y), 0),
         IceError::CapTooLarge {
@@ -260,16 +238,7 @@ fn i7_mine_one_of_two_own_pieces_from_a_tower_you_do_not_top() {
         ],
     );
     let t = tower_of(&g, p(R, 3, 0));
-    let ev = g
-        .apply(
-            Seat(R),
-            &Action::Mine {
-                tower: t,
-                piece: p(R, 2, 0),
-            },
-            ms(500),
-        )
-        .unwrap();
+    let ev = g.apply(Seat(R), &mine(t, p(R, 2, 0)), ms(500)).unwrap();
     assert_eq!(
         ev,
         vec![Event::Mined {
@@ -288,7 +257,6 @@ fn i7_mine_one_of_two_own_pieces_from_a_tower_you_do_not_top() {
     assert_eq!(g.hand(Seat(R)).unwrap().piece, p(R, 2, 0));
     // Yellow: only one yellow piece under red's top.
     let one = tower_of(&g, p(R, 3, 1));
-    let mine = |tower, piece| Action::Mine { tower, piece };
     let mut h = g.clone();
     assert_eq!(
         reject(&mut h, Y, mine(one, p(Y, 2, 0)), 600),
@@ -314,24 +282,8 @@ fn i7_mine_one_of_two_own_pieces_from_a_tower_you_do_not_top() {
 fn i8_no_minebacks() {
     let mut g = table(2, false, &[vec![p(R, 3, 0), p(R, 3, 1), p(Y, 3, 0)]]);
     let t = tower_of(&g, p(R, 3, 0));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 1),
-        },
-        ms(0),
-    )
-    .unwrap();
-    let e = reject(
-        &mut g,
-        R,
-        Action::Cap {
-            piece: p(R, 3, 1),
-            onto: t,
-        },
-        10,
-    );
+    g.apply(Seat(R), &mine(t, p(R, 3, 1)), ms(0)).unwrap();
+    let e = reject(&mut g, R, cap(p(R, 3, 1), t), 10);
     assert_eq!(
         e,
         IceError::Mineback {
@@ -342,15 +294,7 @@ fn i8_no_minebacks() {
     assert_eq!(e.rule(), Some("I8"));
     // Any other tower it fits is fine.
     let other = tower_of(&g, p(Y, 3, 1));
-    g.apply(
-        Seat(R),
-        &Action::Cap {
-            piece: p(R, 3, 1),
-            onto: other,
-        },
-        ms(20),
-    )
-    .unwrap();
+    g.apply(Seat(R), &cap(p(R, 3, 1), other), ms(20)).unwrap();
     assert!(g.hand(Seat(R)).is_none());
 }
 
@@ -363,15 +307,7 @@ fn red_holds_a_large_with_nowhere_to_go() -> (IceTowers, TowerId) {
     }
     let mut g = table(2, false, &stacks);
     let t = tower_of(&g, p(R, 3, 0));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 1),
-        },
-        ms(1000),
-    )
-    .unwrap();
+    g.apply(Seat(R), &mine(t, p(R, 3, 1)), ms(1000)).unwrap();
     (g, t)
 }
 
@@ -379,15 +315,7 @@ fn red_holds_a_large_with_nowhere_to_go() -> (IceTowers, TowerId) {
 fn i9_set_down_only_when_no_cap_exists() {
     let mut g = table(2, false, &[vec![p(R, 3, 0), p(R, 3, 1), p(Y, 3, 0)]]);
     let t = tower_of(&g, p(R, 3, 0));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 1),
-        },
-        ms(0),
-    )
-    .unwrap();
+    g.apply(Seat(R), &mine(t, p(R, 3, 1)), ms(0)).unwrap();
     assert_eq!(
         reject(&mut g, R, Action::SetDown, 5),
         IceError::SetDownWithCap
@@ -447,15 +375,7 @@ fn i10_the_hold_limit_sets_the_piece_down_at_its_deadline() {
     let mut h =
         IceTowers::arranged(&s, &[vec![p(R, 3, 0), p(R, 3, 1), p(Y, 3, 0)]], Seed(1)).unwrap();
     let t = tower_of(&h, p(R, 3, 0));
-    h.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 0),
-        },
-        ms(100),
-    )
-    .unwrap();
+    h.apply(Seat(R), &mine(t, p(R, 3, 0)), ms(100)).unwrap();
     assert_eq!(h.next_deadline(), Some(ms(3100)));
 }
 
@@ -502,15 +422,7 @@ fn i11_no_split_with_a_piece_in_hand() {
     );
     let t = tower_of(&g, p(R, 3, 0));
     let s = tower_of(&g, p(Y, 3, 1));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 0),
-        },
-        ms(0),
-    )
-    .unwrap();
+    g.apply(Seat(R), &mine(t, p(R, 3, 0)), ms(0)).unwrap();
     assert_eq!(
         reject(&mut g, R, Action::Split { tower: s, at: 1 }, 1),
         IceError::SplitWithHand(Seat(R))
@@ -603,15 +515,7 @@ fn i13c_the_game_timer_ends_the_game_and_sets_held_pieces_down() {
     let mut h =
         IceTowers::arranged(&s, &[vec![p(R, 3, 0), p(R, 3, 1), p(Y, 3, 0)]], Seed(1)).unwrap();
     let t = tower_of(&h, p(R, 3, 0));
-    h.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 0),
-        },
-        ms(50_000),
-    )
-    .unwrap();
+    h.apply(Seat(R), &mine(t, p(R, 3, 0)), ms(50_000)).unwrap();
     let ev = h.advance_to(ms(70_000));
     assert!(matches!(ev[0], Event::SetDown { forced: true, .. }));
     assert!(matches!(
@@ -637,39 +541,15 @@ fn i14_the_ghost_never_caps_a_free_stander_but_caps_towers_and_mines() {
         ],
     );
     let free = tower_of(&g, p(Y, 3, 1));
-    let e = reject(
-        &mut g,
-        R,
-        Action::Cap {
-            piece: p(G, 1, 0),
-            onto: free,
-        },
-        0,
-    );
+    let e = reject(&mut g, R, cap(p(G, 1, 0), free), 0);
     assert_eq!(e, IceError::GhostCapsFreeStander(free));
     assert_eq!(e.rule(), Some("I14"));
     let tower = tower_of(&g, p(R, 3, 0));
-    g.apply(
-        Seat(Y),
-        &Action::Cap {
-            piece: p(G, 2, 0),
-            onto: tower,
-        },
-        ms(1),
-    )
-    .unwrap();
+    g.apply(Seat(Y), &cap(p(G, 2, 0), tower), ms(1)).unwrap();
     assert_eq!(g.tower(tower).unwrap().controller(), Colour(G));
     // Mining the ghost uses the mover's hand.
     let gt = tower_of(&g, p(G, 3, 0));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: gt,
-            piece: p(G, 3, 1),
-        },
-        ms(2),
-    )
-    .unwrap();
+    g.apply(Seat(R), &mine(gt, p(G, 3, 1)), ms(2)).unwrap();
     assert_eq!(g.hand(Seat(R)).unwrap().piece, p(G, 3, 1));
     assert_eq!(
         reject(
@@ -748,15 +628,7 @@ fn views_hide_nothing_and_show_hands_deadlines_and_scores() {
     // same table; only `viewer` differs.
     let mut g = table(2, false, &[vec![p(R, 3, 0), p(R, 3, 1), p(Y, 3, 0)]]);
     let t = tower_of(&g, p(R, 3, 0));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(R, 3, 1),
-        },
-        ms(400),
-    )
-    .unwrap();
+    g.apply(Seat(R), &mine(t, p(R, 3, 1)), ms(400)).unwrap();
     let seat = g.view(stackyard_core::Viewer::Seat(Seat(Y)));
     let spectator = g.view(stackyard_core::Viewer::Spectator);
     assert_eq!(seat.towers, spectator.towers);
@@ -777,15 +649,7 @@ fn i7_i14_ghost_pieces_are_mined_by_the_ghost_colour_rule() {
     // ghost piece (the tower is not topped by the ghost), into red's hand.
     let mut g = table(2, true, &[vec![p(G, 3, 0), p(G, 3, 1), p(R, 1, 0)]]);
     let t = tower_of(&g, p(R, 1, 0));
-    g.apply(
-        Seat(R),
-        &Action::Mine {
-            tower: t,
-            piece: p(G, 3, 0),
-        },
-        ms(0),
-    )
-    .unwrap();
+    g.apply(Seat(R), &mine(t, p(G, 3, 0)), ms(0)).unwrap();
     assert_eq!(g.hand(Seat(R)).unwrap().piece, p(G, 3, 0));
     // With one ghost piece left in it, the tower cannot be mined for the
     // ghost again.
