@@ -15,6 +15,7 @@ pub(crate) const fn digit(t: u8) -> u8 {
 }
 
 /// The tile of a digit.
+#[cfg(test)]
 #[inline]
 pub(crate) const fn tile_of(d: u8) -> u8 {
     (d >> 3) * 6 + (d & 7) - 1
@@ -40,52 +41,143 @@ pub(crate) const DMATCH: [u32; 32] = {
     table
 };
 
-/// Bit 0 of each of the 24 five-bit fields.
-const ONES: u128 = {
+/// An unsigned word holding a line of five-bit digits: `u128` for any
+/// line (24 digits), `u64` for lines of at most 12, where most of the
+/// search happens and every shift is one instruction instead of a branchy
+/// sequence of them.
+pub(crate) trait Word:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::BitXor<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::Shl<usize, Output = Self>
+    + std::ops::Shr<usize, Output = Self>
+{
+    /// How many digits fit.
+    const FIELDS: usize;
+    const ZERO: Self;
+    /// Bit 0 of each field.
+    const ONES: Self;
+    fn from_digit(d: u8) -> Self;
+    /// The low five bits.
+    fn low_digit(self) -> u8;
+    /// The low `fields` five-bit fields.
+    fn low_fields(fields: usize) -> Self;
+    /// Sums fields holding 0 or 1.
+    fn count_fields(self) -> u32;
+    fn trailing_zeros(self) -> u32;
+    /// Clears the lowest set bit.
+    fn clear_lowest(self) -> Self;
+    fn wide(self) -> u128;
+}
+
+const fn ones(fields: usize) -> u128 {
     let mut x = 0u128;
     let mut r = 0;
-    while r < 24 {
+    while r < fields {
         x |= 1 << (5 * r);
         r += 1;
     }
     x
-};
-
-/// The low `fields` five-bit fields.
-#[inline]
-fn low_fields(fields: usize) -> u128 {
-    (1u128 << (5 * fields)) - 1
 }
 
-/// Sums fields holding 0 or 1 (at most 24 of them).
-#[inline]
-fn count_fields(x: u128) -> u32 {
-    // Twelve fields per half; a multiply gathers each half's sum in its
-    // top field (at most 12, so no field overflows).
-    const ONES64: u64 = ONES as u64 & ((1 << 60) - 1);
-    let lo = (x as u64) & ((1 << 60) - 1);
-    let hi = (x >> 60) as u64;
-    (((lo.wrapping_mul(ONES64) >> 55) & 31) + ((hi.wrapping_mul(ONES64) >> 55) & 31)) as u32
+/// Bit 0 of each of the 12 fields of a 60-bit half.
+const ONES64: u64 = ones(12) as u64;
+
+impl Word for u64 {
+    const FIELDS: usize = 12;
+    const ZERO: u64 = 0;
+    const ONES: u64 = ONES64;
+    #[inline]
+    fn from_digit(d: u8) -> u64 {
+        u64::from(d)
+    }
+    #[inline]
+    fn low_digit(self) -> u8 {
+        (self & 31) as u8
+    }
+    #[inline]
+    fn low_fields(fields: usize) -> u64 {
+        (1u64 << (5 * fields)) - 1
+    }
+    #[inline]
+    fn count_fields(self) -> u32 {
+        // A multiply gathers the sum (at most 12, so no field overflows)
+        // in the top field.
+        ((self.wrapping_mul(ONES64) >> 55) & 31) as u32
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u64::trailing_zeros(self)
+    }
+    #[inline]
+    fn clear_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+impl Word for u128 {
+    const FIELDS: usize = 24;
+    const ZERO: u128 = 0;
+    const ONES: u128 = ones(24);
+    #[inline]
+    fn from_digit(d: u8) -> u128 {
+        u128::from(d)
+    }
+    #[inline]
+    fn low_digit(self) -> u8 {
+        (self & 31) as u8
+    }
+    #[inline]
+    fn low_fields(fields: usize) -> u128 {
+        (1u128 << (5 * fields)) - 1
+    }
+    #[inline]
+    fn count_fields(self) -> u32 {
+        // Twelve fields per 60-bit half.
+        let lo = (self as u64) & ((1 << 60) - 1);
+        let hi = (self >> 60) as u64;
+        lo.count_fields() + hi.count_fields()
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+    #[inline]
+    fn clear_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        self
+    }
 }
 
 /// Fields where digits `gap` apart match (B5): field `r` compares digit
 /// `r` with digit `r + gap` (that is, the stack `gap` to its left).
 #[inline]
-fn matches_at(key: u128, gap: usize) -> u128 {
+fn matches_at<W: Word>(key: W, gap: usize) -> W {
     let x = key ^ (key >> (5 * gap));
     let suit_differs = (x >> 3) | (x >> 4);
     let value_differs = x | (x >> 1) | (x >> 2);
-    !(suit_differs & value_differs) & ONES
+    !(suit_differs & value_differs) & W::ONES
 }
 
 /// A line of top tiles as packed digits, and its length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Packed {
-    pub(crate) key: u128,
+pub(crate) struct Packed<W = u128> {
+    pub(crate) key: W,
     pub(crate) len: u8,
 }
 
-impl Packed {
+impl Packed<u128> {
     pub(crate) fn from_tops(tops: &[u8]) -> Packed {
         let mut key = 0u128;
         for &t in tops {
@@ -96,6 +188,27 @@ impl Packed {
             len: tops.len() as u8,
         }
     }
+}
+
+impl<W: Word> Packed<W> {
+    /// The same line in a 64-bit word (at most 12 tops).
+    #[inline]
+    pub(crate) fn narrow(self) -> Packed<u64> {
+        debug_assert!(self.len <= 12);
+        Packed {
+            key: self.key.wide() as u64,
+            len: self.len,
+        }
+    }
+
+    /// The same line in a 128-bit word.
+    #[inline]
+    pub(crate) fn widen(self) -> Packed {
+        Packed {
+            key: self.key.wide(),
+            len: self.len,
+        }
+    }
 
     /// The digits left to right into `d`.
     #[cfg(test)]
@@ -103,24 +216,24 @@ impl Packed {
         let n = usize::from(self.len);
         let mut x = self.key;
         for j in (0..n).rev() {
-            d[j] = (x & 31) as u8;
-            x >>= 5;
+            d[j] = x.low_digit();
+            x = x >> 5;
         }
     }
 
     /// The digit of stack `i` (0-based from the left).
     #[inline]
     pub(crate) fn digit_at(&self, i: usize) -> u8 {
-        ((self.key >> (5 * (usize::from(self.len) - 1 - i))) & 31) as u8
+        (self.key >> (5 * (usize::from(self.len) - 1 - i))).low_digit()
     }
 
     /// Legal moves as field masks for gap 1 and gap 3: field `r` is the
     /// stack `len - 1 - r`.
     #[inline]
-    pub(crate) fn legal(&self) -> (u128, u128) {
+    pub(crate) fn legal(&self) -> (W, W) {
         let n = usize::from(self.len);
-        let m1 = matches_at(self.key, 1) & low_fields(n.saturating_sub(1));
-        let m3 = matches_at(self.key, 3) & low_fields(n.saturating_sub(3));
+        let m1 = matches_at(self.key, 1) & W::low_fields(n.saturating_sub(1));
+        let m3 = matches_at(self.key, 3) & W::low_fields(n.saturating_sub(3));
         (m1, m3)
     }
 
@@ -130,19 +243,19 @@ impl Packed {
     pub(crate) fn mobility(&self) -> (u32, u32) {
         let (m1, m3) = self.legal();
         let touched = m1 | (m1 << 5) | m3 | (m3 << 15);
-        let iso = !touched & ONES & low_fields(usize::from(self.len));
-        (count_fields(m1) + count_fields(m3), count_fields(iso))
+        let iso = !touched & W::ONES & W::low_fields(usize::from(self.len));
+        (m1.count_fields() + m3.count_fields(), iso.count_fields())
     }
 
     /// B5: stack `i` (0-based) onto `i - gap`, the line closing up.
     #[inline]
-    pub(crate) fn moved(&self, i: usize, gap: usize) -> Packed {
+    pub(crate) fn moved(&self, i: usize, gap: usize) -> Packed<W> {
         let n = usize::from(self.len);
         let si = 5 * (n - 1 - i);
         let sg = si + 5 * gap;
-        let d = (self.key >> si) & 31;
-        let k = (self.key & !(31u128 << sg)) | (d << sg);
-        let low = k & ((1u128 << si) - 1);
+        let d = (self.key >> si) & W::from_digit(31);
+        let k = (self.key & !(W::from_digit(31) << sg)) | (d << sg);
+        let low = k & W::low_fields(n - 1 - i);
         let high = (k >> (si + 5)) << si;
         Packed {
             key: high | low,
@@ -153,8 +266,25 @@ impl Packed {
     /// Whether any move is legal.
     pub(crate) fn any_move(&self) -> bool {
         let (m1, m3) = self.legal();
-        m1 | m3 != 0
+        m1 | m3 != W::ZERO
     }
+}
+
+/// The moves of a line, lowest field first and gap 3 before gap 1 within
+/// a field: `(r, gap)` moves stack `len - 1 - r` onto the stack `gap` to
+/// its left.
+#[inline]
+pub(crate) fn moves_of<W: Word>(m1: W, m3: W) -> impl Iterator<Item = (usize, usize)> {
+    // Gap 3 in bit 0 of a field, gap 1 in bit 1.
+    let mut bits = m3 | (m1 << 1);
+    std::iter::from_fn(move || {
+        if bits == W::ZERO {
+            return None;
+        }
+        let b = bits.trailing_zeros() as usize;
+        bits = bits.clear_lowest();
+        Some((b / 5, if b % 5 == 0 { 3 } else { 1 }))
+    })
 }
 
 /// Sets of packed lines with O(1) clearing: each slot holds a key tagged
@@ -327,6 +457,19 @@ mod tests {
             }
             assert_eq!(p.mobility(), (count, iso), "{tops:?}");
             assert_eq!(p.any_move(), count > 0);
+            let all: Vec<_> = moves_of(p.legal().0, p.legal().1).collect();
+            assert_eq!(all.len() as u32, count);
+            if n <= 12 {
+                // The 64-bit word the search switches to at 12 tops: the
+                // same moves, children and scores as the 128-bit one.
+                let q = p.narrow();
+                assert_eq!(q.widen(), p);
+                assert_eq!(q.mobility(), p.mobility());
+                assert_eq!(moves_of(q.legal().0, q.legal().1).collect::<Vec<_>>(), all);
+                for &(r, gap) in &all {
+                    assert_eq!(q.moved(n - 1 - r, gap).widen(), p.moved(n - 1 - r, gap));
+                }
+            }
         }
     }
 

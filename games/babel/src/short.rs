@@ -11,17 +11,15 @@
 //! it is the leaves of the search, where most of its nodes are, that this
 //! removes.
 
-use crate::dealt::Packed;
+use crate::dealt::{Packed, moves_of};
 
 /// The canonical renaming of `line`: suits and values numbered in order of
 /// first appearance from the left. Lines equal up to renaming get the same
 /// form, and a form is itself a line with the same moves.
 #[inline]
-pub(crate) fn canonical(line: Packed) -> Packed {
-    debug_assert!(line.len <= 12, "short lines only");
+pub(crate) fn canonical(line: Packed<u64>) -> Packed<u64> {
     let n = usize::from(line.len);
-    // Short lines fit in 64 bits.
-    let packed = line.key as u64;
+    let packed = line.key;
     let mut suits = [0u8; 4];
     let mut values = [0u8; 8];
     let (mut ns, mut nv) = (0u8, 0u8);
@@ -41,7 +39,6 @@ pub(crate) fn canonical(line: Packed) -> Packed {
         // layout `suit * 8 + value + 1`.
         key = (key << 5) | u64::from((suits[s] - 1) * 8 + values[v]);
     }
-    let key = u128::from(key);
     Packed { key, len: line.len }
 }
 
@@ -107,29 +104,24 @@ impl ShortTable {
     }
 
     /// The fewest stacks `line` (nothing left to draw) can reach.
-    pub(crate) fn min_stacks(&mut self, line: Packed) -> u8 {
+    pub(crate) fn min_stacks(&mut self, line: Packed<u64>) -> u8 {
         let c = canonical(line);
         self.min_canonical(c)
     }
 
-    fn min_canonical(&mut self, c: Packed) -> u8 {
+    fn min_canonical(&mut self, c: Packed<u64>) -> u8 {
         // Canonical keys of up to 10 tops fit in 50 bits.
-        let key = c.key as u64;
+        let key = c.key;
         if let Some(m) = self.get(key) {
             return m;
         }
         let mut best = c.len;
         let (m1, m3) = c.legal();
         let n = usize::from(c.len);
-        'search: for r in 0..n.saturating_sub(1) {
-            for (gap, m) in [(3, m3), (1, m1)] {
-                if (m >> (5 * r)) & 1 != 0 {
-                    let v = self.min_stacks(c.moved(n - 1 - r, gap));
-                    best = best.min(v);
-                    if best == 1 {
-                        break 'search;
-                    }
-                }
+        for (r, gap) in moves_of(m1, m3) {
+            best = best.min(self.min_stacks(c.moved(n - 1 - r, gap)));
+            if best == 1 {
+                break;
             }
         }
         self.put(key, best);
@@ -138,19 +130,16 @@ impl ShortTable {
 
     /// A move from `line` that keeps its minimum, when it has moves that
     /// reach below its length: the way down to the minimum, one step.
-    pub(crate) fn step_down(&mut self, line: Packed) -> Option<(usize, usize)> {
+    pub(crate) fn step_down(&mut self, line: Packed<u64>) -> Option<(usize, usize)> {
         let target = self.min_stacks(line);
         if target == line.len {
             return None;
         }
         let (m1, m3) = line.legal();
         let n = usize::from(line.len);
-        for r in 0..n - 1 {
-            for (gap, m) in [(3, m3), (1, m1)] {
-                if (m >> (5 * r)) & 1 != 0 && self.min_stacks(line.moved(n - 1 - r, gap)) == target
-                {
-                    return Some((n - 1 - r, gap));
-                }
+        for (r, gap) in moves_of(m1, m3) {
+            if self.min_stacks(line.moved(n - 1 - r, gap)) == target {
+                return Some((n - 1 - r, gap));
             }
         }
         unreachable!("a line's minimum below its length is reached through a child")
@@ -185,7 +174,7 @@ mod tests {
             let tiles = crate::dealt::shuffled_tiles(&mut x);
             let n = 1 + (x >> 40) as usize % 7;
             let tops = &tiles[..n];
-            let p = Packed::from_tops(tops);
+            let p = Packed::from_tops(tops).narrow();
             let m = table.min_stacks(p);
             assert_eq!(m, brute(tops), "{tops:?}");
             // Renaming suits (rotate) and values (reverse) keeps the form.
@@ -193,7 +182,10 @@ mod tests {
                 .iter()
                 .map(|&t| ((t / 6 + 1) % 4) * 6 + (5 - t % 6))
                 .collect();
-            assert_eq!(canonical(Packed::from_tops(&renamed)), canonical(p));
+            assert_eq!(
+                canonical(Packed::from_tops(&renamed).narrow()),
+                canonical(p)
+            );
             // Walking down by step_down reaches the minimum.
             let mut line = p;
             while let Some((i, gap)) = table.step_down(line) {

@@ -13,7 +13,7 @@
 //! of the match graph can never merge (a move only removes a top), so the
 //! number of components bounds the stacks from below.
 
-use crate::dealt::{Packed, Table, tile_of};
+use crate::dealt::{Packed, Table, Word, digit, moves_of};
 use crate::short::ShortTable;
 use crate::tile::MATCH;
 use crate::{Action, Tile, Variant};
@@ -115,31 +115,38 @@ impl Line {
         (1..usize::from(self.len)).any(|i| self.can_move(i, 1) || self.can_move(i, 3))
     }
 
-    /// The tops as a set of tiles.
+    /// The tops as a set (bits as [`top_bit`]).
     pub(crate) fn mask(&self) -> u32 {
         let mut m = 0u32;
         for &t in &self.tops[..usize::from(self.len)] {
-            m |= 1 << t;
+            m |= top_bit(t);
         }
         m
     }
 }
 
-/// Components of the match graph on a set of tiles. Tiles are the cells
-/// of a 4 × 6 grid (suit × value) and match within a row or a column, so a
-/// component grows a whole row and column at a time.
+/// The bit of tile `t` in a set of tops: `suit * 8 + value`, one byte a
+/// suit, so that whole rows and columns of the suit × value grid are a few
+/// word operations.
+#[inline]
+pub(crate) const fn top_bit(t: u8) -> u32 {
+    1 << (digit(t) - 1)
+}
+
+/// Components of the match graph on a set of tops (bits as [`top_bit`]).
+/// Tiles are the cells of a 4 × 6 grid (suit × value) and match within a
+/// row or a column, so a component grows a whole row and column at a time.
 pub(crate) fn components(mut rest: u32) -> u8 {
     let mut count = 0;
     while rest != 0 {
         count += 1;
         let mut comp = rest & rest.wrapping_neg();
         loop {
-            let mut rows = 0u32;
-            for s in 0..4 {
-                rows |= u32::from((comp >> (6 * s)) & 63 != 0) * (63 << (6 * s));
-            }
-            let v = (comp | (comp >> 6) | (comp >> 12) | (comp >> 18)) & 63;
-            let grown = rest & (rows | v | (v << 6) | (v << 12) | (v << 18));
+            // A non-empty byte (values use its low 6 bits, so adding 0x7f
+            // carries into bit 7 and never out of the byte) fills its row.
+            let rows = ((comp.wrapping_add(0x7f7f_7f7f) & 0x8080_8080) >> 7) * 0xff;
+            let values = (comp | (comp >> 8) | (comp >> 16) | (comp >> 24)) & 0xff;
+            let grown = rest & (rows | values.wrapping_mul(0x0101_0101));
             if grown == comp {
                 break;
             }
@@ -307,7 +314,7 @@ impl Solver {
                         self.nodes + budget
                     };
                     self.cut = false;
-                    if self.standard(packed, mask) && !self.cut {
+                    if self.standard_root(packed, mask) && !self.cut {
                         break;
                     }
                     if !self.cut {
@@ -317,7 +324,7 @@ impl Solver {
                         if !clean {
                             self.table.clear();
                             self.salt = 0;
-                            self.standard(packed, mask);
+                            self.standard_root(packed, mask);
                         }
                         break;
                     }
@@ -330,7 +337,7 @@ impl Solver {
                 self.rest_masks.clear();
                 self.rest_masks.resize(tiles.len() + 1, 0);
                 for p in (0..tiles.len()).rev() {
-                    self.rest_masks[p] = self.rest_masks[p + 1] | (1 << tiles[p]);
+                    self.rest_masks[p] = self.rest_masks[p + 1] | top_bit(tiles[p]);
                 }
                 self.strict(&tiles, 0, start);
             }
@@ -368,10 +375,10 @@ impl Solver {
         }
     }
 
-    fn record_packed(&mut self, line: Packed) {
+    fn record_packed<W: Word>(&mut self, line: Packed<W>) {
         if line.len < self.best {
             self.best = line.len;
-            self.best_packed = Some(line);
+            self.best_packed = Some(line.widen());
             self.best_path.clear();
             self.best_path.extend_from_slice(&self.path);
         }
@@ -379,7 +386,7 @@ impl Solver {
 
     /// A short line: its exact minimum from the shared table, and the way
     /// down to it when that improves on the best so far.
-    fn short_line(&mut self, line: Packed) {
+    fn short_line(&mut self, line: Packed<u64>) {
         if self.short.min_stacks(line) < self.best {
             let depth = self.path.len();
             let mut l = line;
@@ -395,9 +402,18 @@ impl Solver {
         }
     }
 
+    fn standard_root(&mut self, line: Packed, mask: u32) -> bool {
+        if line.len <= 12 {
+            self.standard(line.narrow(), mask)
+        } else {
+            self.standard(line, mask)
+        }
+    }
+
     /// Returns true to stop the whole search (goal reached). `mask`: the
-    /// tiles on top, for the component bound.
-    fn standard(&mut self, line: Packed, mask: u32) -> bool {
+    /// tops (bits as [`top_bit`]), for the component bound. Lines of at
+    /// most 12 tops go on in a 64-bit word.
+    fn standard<W: Word>(&mut self, line: Packed<W>, mask: u32) -> bool {
         self.nodes += 1;
         self.record_packed(line);
         if self.best <= self.goal {
@@ -407,75 +423,79 @@ impl Solver {
             self.cut = true;
             return true;
         }
-        if line.len <= self.short.max_len {
-            self.short_line(line);
-            return self.best <= self.goal;
-        }
         if line.len > 3 && components(mask) >= self.best {
             return false;
         }
+        if line.len <= self.short.max_len {
+            self.short_line(line.narrow());
+            return self.best <= self.goal;
+        }
         // Children in order of a score: more legal moves, fewer isolated
-        // tops, plus noise from the restart's salt to vary ties.
+        // tops, plus noise from the restart's salt to vary ties. Children
+        // that are short lines are exact lookups: their order hardly
+        // matters, so they go in generation order.
         let (m1, m3) = line.legal();
         let n = usize::from(line.len);
         let plain = line.len == self.short.max_len + 1;
         let mut kids = [0u32; 48];
+        let mut nexts = [line; 48];
         let mut nk = 0;
-        for r in 0..n - 1 {
+        for (r, gap) in moves_of(m1, m3) {
             let i = n - 1 - r;
-            for gap in [3usize, 1] {
-                let m = if gap == 1 { m1 } else { m3 };
-                if (m >> (5 * r)) & 1 != 0 {
-                    let next = line.moved(i, gap);
-                    // Children that are short lines are exact lookups:
-                    // their order hardly matters.
-                    let score = if plain {
-                        0
-                    } else {
-                        let noise = if self.salt == 0 {
-                            0
-                        } else {
-                            (mix(self.salt, next.key) & 7) as i32
-                        };
-                        let (mv, iso) = next.mobility();
-                        2 * mv as i32 - 16 * iso as i32 + noise
-                    };
-                    // Score, then generation order, then the move itself.
-                    kids[nk] = (((score + 1024) as u32) << 12)
-                        | ((63 - nk as u32) << 6)
-                        | ((i as u32) << 1)
-                        | u32::from(gap == 3);
-                    nk += 1;
-                }
-            }
+            let next = line.moved(i, gap);
+            let score = if plain {
+                0
+            } else {
+                let noise = if self.salt == 0 {
+                    0
+                } else {
+                    (mix(self.salt, next.key.wide()) & 7) as i32
+                };
+                let (mv, iso) = next.mobility();
+                2 * mv as i32 - 16 * iso as i32 + noise
+            };
+            // Score, then generation order, then the move itself.
+            kids[nk] = (((score + 1024) as u32) << 12)
+                | ((63 - nk as u32) << 6)
+                | ((i as u32) << 1)
+                | u32::from(gap == 3);
+            nexts[nk] = next;
+            nk += 1;
         }
         let kids = &mut kids[..nk];
-        // Insertion sort, highest first (few children).
-        for a in 1..kids.len() {
-            let k = kids[a];
-            let mut b = a;
-            while b > 0 && kids[b - 1] < k {
-                kids[b] = kids[b - 1];
-                b -= 1;
+        if !plain {
+            // Insertion sort, highest first (few children).
+            for a in 1..kids.len() {
+                let k = kids[a];
+                let mut b = a;
+                while b > 0 && kids[b - 1] < k {
+                    kids[b] = kids[b - 1];
+                    b -= 1;
+                }
+                kids[b] = k;
             }
-            kids[b] = k;
         }
         for &k in kids.iter() {
             let i = ((k >> 1) & 31) as usize;
             let gap = if k & 1 == 1 { 3 } else { 1 };
-            let next = line.moved(i, gap);
-            if self.table.insert(next.key) {
+            let next = nexts[63 - ((k >> 6) & 63) as usize];
+            let key = next.key.wide();
+            if self.table.insert(key) {
                 self.path.push(Action::Move {
                     from: i as u8 + 1,
                     gap: gap as u8,
                 });
-                let covered = tile_of(line.digit_at(i - gap));
-                let stop = self.standard(next, mask & !(1 << covered));
+                let covered = mask & !(1 << (line.digit_at(i - gap) - 1));
+                let stop = if W::FIELDS > 12 && next.len <= 12 {
+                    self.standard(next.narrow(), covered)
+                } else {
+                    self.standard(next, covered)
+                };
                 self.path.pop();
                 if stop && self.cut {
                     // Cut by the budget, not refuted: later runs must
                     // search it again.
-                    self.table.remove(next.key);
+                    self.table.remove(key);
                 }
                 if stop {
                     return true;
@@ -575,8 +595,11 @@ mod tests {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            let mask = ((x >> 20) as u32) & ((1 << 24) - 1) & ((x >> 8) as u32);
-            let mut rest = mask;
+            let tiles = ((x >> 20) as u32) & ((1 << 24) - 1) & ((x >> 8) as u32);
+            let mask = (0..24u8)
+                .filter(|&t| tiles >> t & 1 == 1)
+                .fold(0, |m, t| m | top_bit(t));
+            let mut rest = tiles;
             let mut count = 0;
             while rest != 0 {
                 count += 1;
@@ -590,7 +613,7 @@ mod tests {
                     frontier |= next;
                 }
             }
-            assert_eq!(components(mask), count, "{mask:024b}");
+            assert_eq!(components(mask), count, "{tiles:024b}");
         }
     }
 }
