@@ -438,7 +438,6 @@ impl Solver {
         let n = usize::from(line.len);
         let plain = line.len == self.short.max_len + 1;
         let mut kids = [0u32; 48];
-        let mut nexts = [line; 48];
         let mut nk = 0;
         for (r, gap) in moves_of(m1, m3) {
             let i = n - 1 - r;
@@ -459,7 +458,6 @@ impl Solver {
                 | ((63 - nk as u32) << 6)
                 | ((i as u32) << 1)
                 | u32::from(gap == 3);
-            nexts[nk] = next;
             nk += 1;
         }
         let kids = &mut kids[..nk];
@@ -478,7 +476,7 @@ impl Solver {
         for &k in kids.iter() {
             let i = ((k >> 1) & 31) as usize;
             let gap = if k & 1 == 1 { 3 } else { 1 };
-            let next = nexts[63 - ((k >> 6) & 63) as usize];
+            let next = line.moved(i, gap);
             let key = next.key.wide();
             if self.table.insert(key) {
                 self.path.push(Action::Move {
