@@ -133,28 +133,60 @@ pub(crate) const fn top_bit(t: u8) -> u32 {
     1 << (digit(t) - 1)
 }
 
-/// Components of the match graph on a set of tops (bits as [`top_bit`]).
-/// Tiles are the cells of a 4 × 6 grid (suit × value) and match within a
-/// row or a column, so a component grows a whole row and column at a time.
-pub(crate) fn components(mut rest: u32) -> u8 {
-    let mut count = 0;
-    while rest != 0 {
-        count += 1;
-        let mut comp = rest & rest.wrapping_neg();
-        loop {
-            // A non-empty byte (values use its low 6 bits, so adding 0x7f
-            // carries into bit 7 and never out of the byte) fills its row.
-            let rows = ((comp.wrapping_add(0x7f7f_7f7f) & 0x8080_8080) >> 7) * 0xff;
-            let values = (comp | (comp >> 8) | (comp >> 16) | (comp >> 24)) & 0xff;
-            let grown = rest & (rows | values.wrapping_mul(0x0101_0101));
-            if grown == comp {
-                break;
+/// The suit pairs, in the order of the edge bits of [`SUIT_COMPONENTS`].
+const SUIT_PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// Connected components of a graph on the 4 suits, indexed by the suits
+/// present (low 4 bits) and the pairs joined (6 bits, [`SUIT_PAIRS`]).
+const SUIT_COMPONENTS: [u8; 1024] = {
+    let mut table = [0u8; 1024];
+    let mut index = 0;
+    while index < 1024 {
+        let mut label = [0usize, 1, 2, 3];
+        // Three rounds of relabelling join any path on 4 vertices.
+        let mut round = 0;
+        while round < 3 {
+            let mut e = 0;
+            while e < 6 {
+                if index >> (4 + e) & 1 == 1 {
+                    let (a, b) = SUIT_PAIRS[e];
+                    let low = if label[a] < label[b] { label[a] } else { label[b] };
+                    label[a] = low;
+                    label[b] = low;
+                }
+                e += 1;
             }
-            comp = grown;
+            round += 1;
         }
-        rest &= !comp;
+        let mut count = 0;
+        let mut s = 0;
+        while s < 4 {
+            if index >> s & 1 == 1 && label[s] == s {
+                count += 1;
+            }
+            s += 1;
+        }
+        table[index] = count;
+        index += 1;
     }
-    count
+    table
+};
+
+/// Components of the match graph on a set of tops (bits as [`top_bit`]).
+/// Tiles match within a row (suit) or a column (value) of the 4 × 6 grid,
+/// so the components are those of the suits present, two suits joined
+/// when they share a value.
+#[inline]
+pub(crate) fn components(tops: u32) -> u8 {
+    let rows = [tops & 63, (tops >> 8) & 63, (tops >> 16) & 63, (tops >> 24) & 63];
+    let mut index = 0;
+    for (s, &row) in rows.iter().enumerate() {
+        index |= usize::from(row != 0) << s;
+    }
+    for (e, &(a, b)) in SUIT_PAIRS.iter().enumerate() {
+        index |= usize::from(rows[a] & rows[b] != 0) << (4 + e);
+    }
+    SUIT_COMPONENTS[index]
 }
 
 /// Lines of at most this many tops are solved through the shared table of
