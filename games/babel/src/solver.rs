@@ -150,7 +150,11 @@ const SUIT_COMPONENTS: [u8; 1024] = {
             while e < 6 {
                 if index >> (4 + e) & 1 == 1 {
                     let (a, b) = SUIT_PAIRS[e];
-                    let low = if label[a] < label[b] { label[a] } else { label[b] };
+                    let low = if label[a] < label[b] {
+                        label[a]
+                    } else {
+                        label[b]
+                    };
                     label[a] = low;
                     label[b] = low;
                 }
@@ -178,7 +182,12 @@ const SUIT_COMPONENTS: [u8; 1024] = {
 /// when they share a value.
 #[inline]
 pub(crate) fn components(tops: u32) -> u8 {
-    let rows = [tops & 63, (tops >> 8) & 63, (tops >> 16) & 63, (tops >> 24) & 63];
+    let rows = [
+        tops & 63,
+        (tops >> 8) & 63,
+        (tops >> 16) & 63,
+        (tops >> 24) & 63,
+    ];
     let mut index = 0;
     for (s, &row) in rows.iter().enumerate() {
         index |= usize::from(row != 0) << s;
@@ -191,7 +200,7 @@ pub(crate) fn components(tops: u32) -> u8 {
 
 /// Lines of at most this many tops are solved through the shared table of
 /// canonical short lines.
-const SHORT_LEN: u8 = 7;
+const SHORT_LEN: u8 = crate::short::MAX_SHORT as u8;
 
 /// Budgeted runs before the final, unbudgeted one (standard variant).
 const RESTARTS: u64 = 9;
