@@ -275,7 +275,7 @@ impl Solver {
     }
 
     /// Lines of at most `len` tops are looked up in the table of canonical
-    /// short lines (0: never; at most 10).
+    /// short lines (0: never; at most 8).
     #[doc(hidden)]
     pub fn set_short_len(&mut self, len: u8) {
         self.short = ShortTable::new(len);
