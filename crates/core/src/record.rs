@@ -96,11 +96,14 @@ pub enum ReplayError<E: std::error::Error + 'static> {
     },
 }
 
+/// A replayed game: its final state and every event in order.
+pub type Replayed<G> = (G, Vec<<G as Game>::Event>);
+
 /// Rebuilds the game a record describes, returning the final state and
 /// every event in order.
 pub fn replay<G: Game>(
     record: &Record<G::Settings, G::Action>,
-) -> Result<(G, Vec<G::Event>), ReplayError<G::Error>> {
+) -> Result<Replayed<G>, ReplayError<G::Error>> {
     if record.game != G::NAME {
         return Err(ReplayError::WrongGame {
             expected: G::NAME,

@@ -283,7 +283,7 @@ pub(crate) fn moves_of<W: Word>(m1: W, m3: W) -> impl Iterator<Item = (usize, us
         }
         let b = bits.trailing_zeros() as usize;
         bits = bits.clear_lowest();
-        Some((b / 5, if b % 5 == 0 { 3 } else { 1 }))
+        Some((b / 5, if b.is_multiple_of(5) { 3 } else { 1 }))
     })
 }
 

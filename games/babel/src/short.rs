@@ -25,7 +25,7 @@ pub(crate) const MAX_SHORT: usize = 8;
 /// an unused (suit, value) pair of those seen (`s·v − d` ways), a new suit
 /// with a seen value (`v` ways), a seen suit with a new value (`s` ways), or
 /// both new (1 way); the count depends on nothing else.
-const COMPLETIONS: [[[[u64; 7]; 5]; MAX_SHORT + 1]; MAX_SHORT + 1] = {
+static COMPLETIONS: [[[[u64; 7]; 5]; MAX_SHORT + 1]; MAX_SHORT + 1] = {
     let mut c = [[[[0u64; 7]; 5]; MAX_SHORT + 1]; MAX_SHORT + 1];
     let mut n = 0;
     while n <= MAX_SHORT {
@@ -41,11 +41,11 @@ const COMPLETIONS: [[[[u64; 7]; 5]; MAX_SHORT + 1]; MAX_SHORT + 1] = {
         let mut d = n;
         while d > 0 {
             d -= 1;
-            let mut s = 0;
+            let mut s: usize = 0;
             while s <= 4 {
-                let mut v = 0;
+                let mut v: usize = 0;
                 while v <= 6 {
-                    let old = if s * v > d { s * v - d } else { 0 } as u64;
+                    let old = (s * v).saturating_sub(d) as u64;
                     let mut total = old * c[n][d + 1][s][v];
                     if s < 4 {
                         total += v as u64 * c[n][d + 1][s + 1][v];
