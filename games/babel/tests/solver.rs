@@ -246,3 +246,51 @@ fn b7_a_second_unwinnable_deal_ends_in_18_stacks_at_best() {
     interleaved.full_line = false;
     assert_eq!(interleaved.solve(&order, Variant::Standard).min_stacks, 18);
 }
+
+#[test]
+fn threads_sharing_the_short_line_table_get_the_answers_of_a_search_without_it() {
+    // The table of short-line minima is one per process, filled by
+    // whichever thread meets a line first; answers must not depend on it.
+    // The reference searches every line itself (no table). Partial orders
+    // of 9–14 tiles keep results varied (deals of 24 are all full wins).
+    let orders: Vec<Vec<Tile>> = (0..400)
+        .map(|i| {
+            let order = deal_from_seed(Seed(77).child(i));
+            order[..9 + (i as usize % 6)].to_vec()
+        })
+        .collect();
+    let results: Vec<Vec<(usize, stackyard_babel::solver::Solution)>> =
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4)
+                .map(|t| {
+                    let orders = &orders;
+                    scope.spawn(move || {
+                        let mut solver = Solver::new();
+                        // Each thread walks the orders from a different start.
+                        (0..orders.len())
+                            .map(|k| {
+                                let i = (k + 100 * t) % orders.len();
+                                (i, solver.solve(&orders[i], Variant::Standard))
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+    let mut plain = Solver::new();
+    plain.set_short_len(0);
+    let expected: Vec<_> = orders
+        .iter()
+        .map(|o| plain.solve(o, Variant::Standard))
+        .collect();
+    assert!(
+        expected.iter().any(|s| s.min_stacks > 1) && expected.iter().any(|s| s.full_win),
+        "the orders should give varied results"
+    );
+    for (i, got) in results.into_iter().flatten() {
+        assert_eq!(got.min_stacks, expected[i].min_stacks, "order {i}");
+        let end = replay(&orders[i], Variant::Standard, &got.actions);
+        assert_eq!(end.stacks(), got.min_stacks, "order {i}");
+    }
+}
