@@ -7,11 +7,15 @@
 //! legal, so the search runs over (tiles drawn, line) pairs.
 //!
 //! The search is a depth-first walk over lines of top tiles (B3: nothing
-//! else matters), each packed in a `u128` (5 bits a tile), with a hash set
-//! of lines already seen, an exit as soon as one stack is reached, and a
-//! lower bound for pruning: stacks whose tops are in different components
-//! of the match graph can never merge (a move only removes a top), so the
-//! number of components bounds the stacks from below.
+//! else matters), each packed 5 bits a tile in a `u128`, or a `u64` once at
+//! most 12 tops are left, with a memo of lines already seen, an exit as
+//! soon as the goal is reached, and a lower bound for pruning: stacks whose
+//! tops are in different components of the match graph can never merge (a
+//! move only removes a top), so the number of components bounds the stacks
+//! from below. Lines of at most 8 tops are not searched but looked up in
+//! the process-wide table of exact minima (`short`). Budgeted restarts with
+//! shuffled ties cut the heavy tail of deals whose first choices go wrong;
+//! the last run has no budget, so every answer is exact.
 
 use crate::dealt::{Packed, Table, Word, digit, moves_of};
 use crate::short::ShortTable;
