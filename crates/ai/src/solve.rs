@@ -383,6 +383,12 @@ impl<G: SearchGame> Solver<G> {
         bounds: (i32, i32),
         sign: i32,
     ) -> (Option<i32>, u64) {
+        // Only the watching worker reads the clock, every CHECK_EVERY of
+        // its nodes; a search the helpers finish first would otherwise run
+        // past a deadline that had already passed when it started.
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return (None, base);
+        }
         let stop = AtomicBool::new(false);
         let nodes = AtomicU64::new(base);
         let busy: Vec<AtomicU64> = if self.threads > 1 {
