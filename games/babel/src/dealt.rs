@@ -84,79 +84,57 @@ const fn ones(fields: usize) -> u128 {
     x
 }
 
-/// Bit 0 of each of the 12 fields of a 60-bit half.
-const ONES64: u64 = ones(12) as u64;
+/// The methods that read the same for every width.
+macro_rules! word_basics {
+    ($t:ty, $fields:expr) => {
+        const FIELDS: usize = $fields;
+        const ZERO: $t = 0;
+        const ONES: $t = ones($fields) as $t;
+        #[inline]
+        fn from_digit(d: u8) -> $t {
+            <$t>::from(d)
+        }
+        #[inline]
+        fn low_digit(self) -> u8 {
+            (self & 31) as u8
+        }
+        #[inline]
+        fn low_fields(fields: usize) -> $t {
+            (1 << (5 * fields)) - 1
+        }
+        #[inline]
+        fn trailing_zeros(self) -> u32 {
+            <$t>::trailing_zeros(self)
+        }
+        #[inline]
+        fn clear_lowest(self) -> $t {
+            self & self.wrapping_sub(1)
+        }
+        #[inline]
+        fn wide(self) -> u128 {
+            u128::from(self)
+        }
+    };
+}
 
 impl Word for u64 {
-    const FIELDS: usize = 12;
-    const ZERO: u64 = 0;
-    const ONES: u64 = ONES64;
-    #[inline]
-    fn from_digit(d: u8) -> u64 {
-        u64::from(d)
-    }
-    #[inline]
-    fn low_digit(self) -> u8 {
-        (self & 31) as u8
-    }
-    #[inline]
-    fn low_fields(fields: usize) -> u64 {
-        (1u64 << (5 * fields)) - 1
-    }
+    word_basics!(u64, 12);
     #[inline]
     fn count_fields(self) -> u32 {
         // A multiply gathers the sum (at most 12, so no field overflows)
         // in the top field.
-        ((self.wrapping_mul(ONES64) >> 55) & 31) as u32
-    }
-    #[inline]
-    fn trailing_zeros(self) -> u32 {
-        u64::trailing_zeros(self)
-    }
-    #[inline]
-    fn clear_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn wide(self) -> u128 {
-        u128::from(self)
+        ((self.wrapping_mul(Self::ONES) >> 55) & 31) as u32
     }
 }
 
 impl Word for u128 {
-    const FIELDS: usize = 24;
-    const ZERO: u128 = 0;
-    const ONES: u128 = ones(24);
-    #[inline]
-    fn from_digit(d: u8) -> u128 {
-        u128::from(d)
-    }
-    #[inline]
-    fn low_digit(self) -> u8 {
-        (self & 31) as u8
-    }
-    #[inline]
-    fn low_fields(fields: usize) -> u128 {
-        (1u128 << (5 * fields)) - 1
-    }
+    word_basics!(u128, 24);
     #[inline]
     fn count_fields(self) -> u32 {
         // Twelve fields per 60-bit half.
         let lo = (self as u64) & ((1 << 60) - 1);
         let hi = (self >> 60) as u64;
         lo.count_fields() + hi.count_fields()
-    }
-    #[inline]
-    fn trailing_zeros(self) -> u32 {
-        u128::trailing_zeros(self)
-    }
-    #[inline]
-    fn clear_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn wide(self) -> u128 {
-        self
     }
 }
 

@@ -359,7 +359,7 @@ impl Solver {
                         self.nodes + budget
                     };
                     self.cut = false;
-                    if self.standard_root(packed, mask) && !self.cut {
+                    if self.search_line(packed, mask) && !self.cut {
                         break;
                     }
                     if !self.cut {
@@ -369,7 +369,7 @@ impl Solver {
                         if !clean {
                             self.table.clear();
                             self.salt = 0;
-                            self.standard_root(packed, mask);
+                            self.search_line(packed, mask);
                         }
                         break;
                     }
@@ -447,8 +447,10 @@ impl Solver {
         }
     }
 
-    fn standard_root(&mut self, line: Packed, mask: u32) -> bool {
-        if line.len <= 12 {
+    /// [`Solver::standard`] in the narrowest word that holds `line`.
+    #[inline]
+    fn search_line<W: Word>(&mut self, line: Packed<W>, mask: u32) -> bool {
+        if W::FIELDS > u64::FIELDS && usize::from(line.len) <= u64::FIELDS {
             self.standard(line.narrow(), mask)
         } else {
             self.standard(line, mask)
@@ -456,8 +458,7 @@ impl Solver {
     }
 
     /// Returns true to stop the whole search (goal reached). `mask`: the
-    /// tops (bits as [`top_bit`]), for the component bound. Lines of at
-    /// most 12 tops go on in a 64-bit word.
+    /// tops (bits as [`top_bit`]), for the component bound.
     fn standard<W: Word>(&mut self, line: Packed<W>, mask: u32) -> bool {
         self.nodes += 1;
         self.record_packed(line);
@@ -529,11 +530,7 @@ impl Solver {
                     gap: gap as u8,
                 });
                 let covered = mask & !(1 << (line.digit_at(i - gap) - 1));
-                let stop = if W::FIELDS > 12 && next.len <= 12 {
-                    self.standard(next.narrow(), covered)
-                } else {
-                    self.standard(next, covered)
-                };
+                let stop = self.search_line(next, covered);
                 self.path.pop();
                 if stop && self.cut {
                     // Cut by the budget, not refuted: later runs must
