@@ -413,9 +413,10 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
             .map_err(Failure::other)?,
     );
     let start = std::time::Instant::now();
-    // One long-lived solver per core (its table of short lines warms up
-    // once), pulling blocks of deals from a shared counter so that no core
-    // waits for another at a block boundary.
+    // One long-lived solver per core (its memo is allocated once; the
+    // table of short lines is shared by the whole process), pulling blocks
+    // of deals from a shared counter so that no core waits for another at
+    // a block boundary.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let block = 512u64;
     let next = std::sync::atomic::AtomicU64::new(0);

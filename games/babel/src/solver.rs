@@ -202,8 +202,8 @@ pub(crate) fn components(tops: u32) -> u8 {
     SUIT_COMPONENTS[index]
 }
 
-/// Lines of at most this many tops are solved through the shared table of
-/// canonical short lines.
+/// Lines of at most this many tops are looked up in the process-wide
+/// table of short-line minima (`short`).
 const SHORT_LEN: u8 = crate::short::MAX_SHORT as u8;
 
 /// Budgeted runs before the final, unbudgeted one (standard variant).
