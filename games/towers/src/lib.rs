@@ -56,6 +56,7 @@ mod perft;
 mod playout;
 mod position;
 mod variant;
+pub mod ai;
 
 pub use bits::{Bits, Geometry, WORDS};
 pub use error::MoveError;

@@ -1,17 +1,16 @@
-//! AI players for the Stackyard games.
+//! Game-generic search for the Stackyard games: it knows no game.
 //!
-//! Game-generic search lives in small modules over one trait,
+//! Small modules over one trait,
 //! [`SearchGame`]: [`AlphaBeta`] (iterative deepening, transposition
 //! table, killer/history ordering, deterministic root split over threads),
 //! [`Mcts`] (UCT, seeded random rollouts, root-parallel, tree reuse) and
 //! the exact [`Solver`] (MTD(f) on exact margins, threads sharing a
-//! lock-free table). The `towers` module
-//! adapts Towers positions to that trait and holds Towers' tuned
-//! evaluation. Every player is deterministic for a given seed and node
-//! budget.
+//! lock-free table). Each game adapts itself to [`SearchGame`] in its
+//! own crate (Towers: `stackyard_towers::ai`). Every search is
+//! deterministic for a given seed and node budget.
 //!
 //! ```
-//! use stackyard_ai::{AlphaBeta, Budget, SearchGame};
+//! use stackyard_search::{AlphaBeta, Budget, SearchGame};
 //!
 //! /// Take 1 or 2 from a pile; who takes the last wins.
 //! #[derive(Clone)]
@@ -39,8 +38,6 @@ mod alphabeta;
 mod game;
 mod mcts;
 mod solve;
-pub mod tournament;
-pub mod towers;
 
 pub use alphabeta::{AlphaBeta, terminal_score};
 pub use game::{Budget, Evaluator, SearchGame, SearchResult, WIN};

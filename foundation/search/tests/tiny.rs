@@ -2,7 +2,7 @@
 //! plain minimax: tic-tac-toe (a draw), take-away Nim, and a scored
 //! take-away game with transpositions.
 
-use stackyard_ai::{AlphaBeta, Budget, Mcts, SearchGame, Solver, minimax, terminal_score};
+use stackyard_search::{AlphaBeta, Budget, Mcts, SearchGame, Solver, minimax, terminal_score};
 
 /// Tic-tac-toe; side 0 is X. Value +1 if X wins, -1 if O wins.
 #[derive(Clone, Debug)]

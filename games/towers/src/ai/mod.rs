@@ -6,6 +6,7 @@ mod board;
 mod engine;
 mod eval;
 mod players;
+pub mod tournament;
 mod tune;
 
 pub use board::{BLACK, Board, BoardError, Phase, Rules, TMove, WHITE};
@@ -14,7 +15,7 @@ pub use eval::{FEATURE_NAMES, FEATURES, Features, TUNED, Weights, features};
 pub use players::{Choice, Player, PlayerSpec, SpecError};
 pub use tune::{TuneReport, tune};
 
-use crate::game::SearchGame;
+use stackyard_search::SearchGame;
 
 impl SearchGame for Board {
     type Move = TMove;

@@ -3,11 +3,11 @@
 
 use crate::failure::Failure;
 use clap::Subcommand;
-use stackyard_ai::towers::{
+use stackyard_towers::ai::{
     Board, FEATURE_NAMES, Player, PlayerSpec, board_from_position, parse_setup, to_engine_move,
     tune,
 };
-use stackyard_ai::{Solver, WIN};
+use stackyard_search::{Solver, WIN};
 use stackyard_core::Seed;
 use stackyard_towers::{Move, Position};
 use std::io::Write;
@@ -123,7 +123,7 @@ fn solve(
     };
     let start = Board::new(cols, rows, rules).map_err(Failure::bad_input)?;
     // T7: Black moves first; T17/T18 placements may start with White.
-    let first = if start.side_to_move() == stackyard_ai::towers::BLACK {
+    let first = if start.side_to_move() == stackyard_towers::ai::BLACK {
         "Black"
     } else {
         "White"
@@ -223,7 +223,7 @@ pub fn opponent(spec: &str, seed: Seed, show: bool) -> Result<Opponent, Failure>
 }
 
 /// One line on what the AI thinks of its move.
-fn describe(board: &Board, spec: PlayerSpec, c: &stackyard_ai::towers::Choice) -> String {
+fn describe(board: &Board, spec: PlayerSpec, c: &stackyard_towers::ai::Choice) -> String {
     let mut pv_board = board.clone();
     let mut pv = Vec::new();
     for &m in &c.pv {

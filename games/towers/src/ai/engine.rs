@@ -2,7 +2,7 @@
 //! positions and moves to and from the search representation.
 
 use super::board::{BLACK, Board, BoardError, Phase, Rules, TMove, WHITE};
-use stackyard_towers::{Color, Floor, Move, Position, Square, Variant, parse_board};
+use crate::{Color, Floor, Move, Position, Square, Variant, parse_board};
 
 /// The engine's variant for a board and a variant list (T1, T20).
 pub fn parse_variant(board: &str, variant: &str) -> Result<Variant, BoardError> {
@@ -46,9 +46,9 @@ pub fn board_from_position(p: &Position) -> Result<Board, BoardError> {
         })
         .collect();
     let phase = match p.phase() {
-        stackyard_towers::Phase::Utilities => Phase::Utilities(p.utilities_left() as u8),
-        stackyard_towers::Phase::Sprawl => Phase::Sprawl,
-        stackyard_towers::Phase::Moves => Phase::Moves,
+        crate::Phase::Utilities => Phase::Utilities(p.utilities_left() as u8),
+        crate::Phase::Sprawl => Phase::Sprawl,
+        crate::Phase::Moves => Phase::Moves,
     };
     let side = if p.turn() == Color::Black {
         BLACK

@@ -3,8 +3,8 @@
 
 use super::board::{Board, TMove};
 use super::eval::{TUNED, Weights};
-use crate::game::{Budget, SearchGame};
-use crate::{AlphaBeta, Mcts};
+use stackyard_search::{Budget, SearchGame};
+use stackyard_search::{AlphaBeta, Mcts};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::fmt;
@@ -72,7 +72,7 @@ impl fmt::Display for PlayerSpec {
 pub struct Choice {
     /// The move.
     pub mv: TMove,
-    /// The searcher's score for the mover (see [`crate::SearchResult`]).
+    /// The searcher's score for the mover (see [`stackyard_search::SearchResult`]).
     pub score: i32,
     /// Depth completed (alpha-beta).
     pub depth: u32,
@@ -129,7 +129,7 @@ impl Player {
             Kind::Mcts(m, budget) => m.search(b, *budget),
             Kind::Random => {
                 let mv = moves[(self.rng.next_u64() % moves.len() as u64) as usize];
-                crate::SearchResult {
+                stackyard_search::SearchResult {
                     best: Some(mv),
                     score: 0,
                     depth: 0,

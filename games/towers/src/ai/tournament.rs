@@ -6,8 +6,8 @@
 //! index, so with node budgets a tournament replays identically whatever
 //! the thread count.
 
-use crate::game::SearchGame;
-use crate::towers::{BLACK, Board, Player, PlayerSpec, Rules, TMove};
+use stackyard_search::SearchGame;
+use crate::ai::{BLACK, Board, Player, PlayerSpec, Rules, TMove};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;

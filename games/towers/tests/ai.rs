@@ -1,8 +1,8 @@
 //! The searches on Towers: the exact solver against plain minimax on tiny
 //! boards (standard and variants), and the players on small boards.
 
-use stackyard_ai::towers::{BLACK, Board, Player, PlayerSpec, Rules, TMove, tune};
-use stackyard_ai::{AlphaBeta, Budget, SearchGame, Solver, minimax, terminal_score};
+use stackyard_towers::ai::{BLACK, Board, Player, PlayerSpec, Rules, TMove, tune};
+use stackyard_search::{AlphaBeta, Budget, SearchGame, Solver, minimax, terminal_score};
 use std::time::Duration;
 
 fn rule_sets() -> Vec<Rules> {
@@ -226,5 +226,5 @@ fn passes_are_moves_when_forced() {
 fn checked_in_weights_match_the_tuning_command() {
     // The documented command: stackyard towers tune --games 4000 --seed 1 --board 8x8.
     let r = tune(8, 8, Rules::default(), 4000, 1);
-    assert_eq!(r.weights, stackyard_ai::towers::TUNED);
+    assert_eq!(r.weights, stackyard_towers::ai::TUNED);
 }

@@ -1,6 +1,6 @@
 //! The Towers evaluation: a linear model over a few features, whose
 //! weights are fitted by logistic regression on self-play outcomes
-//! ([`crate::towers::tune`]), not guessed.
+//! ([`crate::ai::tune`]), not guessed.
 //!
 //! `w · features` estimates the log-odds that Black wins; the evaluation
 //! is that, times 100, from Black's point of view.
@@ -78,7 +78,7 @@ impl Weights {
     }
 }
 
-impl crate::game::Evaluator<Board> for Weights {
+impl stackyard_search::Evaluator<Board> for Weights {
     fn evaluate(&self, b: &Board) -> i32 {
         Weights::evaluate(self, b)
     }

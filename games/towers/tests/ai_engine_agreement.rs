@@ -1,12 +1,12 @@
-//! The search representation (`stackyard_ai::towers::Board`) against the
+//! The search representation (`stackyard_towers::ai::Board`) against the
 //! rules engine (`stackyard_towers::Position`): on random games over many
 //! boards and every variant, both must agree on the legal moves, every
 //! block, the scores, whose turn it is and when the game ends.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stackyard_ai::SearchGame;
-use stackyard_ai::towers::{
+use stackyard_search::SearchGame;
+use stackyard_towers::ai::{
     Board, board_from_position, from_engine_move, parse_variant, rules_of, to_engine_move,
 };
 use stackyard_towers::{Color, Position};

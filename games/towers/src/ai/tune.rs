@@ -9,7 +9,7 @@
 
 use super::board::{BLACK, Board, Rules};
 use super::eval::{FEATURES, Features, Weights, features};
-use crate::game::SearchGame;
+use stackyard_search::SearchGame;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
