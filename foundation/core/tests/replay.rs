@@ -40,6 +40,8 @@ impl RuleError for Nope {
 
 impl Game for Counter {
     const NAME: &'static str = "counter";
+    const TITLE: &'static str = "Counter";
+    const ENGINE: &'static str = "test";
     type Settings = u32;
     type Action = Act;
     type Event = i64;
@@ -100,6 +102,9 @@ impl Game for Counter {
     }
     fn view(&self, _viewer: Viewer) -> i64 {
         self.value
+    }
+    fn scores(&self) -> Vec<i64> {
+        vec![self.value, -self.value]
     }
     fn outcome(&self) -> Option<Outcome> {
         self.is_over().then(|| Outcome {

@@ -61,6 +61,10 @@ pub enum Command {
     /// Commands backed by the AI crate.
     #[command(flatten)]
     Ai(towers_ai::Command),
+    /// A round robin between AI players, through the rules engine: every
+    /// pair plays --games games, colours alternated, each pair of games from
+    /// the same seeded random opening.
+    Tournament(crate::tournament::TowersArgs),
 }
 
 /// Runs one `towers` subcommand.
@@ -102,6 +106,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             play(position, you, opponent)
         }
         Command::Ai(command) => towers_ai::run(command),
+        Command::Tournament(args) => crate::tournament::towers(args),
     }
 }
 

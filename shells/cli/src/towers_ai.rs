@@ -3,12 +3,12 @@
 
 use crate::failure::Failure;
 use clap::Subcommand;
+use stackyard_core::Seed;
+use stackyard_search::{Solver, WIN};
 use stackyard_towers::ai::{
     Board, FEATURE_NAMES, Player, PlayerSpec, board_from_position, parse_setup, to_engine_move,
     tune,
 };
-use stackyard_search::{Solver, WIN};
-use stackyard_core::Seed;
 use stackyard_towers::{Move, Position};
 use std::io::Write;
 use std::time::Duration;
