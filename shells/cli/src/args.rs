@@ -61,13 +61,6 @@ pub struct Board {
     pub rows: u8,
 }
 
-impl Board {
-    /// Number of blocks.
-    pub fn blocks(self) -> usize {
-        usize::from(self.cols) * usize::from(self.rows)
-    }
-}
-
 impl std::fmt::Display for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}x{}", self.cols, self.rows)

@@ -2,12 +2,15 @@
 //! with a progress bar, a standings table, and the games written as
 //! records.
 
+use crate::args::{self, Board, Players, Variants};
 use crate::failure::Failure;
+use crate::io::check_out_dir;
+use crate::outln;
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use stackyard_towers::ai::tournament::{self, Config, GameResult};
-use stackyard_towers::ai::{PlayerSpec, parse_variant, rules_of};
+use stackyard_towers::ai::rules_of;
 use stackyard_core::{Entry, GameTime, Record, Seat, Seed};
 use stackyard_towers::{Move, Position, Variant};
 use std::path::{Path, PathBuf};
@@ -18,32 +21,33 @@ pub enum Command {
     /// A Towers round robin: every pair plays --games games, colours
     /// alternated, each pair of games from the same seeded random opening.
     Towers {
-        /// Comma-separated players: alphabeta:BUDGET, mcts:BUDGET, random.
-        /// BUDGET is a time (1s, 500ms), nodes (n20000) or depth (d4).
-        #[arg(long, default_value = "alphabeta:1s,mcts:1s,random")]
-        players: String,
-        /// Games per pairing.
-        #[arg(long, default_value_t = 10)]
-        games: usize,
-        /// Board size, COLSxROWS.
-        #[arg(long, default_value = "8x8")]
-        board: String,
+        /// Comma-separated players (2..=16): alphabeta:BUDGET, mcts:BUDGET,
+        /// random. BUDGET is a time (1s, 500ms), nodes (n20000) or depth (d4).
+        #[arg(long, default_value = "alphabeta:1s,mcts:1s,random", value_parser = args::players)]
+        players: Players,
+        /// Games per pairing, 1..=1000.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
+        games: u16,
+        /// Board size, COLSxROWS (at most 64 blocks).
+        #[arg(long, default_value = "8x8", value_parser = args::board)]
+        board: Board,
         /// Variants joined by `+`: capture, suburbs, sprawl, infrastructure[:N].
-        #[arg(long, default_value = "standard")]
-        variant: String,
-        /// Games played at once.
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// Search threads per player.
-        #[arg(long, default_value_t = 1)]
-        ai_threads: usize,
-        /// Random opening plies before the players take over.
-        #[arg(long, default_value_t = 2)]
-        opening_plies: usize,
+        #[arg(long, default_value = "standard", value_parser = args::variants)]
+        variant: Variants,
+        /// Games played at once, 1..=64.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
+        /// Search threads per player, 1..=64.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        ai_threads: u16,
+        /// Random opening plies before the players take over, 0..=20.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=20))]
+        opening_plies: u8,
         /// Tournament seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Directory for the game records (games/NNNN.json) and table.json.
+        /// Directory for the game records (games/NNNN.json) and table.json
+        /// (created and checked before the first game).
         #[arg(long)]
         out: Option<PathBuf>,
     },
@@ -63,36 +67,19 @@ pub fn run(command: Command) -> Result<(), Failure> {
             seed,
             out,
         } => {
-            let specs = players
-                .split(',')
-                .map(|s| s.parse::<PlayerSpec>())
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(Failure::bad_input)?;
-            if specs.len() < 2 {
-                return Err(Failure::bad_input(
-                    "--players needs at least two players, comma-separated",
-                ));
-            }
-            if games == 0 {
-                return Err(Failure::bad_input("--games must be at least 1"));
-            }
-            if threads == 0 || ai_threads == 0 {
-                return Err(Failure::bad_input(
-                    "--threads and --ai-threads must be at least 1",
-                ));
-            }
-            let v = parse_variant(&board, &variant).map_err(Failure::bad_input)?;
+            let v = variant.on(board).map_err(Failure::bad_input)?;
             let rules = rules_of(&v).map_err(Failure::bad_input)?;
+            let out = out.as_deref().map(check_out_dir).transpose()?;
             let config = Config {
-                players: specs,
-                games,
+                players: players.0,
+                games: usize::from(games),
                 cols: v.cols,
                 rows: v.rows,
                 rules,
                 seed,
-                threads,
-                ai_threads,
-                opening_plies,
+                threads: usize::from(threads),
+                ai_threads: usize::from(ai_threads),
+                opening_plies: usize::from(opening_plies),
             };
             towers(&config, v, out.as_deref())
         }
@@ -111,18 +98,18 @@ fn towers(config: &Config, variant: Variant, out: Option<&Path>) -> Result<(), F
     let games = tournament::run(config, |_| bar.inc(1));
     bar.finish_and_clear();
     let table = tournament::standings(config, &games);
-    println!(
+    outln!(
         "Towers {variant}: {} players, {} games per pairing, seed {}",
         config.players.len(),
         config.games,
         config.seed
-    );
-    println!(
+    )?;
+    outln!(
         "{:<18} {:>6} {:>5} {:>5} {:>6} {:>7} {:>17} {:>9}",
         "player", "games", "wins", "draws", "losses", "Elo", "95% interval", "avg plies"
-    );
+    )?;
     for s in &table {
-        println!(
+        outln!(
             "{:<18} {:>6} {:>5} {:>5} {:>6} {:>+7.0} {:>17} {:>9.1}",
             s.player,
             s.games,
@@ -132,9 +119,9 @@ fn towers(config: &Config, variant: Variant, out: Option<&Path>) -> Result<(), F
             s.elo,
             format!("[{:+.0}, {:+.0}]", s.elo_low, s.elo_high),
             s.avg_plies
-        );
+        )?;
     }
-    println!("head to head (row's points against column):");
+    outln!("head to head (row's points against column):")?;
     let n = config.players.len();
     for a in 0..n {
         let cells: Vec<String> = (0..n)
@@ -147,24 +134,24 @@ fn towers(config: &Config, variant: Variant, out: Option<&Path>) -> Result<(), F
                 }
             })
             .collect();
-        println!(
+        outln!(
             "  {:<18} {}",
             config.players[a].to_string(),
             cells.join("  ")
-        );
+        )?;
     }
     let (bp, bn) = tournament::black_share(&games);
-    println!(
+    outln!(
         "Black (first player) scored {bp}/{bn} ({:.1}%)",
         100.0 * bp / bn.max(1) as f64
-    );
+    )?;
     if let Some(dir) = out {
         write_out(dir, config, variant, &games, &table)?;
-        println!(
+        outln!(
             "wrote {} records and table.json to {}",
             games.len(),
             dir.display()
-        );
+        )?;
     }
     Ok(())
 }
