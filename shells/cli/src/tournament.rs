@@ -68,7 +68,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
             out,
         } => {
             let v = variant.on(board).map_err(Failure::bad_input)?;
-            let rules = rules_of(&v).map_err(Failure::bad_input)?;
+            let rules =
+                rules_of(&v).map_err(|e| Failure::bad_input(format!("--board {board}: {e}")))?;
             let out = out.as_deref().map(check_out_dir).transpose()?;
             let config = Config {
                 players: players.0,

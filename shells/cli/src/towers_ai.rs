@@ -68,7 +68,7 @@ pub enum Command {
 /// bad input.
 fn setup(board: Board, variant: Variants) -> Result<(u8, u8, Rules), Failure> {
     let v = variant.on(board).map_err(Failure::bad_input)?;
-    let rules = rules_of(&v).map_err(Failure::bad_input)?;
+    let rules = rules_of(&v).map_err(|e| Failure::bad_input(format!("--board {board}: {e}")))?;
     AiBoard::new(v.cols, v.rows, rules).map_err(Failure::bad_input)?;
     Ok((v.cols, v.rows, rules))
 }
