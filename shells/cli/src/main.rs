@@ -75,7 +75,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
 fn clap_exit(e: clap::Error) -> ExitCode {
     use std::io::Write;
     if e.use_stderr() {
-        let text = args::cut_words(&e.render().to_string());
+        // "stackyard: …" like every other error message.
+        let rendered = e.render().to_string();
+        let text = args::cut_words(rendered.strip_prefix("error: ").map_or(&rendered, |rest| rest));
+        let _ = write!(std::io::stderr().lock(), "stackyard: ");
         let _ = write!(std::io::stderr().lock(), "{text}");
         ExitCode::from(2)
     } else {
