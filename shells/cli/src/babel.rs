@@ -786,6 +786,10 @@ fn hint(game: &Babel, seed: Seed) -> String {
     };
     let known = if wins == 0 {
         format!("none of {samples} sampled orders of {tiles} gives a full win {how}")
+    } else if wins == samples {
+        format!(
+            "the deal is still winnable: every one of {samples} sampled orders of {tiles} gives a full win {how}"
+        )
     } else {
         format!(
             "the deal is still winnable: about {:.0}% of sampled orders of {tiles} give a full win {how} \

@@ -454,7 +454,7 @@ fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<()
     let mut last: Option<Move> = None;
     outln!(
         "You play {} against the computer ({}). {HELP}",
-        paint.bold(you.name()),
+        paint.bold(&upper_first(you.name())),
         computer.name
     )?;
     let mut redraw = true;

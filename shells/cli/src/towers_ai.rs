@@ -257,7 +257,7 @@ fn describe(board: &AiBoard, spec: PlayerSpec, c: &Choice, mover: Color) -> Stri
         pv.push(pv_board.move_name(m));
         pv_board = pv_board.play(m);
     }
-    let (me, other) = (mover.name(), mover.other().name());
+    let (me, other) = (title(mover.name()), title(mover.other().name()));
     let proved = !matches!(spec, PlayerSpec::Mcts(_));
     let words = if proved && c.score > WIN / 2 {
         format!("{me} wins by {} with best play (proved)", c.score - WIN)
@@ -265,7 +265,7 @@ fn describe(board: &AiBoard, spec: PlayerSpec, c: &Choice, mover: Color) -> Stri
         format!("{other} wins by {} with best play (proved)", -(c.score + WIN))
     } else {
         let p = win_chance(spec, c.score);
-        let (leader, q) = if p >= 0.5 { (me, p) } else { (other, 1.0 - p) };
+        let (leader, q) = if p >= 0.5 { (&me, p) } else { (&other, 1.0 - p) };
         let pct = (100.0 * q).round();
         if pct <= 55.0 {
             format!("the game is about even ({leader} {pct:.0}% to win)")
@@ -275,13 +275,25 @@ fn describe(board: &AiBoard, spec: PlayerSpec, c: &Choice, mover: Color) -> Stri
             format!("{leader} is ahead, about {pct:.0}% to win")
         }
     };
+    let depth = if proved {
+        format!("depth {}, ", c.depth)
+    } else {
+        String::new()
+    };
     format!(
-        "AI {spec}: {words}; depth {}, {} nodes, score {}; pv {}",
-        c.depth,
+        "AI {spec}: {words}; {depth}{} nodes, score {}; pv {}",
         c.nodes,
         c.score,
         pv.join(" ")
     )
+}
+
+/// `black` → `Black`.
+fn title(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
