@@ -317,9 +317,9 @@ pub fn solve_time(text: &str) -> Result<Duration, String> {
     seconds(text, 86_400.0)
 }
 
-/// Parses `babel exact-reach --limit`: (0, 3600] seconds.
+/// Parses `babel exact-reach --limit`: (0, 600] seconds.
 pub fn reach_limit(text: &str) -> Result<Duration, String> {
-    seconds(text, 3_600.0)
+    seconds(text, 600.0)
 }
 
 #[cfg(test)]

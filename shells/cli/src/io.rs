@@ -62,14 +62,21 @@ pub enum Line {
 pub struct Lines<R> {
     reader: R,
     buf: Vec<u8>,
+    max: usize,
 }
 
 impl<R: BufRead> Lines<R> {
-    /// Lines of `reader`.
+    /// Lines of `reader`, at most [`MAX_LINE`] bytes each.
     pub fn new(reader: R) -> Self {
+        Lines::with_max(reader, MAX_LINE)
+    }
+
+    /// Lines of `reader`, at most `max` bytes each.
+    pub fn with_max(reader: R, max: usize) -> Self {
         Lines {
             reader,
             buf: Vec::new(),
+            max,
         }
     }
 
@@ -77,7 +84,7 @@ impl<R: BufRead> Lines<R> {
     pub fn next_line(&mut self) -> Result<Option<Line>, Failure> {
         self.buf.clear();
         let n = (&mut self.reader)
-            .take(MAX_LINE as u64 + 1)
+            .take(self.max as u64 + 1)
             .read_until(b'\n', &mut self.buf)
             .map_err(|e| Failure::other(format!("cannot read the input: {e}")))?;
         if n == 0 {
@@ -88,7 +95,7 @@ impl<R: BufRead> Lines<R> {
             if self.buf.last() == Some(&b'\r') {
                 self.buf.pop();
             }
-        } else if self.buf.len() > MAX_LINE {
+        } else if self.buf.len() > self.max {
             // Skip the rest of the line without keeping it.
             loop {
                 let available = self
