@@ -5,9 +5,23 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
+/// What every wire type is: plain data that crosses a socket both ways and
+/// moves between threads.
+pub trait Wire:
+    Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
+impl<T> Wire for T where
+    T: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+}
+
 /// Who may act now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+// On the wire like every tagged type: {"type": "seat", "seat": 0},
+// {"type": "any_seat"}, {"type": "nobody"}.
+#[serde(tag = "type", content = "seat", rename_all = "snake_case")]
 pub enum ToAct {
     /// Turn-based games: exactly this seat (Towers, Tower of Babel,
     /// Leaning Towers).
@@ -48,19 +62,39 @@ pub struct Outcome {
 ///   seat may know; for [`Viewer::Spectator`], only what every seat may know.
 /// - **Events** returned by `apply` and `advance_to` describe what changed,
 ///   in order, so a client can animate it without diffing states.
-pub trait Game: Clone + Debug + Sized {
-    /// Stable short name, used in records and URLs (`"towers"`).
+///
+/// Settings, actions, events and views are the game's **wire types**: plain
+/// documented data that a server sends and a client sends back, so each
+/// deserialises as well as serialises ([`Wire`]). One tagging convention
+/// holds for all of them: enums are internally tagged,
+/// `#[serde(tag = "type", rename_all = "snake_case")]`, so every action and
+/// event is a JSON object whose `"type"` names its variant. No engine
+/// internals (bitboards, physics handles) go on the wire.
+///
+/// The bounds suit a multi-threaded async host: a game is `Send + 'static`
+/// and can move between threads with the table that hosts it.
+pub trait Game: Clone + Debug + Send + 'static {
+    /// Stable short name, used in records, the registry and URLs
+    /// (`"towers"`).
     const NAME: &'static str;
+    /// The game's name for people (`"Tower of Babel"`).
+    const TITLE: &'static str;
+    /// The rules engine's version (the crate's `CARGO_PKG_VERSION`),
+    /// written into every record.
+    const ENGINE: &'static str;
+    /// Whether the players may agree a draw (a host offers it only then).
+    const HAS_DRAWS: bool = false;
 
     /// Everything chosen before the game starts (board, variant, seats,
-    /// room settings). Part of every record.
-    type Settings: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// room settings). Part of every record. The default is what a host
+    /// offers first.
+    type Settings: Wire + Default;
     /// One thing a seat can do.
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Action: Wire;
     /// One observable change, for clients to animate.
-    type Event: Clone + Debug + Serialize;
+    type Event: Wire;
     /// What one viewer may see of the state.
-    type View: Clone + Debug + Serialize;
+    type View: Wire;
     /// Why an action was rejected.
     type Error: RuleError + Clone + PartialEq;
 
@@ -100,6 +134,22 @@ pub trait Game: Clone + Debug + Sized {
 
     /// The state as `viewer` may see it.
     fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// What `viewer` may know of `event`, which this state has just
+    /// emitted (from `apply` or `advance_to`); `None` when the viewer
+    /// learns nothing of it. The default suits games without secrets:
+    /// every event is public. A game with secrets redacts here, so that no
+    /// hidden identity reaches a viewer who may not know it, in events as
+    /// well as in views.
+    fn event_for(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event> {
+        let _ = viewer;
+        Some(event.clone())
+    }
+
+    /// Each seat's standing now, by seat (the score so far; Tower of Babel:
+    /// minus the stacks in the line). A host ranks the other seats by it
+    /// when one seat resigns, times out or abandons.
+    fn scores(&self) -> Vec<i64>;
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;

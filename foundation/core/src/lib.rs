@@ -12,6 +12,15 @@
 //! - [`Record`]: settings + seed + timed actions; [`replay`] rebuilds the
 //!   identical game from it.
 //! - [`RuleError`]: every rejection names the rule it enforces.
+//! - [`Driver`]: the one live driver. It owns a game and its record and
+//!   does the whole step (advance the clock, apply, append, say what each
+//!   viewer may see); replays, simulators, tournaments, the command line
+//!   and the server all run games through it ([`play`] has the bot loops).
+//! - [`Bot`] and [`Bots`]: one bot interface for every game, fed only its
+//!   seat's view.
+//! - [`host`]: any game by name. [`host::Registry`] maps stable names to
+//!   [`host::GameKind`]s; a [`host::HostedGame`] takes and gives JSON, so a
+//!   server never names a game type.
 //!
 //! ```
 //! use stackyard_core::{Seed, GameTime};
@@ -23,16 +32,22 @@
 //! assert!(GameTime::from_millis(1500) < GameTime::from_secs(2));
 //! ```
 
+mod bot;
+mod driver;
 mod error;
 mod game;
+pub mod host;
+pub mod play;
 mod record;
 mod seat;
 mod seed;
 mod time;
 
+pub use bot::{Bot, BotLevel, Bots, Decision};
+pub use driver::{ActError, Driver, FinishError, Rejected, Step};
 pub use error::{RuleError, SetupError};
-pub use game::{Game, Outcome, ToAct};
-pub use record::{Entry, Record, ReplayError, replay};
+pub use game::{Game, Outcome, ToAct, Wire};
+pub use record::{Ending, Entry, RECORD_FORMAT, Record, ReplayError, Replayed, replay};
 pub use seat::{Seat, Viewer};
 pub use seed::Seed;
 pub use time::GameTime;

@@ -1,8 +1,16 @@
 //! Records: a game's seed, settings and timed actions; enough to replay it.
 
-use crate::{Game, GameTime, Seat, Seed, SetupError};
+use crate::{Driver, Game, GameTime, Seat, Seed, SetupError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+/// The record format this build writes. A record of a later format is
+/// refused rather than misread; earlier formats are read as they were.
+pub const RECORD_FORMAT: u32 = 1;
+
+fn first_format() -> u32 {
+    1
+}
 
 /// One accepted action, with who took it and when it arrived.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -16,15 +24,58 @@ pub struct Entry<A> {
     pub action: A,
 }
 
+/// How a game ended, when it did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Ending {
+    /// By its own rules (the game's [`Game::outcome`] says how).
+    Rules,
+    /// The seat resigned.
+    Resigned {
+        /// Who.
+        seat: Seat,
+    },
+    /// The seat's clock ran out.
+    TimedOut {
+        /// Who.
+        seat: Seat,
+    },
+    /// The seat stayed away past the host's limit and forfeited.
+    Abandoned {
+        /// Who.
+        seat: Seat,
+    },
+    /// The players agreed a draw (games with [`Game::HAS_DRAWS`]).
+    DrawAgreed,
+}
+
+impl Ending {
+    /// The seat that forfeited, for resignations, timeouts and abandonment.
+    pub fn forfeiting(self) -> Option<Seat> {
+        match self {
+            Ending::Resigned { seat } | Ending::TimedOut { seat } | Ending::Abandoned { seat } => {
+                Some(seat)
+            }
+            Ending::Rules | Ending::DrawAgreed => None,
+        }
+    }
+}
+
 /// Everything needed to reproduce a game: which game, its settings, its
 /// seed, every accepted action in the order it was applied and, for games
 /// with timers, the time the record ends (so timers that fired after the
-/// last action fire again on replay).
+/// last action fire again on replay), and how the game ended if it did.
 ///
 /// Rejected actions are not recorded: by the [`Game`] contract they changed
 /// nothing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Record<S, A> {
+    /// The record format ([`RECORD_FORMAT`] when written by this build).
+    #[serde(default = "first_format")]
+    pub format: u32,
+    /// The rules engine's version that wrote it ([`Game::ENGINE`]).
+    #[serde(default)]
+    pub engine: String,
     /// The game's [`Game::NAME`].
     pub game: String,
     /// The settings the game was created with.
@@ -36,6 +87,9 @@ pub struct Record<S, A> {
     /// The time the record closes, if later than the last action.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<GameTime>,
+    /// How the game ended; absent while it goes on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ending: Option<Ending>,
 }
 
 impl<S, A> Record<S, A> {
@@ -45,11 +99,14 @@ impl<S, A> Record<S, A> {
         G: Game<Settings = S, Action = A>,
     {
         Record {
+            format: RECORD_FORMAT,
+            engine: G::ENGINE.to_string(),
             game: G::NAME.to_string(),
             settings,
             seed,
             actions: Vec::new(),
             end: None,
+            ending: None,
         }
     }
 
@@ -69,6 +126,12 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         expected: &'static str,
         /// The game named in the record.
         found: String,
+    },
+    /// Written by a later build in a format this one does not know.
+    #[error("record format {found} is newer than this build reads ({RECORD_FORMAT})")]
+    Format {
+        /// The record's format.
+        found: u32,
     },
     /// The settings do not make a game.
     #[error(transparent)]
@@ -94,44 +157,32 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         #[source]
         source: E,
     },
+    /// An action no game could take: a seat the table does not have, or
+    /// an action after the recorded game already ended.
+    #[error("action {number} ({action}) was refused: {message}")]
+    Refused {
+        /// 1-based position of the action in the record.
+        number: usize,
+        /// The action, as debug text.
+        action: String,
+        /// Why.
+        message: String,
+    },
+    /// The recorded ending cannot end this game (a draw in a game without
+    /// draws, a seat that does not exist, a game already over).
+    #[error("the record's ending does not fit: {0}")]
+    Ending(String),
 }
 
 /// A replayed game: its final state and every event in order.
 pub type Replayed<G> = (G, Vec<<G as Game>::Event>);
 
 /// Rebuilds the game a record describes, returning the final state and
-/// every event in order.
+/// every event in order. (The work is [`Driver::replay`]'s; this keeps the
+/// state only.)
 pub fn replay<G: Game>(
     record: &Record<G::Settings, G::Action>,
 ) -> Result<Replayed<G>, ReplayError<G::Error>> {
-    if record.game != G::NAME {
-        return Err(ReplayError::WrongGame {
-            expected: G::NAME,
-            found: record.game.clone(),
-        });
-    }
-    let mut game = G::new(&record.settings, record.seed)?;
-    let mut events = Vec::new();
-    let mut previous = GameTime::ZERO;
-    for (i, entry) in record.actions.iter().enumerate() {
-        if entry.at < previous {
-            return Err(ReplayError::TimeWentBack {
-                number: i + 1,
-                at: entry.at,
-                previous,
-            });
-        }
-        previous = entry.at;
-        events.extend(game.advance_to(entry.at));
-        let applied = game.apply(entry.seat, &entry.action, entry.at);
-        events.extend(applied.map_err(|source| ReplayError::Rejected {
-            number: i + 1,
-            action: format!("{:?}", entry.action),
-            source,
-        })?);
-    }
-    if let Some(end) = record.end {
-        events.extend(game.advance_to(end.max(previous)));
-    }
-    Ok((game, events))
+    let (driver, events) = Driver::<G>::replay(record)?;
+    Ok((driver.into_game(), events))
 }

@@ -28,10 +28,21 @@ impl fmt::Display for Seat {
 /// face-down tile) is visible only to the seat entitled to it; spectators
 /// see what every seat may see.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+// {"type": "seat", "seat": 1} or {"type": "spectator"}.
+#[serde(tag = "type", content = "seat", rename_all = "snake_case")]
 pub enum Viewer {
     /// A player, who also sees their own secrets.
     Seat(Seat),
     /// Anyone else: only public information.
     Spectator,
+}
+
+impl Viewer {
+    /// Every viewer of a table with `seats` seats: each seat, then the
+    /// spectator.
+    pub fn all(seats: usize) -> impl Iterator<Item = Viewer> {
+        (0..seats)
+            .map(|s| Viewer::Seat(Seat(s as u8)))
+            .chain(std::iter::once(Viewer::Spectator))
+    }
 }

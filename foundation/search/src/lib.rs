@@ -38,6 +38,7 @@ mod alphabeta;
 mod game;
 mod mcts;
 mod solve;
+pub mod tournament;
 
 pub use alphabeta::{AlphaBeta, terminal_score};
 pub use game::{Budget, Evaluator, SearchGame, SearchResult, WIN};

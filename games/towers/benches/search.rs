@@ -8,8 +8,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use stackyard_towers::ai::{Board, Rules, TMove, TUNED};
 use stackyard_search::{AlphaBeta, Budget, Mcts, SearchGame, Solver};
+use stackyard_towers::ai::{Board, Rules, TMove, TUNED};
 use std::hint::black_box;
 
 fn perft(b: &Board, depth: u32) -> u64 {

@@ -1,8 +1,8 @@
 //! The searches on Towers: the exact solver against plain minimax on tiny
 //! boards (standard and variants), and the players on small boards.
 
-use stackyard_towers::ai::{BLACK, Board, Player, PlayerSpec, Rules, TMove, tune};
 use stackyard_search::{AlphaBeta, Budget, SearchGame, Solver, minimax, terminal_score};
+use stackyard_towers::ai::{BLACK, Board, Player, PlayerSpec, Rules, TMove, tune};
 use std::time::Duration;
 
 fn rule_sets() -> Vec<Rules> {

@@ -79,6 +79,10 @@ pub enum Command {
     /// Commands backed by the AI crate.
     #[command(flatten)]
     Ai(towers_ai::Command),
+    /// A round robin between AI players, through the rules engine: every
+    /// pair plays --games games, colours alternated, each pair of games from
+    /// the same seeded random opening.
+    Tournament(crate::tournament::TowersArgs),
 }
 
 /// Runs one `towers` subcommand.
@@ -111,6 +115,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             play(position, you, computer)
         }
         Command::Ai(command) => towers_ai::run(command),
+        Command::Tournament(args) => crate::tournament::towers(args),
     }
 }
 

@@ -13,17 +13,33 @@ pub fn parse_variant(board: &str, variant: &str) -> Result<Variant, BoardError> 
 /// The search representation's rules for an engine variant; boards over
 /// 64 blocks are refused.
 pub fn rules_of(v: &Variant) -> Result<Rules, BoardError> {
-    if v.blocks() > 64 {
+    // Every field named: a new variant added to the rules fails to compile
+    // here until the search board learns it, instead of being ignored.
+    let Variant {
+        cols,
+        rows,
+        sprawl,
+        infrastructure,
+        capture,
+        suburbs,
+    } = *v;
+    if usize::from(cols) * usize::from(rows) > 64 {
         return Err(BoardError(format!(
-            "the AI plays boards up to 64 blocks (8x8), not {}x{}",
-            v.cols, v.rows
+            "the AI plays boards up to 64 blocks (8x8), not {cols}x{rows}"
         )));
     }
+    let utilities = match infrastructure {
+        None => None,
+        Some(u) => Some(
+            u8::try_from(u)
+                .map_err(|_| BoardError(format!("the AI plays at most 255 utilities, not {u}")))?,
+        ),
+    };
     Ok(Rules {
-        capture: v.capture,
-        suburbs: v.suburbs,
-        sprawl: v.sprawl,
-        utilities: v.infrastructure.map(|u| u as u8),
+        capture,
+        suburbs,
+        sprawl,
+        utilities,
     })
 }
 

@@ -3,10 +3,10 @@
 //! procedure and the players the CLI and tournaments use.
 
 mod board;
+pub mod bots;
 mod engine;
 mod eval;
 mod players;
-pub mod tournament;
 mod tune;
 
 pub use board::{BLACK, Board, BoardError, Phase, Rules, TMove, WHITE};

@@ -3,10 +3,10 @@
 
 use super::board::{Board, TMove};
 use super::eval::{TUNED, Weights};
-use stackyard_search::{Budget, SearchGame};
-use stackyard_search::{AlphaBeta, Mcts};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use stackyard_search::{AlphaBeta, Mcts};
+use stackyard_search::{Budget, SearchGame};
 use std::fmt;
 use std::str::FromStr;
 

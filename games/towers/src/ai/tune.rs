@@ -9,10 +9,10 @@
 
 use super::board::{BLACK, Board, Rules};
 use super::eval::{FEATURES, Features, Weights, features};
-use stackyard_search::SearchGame;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
+use stackyard_search::SearchGame;
 
 /// What a tuning run produced.
 #[derive(Debug, Clone, PartialEq)]
