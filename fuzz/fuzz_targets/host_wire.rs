@@ -46,7 +46,7 @@ fuzz_target!(|data: &[u8]| {
             v => vec![v],
         };
         for (i, action) in actions.iter().take(64).enumerate() {
-            let seat = Seat(i % table.seat_count().max(1));
+            let seat = Seat((i % table.seat_count().max(1)) as u8);
             let now = GameTime::from_millis(i as u64 * 10);
             let (view, record) = (table.view(Viewer::Spectator), table.record());
             let (count, then) = (table.actions(), table.now());
