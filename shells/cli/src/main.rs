@@ -14,6 +14,7 @@ mod failure;
 mod icetowers;
 mod io;
 mod physics;
+mod serve;
 mod tournament;
 mod towers;
 mod towers_ai;
@@ -57,6 +58,10 @@ enum Command {
         #[command(subcommand)]
         command: tournament::Command,
     },
+    /// The game server: every game online (HTTP + WebSocket).
+    Serve(serve::Serve),
+    /// Real WebSocket clients playing every game against a running server.
+    Loadtest(stackyard_server::loadtest::Options),
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
@@ -66,6 +71,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Icetowers { command } => icetowers::run(command),
         Command::Physics { command } => physics::run(command),
         Command::Tournament { command } => tournament::run(command),
+        Command::Serve(args) => serve::serve(args),
+        Command::Loadtest(args) => serve::loadtest(args),
     }
 }
 
