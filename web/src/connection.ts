@@ -35,6 +35,10 @@ export interface ConnectionOptions {
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 15_000;
+/** The server closes silent connections (idle timeout 90 s): ping well inside it. */
+const PING_EVERY_MS = 25_000;
+/** No answer at all for this long means the link is dead even if the socket has not noticed. */
+const DEAD_AFTER_MS = 60_000;
 
 export class Connection {
   private ws: WebSocket | null = null;
@@ -43,6 +47,8 @@ export class Connection {
   private nextId = 1;
   private lastVersion: number | null = null;
   private stopped = false;
+  private pinger: number | undefined;
+  private lastHeard = 0;
   state: ConnState = { kind: 'connecting', attempt: 0 };
 
   constructor(private readonly opts: ConnectionOptions) {
@@ -71,6 +77,7 @@ export class Connection {
     this.stopped = true;
     window.removeEventListener('online', this.retryNow);
     clearTimeout(this.timer);
+    clearInterval(this.pinger);
     this.ws?.close(1000, 'leaving');
     this.setState({ kind: 'closed' });
   }
@@ -100,8 +107,18 @@ export class Connection {
         since: this.lastVersion,
       };
       ws.send(JSON.stringify(hello));
+      this.lastHeard = Date.now();
+      clearInterval(this.pinger);
+      this.pinger = window.setInterval(() => {
+        if (Date.now() - this.lastHeard > DEAD_AFTER_MS) {
+          ws.close(4000, 'no answer from the server');
+          return;
+        }
+        this.send({ type: 'ping' });
+      }, PING_EVERY_MS);
     };
     ws.onmessage = (e: MessageEvent<string>) => {
+      this.lastHeard = Date.now();
       let m: ServerMessage;
       try {
         m = JSON.parse(e.data) as ServerMessage;
@@ -118,6 +135,7 @@ export class Connection {
     ws.onclose = (e: CloseEvent) => {
       if (this.ws !== ws || this.stopped) return;
       this.ws = null;
+      clearInterval(this.pinger);
       if (e.code === CLOSE_POLICY) {
         // A refused token will be refused again: say so, do not loop.
         this.setState({ kind: 'refused', reason: e.reason || 'the server refused this connection' });

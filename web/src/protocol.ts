@@ -95,8 +95,13 @@ export interface TableSummary {
   status: TableStatus;
   settings: unknown;
   seats: SeatSummary[];
-  created_at: string | number;
+  /** Unix milliseconds. */
+  created_at: number;
   version: number;
+  /** Actions played so far. */
+  actions?: number;
+  clock?: Clock | null;
+  rated?: boolean;
   outcome?: Outcome | null;
   ending?: Ending | null;
 }
@@ -124,13 +129,14 @@ export interface JoinRequest {
   name?: string;
 }
 export interface JoinAnswer {
+  table?: string;
   seat: Seat;
   token: string;
 }
 
 /** Every 4xx body. */
 export interface ApiError {
-  error: { kind: string; message: string };
+  error: { kind: string; message: string; rule?: string };
 }
 
 /** One replay frame (`GET /api/v1/tables/{id}/replay`, proposed in protocol.md). */
@@ -196,10 +202,13 @@ export type ErrorKind =
   | 'over'
   | 'rule'
   | 'not_your_seat'
+  | 'not_your_turn'
+  | 'not_started'
   | 'bad_token'
   | 'rate_limited'
   | 'too_large'
-  | 'protocol';
+  | 'protocol'
+  | 'no_draws';
 
 export interface ErrorMessage {
   type: 'error';

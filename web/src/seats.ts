@@ -24,7 +24,7 @@ export function loadSeat(table: string): SeatToken | null {
 
 export function saveSeat(table: string, seat: SeatToken): void {
   try {
-    localStorage.setItem(key(table), JSON.stringify(seat));
+    localStorage.setItem(key(table), JSON.stringify({ seat: seat.seat, token: seat.token }));
   } catch {
     // Private mode: the seat lasts for this page only.
   }

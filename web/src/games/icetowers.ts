@@ -21,7 +21,7 @@ const FILL: Record<string, string> = {
   white: '#F7F7F7',
 };
 const LETTER: Record<string, string> = { red: 'R', yellow: 'Y', green: 'G', blue: 'B', black: 'K', white: 'W' };
-const SIZE = [0, 12, 17, 22]; // half-side per pips, in table millimetres
+const SIZE = [0, 9, 12.5, 16]; // half-side per pips, in table millimetres (towers stand 40 apart)
 
 export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   const svgHost = h('div', { class: 'it-table' });
@@ -119,7 +119,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       );
     });
     g.append(s('text', { class: `letter on-${topColour}`, y: 4 }, LETTER[topColour] ?? '?'));
-    if (t.pieces.length > 1) g.append(s('text', { class: 'count', y: SIZE[3] + 10 }, `${t.pieces.length}·${pips}`));
+    if (t.pieces.length > 1) g.append(s('text', { class: 'count', x: SIZE[3] + 1, y: SIZE[3] + 2 }, `${t.pieces.length}·${pips}`));
     return g;
   }
 

@@ -54,13 +54,16 @@ export function replayScreen(id: string): Screen {
     list.querySelectorAll('li').forEach((li, i) => li.classList.toggle('current', i === at));
   }
 
-  root.addEventListener('keydown', (e: KeyboardEvent) => {
+  // On the document, not the screen: stepping to the end disables the
+  // focused button, and focus then falls back to <body>.
+  const onKey = (e: KeyboardEvent) => {
     const to: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: frames.length - 1 };
-    if (e.key in to && !(e.target instanceof HTMLInputElement)) {
+    if (e.key in to && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement)) {
       e.preventDefault();
       go(to[e.key]);
     }
-  });
+  };
+  document.addEventListener('keydown', onKey);
 
   function withFrames(r: Replay): void {
     table = r.table;
@@ -99,5 +102,11 @@ export function replayScreen(id: string): Screen {
       }
     });
 
-  return { root, title: `Replay ${id}`, destroy() {} };
+  return {
+    root,
+    title: `Replay ${id}`,
+    destroy() {
+      document.removeEventListener('keydown', onKey);
+    },
+  };
 }
