@@ -213,13 +213,19 @@ test('icetowers fixture: table from above, tower panel, server errors shown', as
   assert.match(text, /smaller one.*I6/);
   assert.deepEqual(sent.filter((m) => m.type === 'act').map((m) => m.action), [{ type: 'cap', piece: 0, onto: 16 }]);
   await shot(page, 'fixture-icetowers-error');
+  // The 3-D table: three.js loads on demand and draws into a canvas.
+  await page.click('[data-action="toggle-3d"]');
+  await page.waitForSelector('canvas.it-canvas');
+  await page.waitForTimeout(500);
+  await shot(page, 'fixture-icetowers-3d');
+  assert.deepEqual(page.errors, []);
 });
 
 test('connection drop: the badge says offline, then reconnects with since', async () => {
   const { page, sent, sockets } = await fixturePage();
   await page.goto(`${dist.url}/#/table/T1`);
   await page.waitForSelector('.conn[data-state="open"]');
-  await sockets[0].close({ code: 1006 === 1006 ? 4001 : 1000, reason: 'test drop' });
+  await sockets[0].close({ code: 4001, reason: 'test drop' });
   await page.waitForSelector('.conn[data-state="waiting"], .conn[data-state="connecting"]');
   await shot(page, 'fixture-reconnecting');
   await page.waitForSelector('.conn[data-state="open"]', { timeout: 5000 });

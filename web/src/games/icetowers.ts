@@ -10,6 +10,7 @@ import { h, replace, s } from '../ui/dom';
 import type { Action, Event, PieceId, TowerId, TowerView, View } from '../wire/icetowers';
 import { COLOURS, pieceColour, pieceName, piecePips } from '../wire/icetowers';
 import type { GameContext, GameUi, Shown } from './types';
+import type { Ice3d } from './ice3d';
 
 /** Okabe–Ito hues for red, yellow, green, blue; black and white as is. */
 const FILL: Record<string, string> = {
@@ -37,6 +38,25 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   let recent = new Map<TowerId, string>();
   let log: string[] = [];
   let timer: number | undefined;
+  // The 3-D table, once asked for (three.js is loaded on demand).
+  let three: Ice3d | null = null;
+  let want3d = false;
+
+  async function toggle3d(): Promise<void> {
+    want3d = !want3d;
+    if (want3d && !three) {
+      const { createIce3d } = await import('./ice3d');
+      svgHost.replaceChildren();
+      three = createIce3d(svgHost, FILL, (id) => {
+        const t = tower(id);
+        if (t) clickTower(t);
+      });
+    } else if (!want3d && three) {
+      three.dispose();
+      three = null;
+    }
+    render();
+  }
 
   const colours = () => view?.seats.map((s) => s.colour).concat(view.settings.ghost ? ['white'] : []) ?? COLOURS;
   const myColour = () => (ctx.seat === null ? null : ctx.seat);
@@ -124,6 +144,13 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   }
 
   function renderTable(v: View): void {
+    if (three) {
+      const marked = new Set<TowerId>(recent.keys());
+      if (opened !== null) marked.add(opened);
+      if (capWith !== null) v.towers.filter((t) => t.pieces.length === 1 && t.pieces[0] === capWith).forEach((t) => marked.add(t.id));
+      three.update(v.towers, colourOf, piecePips, marked);
+      return;
+    }
     const xs = v.towers.map((t) => t.pos.x);
     const ys = v.towers.map((t) => -t.pos.y);
     const pad = 34;
@@ -197,7 +224,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
           {},
           h('span', { class: 'swatch', style: `background:${FILL[colourOf(p)]}` }, LETTER[colourOf(p)]),
           ` ${pieceName(p, colours())} `,
-          act && t.pieces.length > 1
+          // Only buried pieces can be pulled out; the top one is capped with.
+          act && i < t.pieces.length - 1
             ? h('button', { 'data-action': 'mine', 'data-piece': p, onclick: () => send({ type: 'mine', tower: t.id, piece: p }) }, 'mine')
             : null,
         ),
@@ -235,6 +263,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
           : h('button', { 'data-action': 'done', onclick: () => send({ type: 'done' }) }, 'Done (no more plays)')
         : null,
       !act && !v.ending ? h('span', { class: 'muted' }, started ? 'Watching: every action appears live.' : 'Waiting for the players to be ready.') : null,
+      h('button', { class: 'view-toggle', 'data-action': 'toggle-3d', 'aria-pressed': String(want3d), onclick: () => void toggle3d() }, want3d ? '2-D view' : '3-D view'),
     );
   }
 
@@ -298,6 +327,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     },
     destroy() {
       clearInterval(timer);
+      three?.dispose();
       root.remove();
     },
   };
