@@ -8,6 +8,7 @@ import type {
   GameInfo,
   JoinAnswer,
   JoinRequest,
+  FinishedTable,
   Replay,
   GameRecord,
   TableStatus,
@@ -64,7 +65,7 @@ export const api = {
   record: (id: string) => call<GameRecord>(`/api/v1/tables/${encodeURIComponent(id)}/record`),
   replay: (id: string) => call<Replay>(`/api/v1/tables/${encodeURIComponent(id)}/replay`),
   records: (limit: number, game?: string) =>
-    call<TableSummary[]>(
+    call<FinishedTable[]>(
       `/api/v1/records?limit=${limit}` + (game ? `&game=${encodeURIComponent(game)}` : ''),
     ),
   /** The rules page is markdown text, not JSON. */

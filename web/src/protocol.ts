@@ -139,6 +139,18 @@ export interface ApiError {
   error: { kind: string; message: string; rule?: string };
 }
 
+/** `GET /api/v1/records` element: a finished table. */
+export interface FinishedTable {
+  id: string;
+  game: string;
+  created_at: number;
+  finished_at?: number;
+  outcome?: Outcome | null;
+  ending?: Ending | null;
+  seats: SeatSummary[];
+  record_url?: string;
+}
+
 /** One replay frame (`GET /api/v1/tables/{id}/replay`, proposed in protocol.md). */
 export interface Frame<V = unknown, A = unknown, E = unknown> {
   index: number;
@@ -183,6 +195,9 @@ export interface Welcome {
   to_act: ToAct;
   clocks: ClockState[] | null;
   now_ms: number;
+  draw_offered_by?: Seat | null;
+  ended?: Ending | null;
+  outcome?: Outcome | null;
 }
 
 export interface StepMessage {
@@ -208,7 +223,8 @@ export type ErrorKind =
   | 'rate_limited'
   | 'too_large'
   | 'protocol'
-  | 'no_draws';
+  | 'no_draws'
+  | 'storage';
 
 export interface ErrorMessage {
   type: 'error';
@@ -224,7 +240,10 @@ export type ServerMessage =
   | { type: 'ack'; id: number; version: number }
   | ErrorMessage
   | { type: 'hint'; id: number; action: unknown | null; text: string }
-  | { type: 'pong'; id: number };
+  | { type: 'pong'; id: number }
+  /** A seat was taken or the game started. */
+  | { type: 'table'; table: TableSummary }
+  | { type: 'draw_offered'; seat: Seat };
 
 /** Close codes the server uses (protocol.md). */
 export const CLOSE_POLICY = 1008;

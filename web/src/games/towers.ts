@@ -142,9 +142,15 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     board.style.setProperty('--cols', String(v.cols));
     const hadFocus = board.contains(document.activeElement);
     const cells: HTMLElement[] = [];
-    // Row 1 at the bottom, as in T3 and the command line's diagrams.
+    // Row 1 at the bottom, as in T3 and the command line's diagrams, with
+    // the row numbers and column letters of the notation around it.
     for (let row = v.rows - 1; row >= 0; row--) {
+      cells.push(h('span', { class: 'tw-label', 'aria-hidden': 'true' }, row + 1));
       for (let col = 0; col < v.cols; col++) cells.push(cell(col, row, targets, movable));
+    }
+    cells.push(h('span', { class: 'tw-label' }));
+    for (let col = 0; col < v.cols; col++) {
+      cells.push(h('span', { class: 'tw-label', 'aria-hidden': 'true' }, String.fromCharCode(97 + col)));
     }
     replace(board, cells);
     if (hadFocus) board.querySelector<HTMLElement>(`[data-square="${focusSquare}"]`)?.focus();

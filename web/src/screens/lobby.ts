@@ -3,7 +3,7 @@
 // optional clock), and the recent finished games for replay.
 
 import { ApiFailure, api } from '../api';
-import type { CreateTable, GameInfo, SeatRequest, TableSummary } from '../protocol';
+import type { CreateTable, FinishedTable, GameInfo, SeatRequest, SeatSummary, TableSummary } from '../protocol';
 import { playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { say } from '../ui/status';
@@ -166,9 +166,22 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
   return form;
 }
 
+const seatNames = (seats: SeatSummary[]) =>
+  seats.map((s) => (s.kind === 'bot' ? `bot ${s.level ?? ''}` : s.name || (s.taken ? 'player' : 'open'))).join(' vs ');
+
+function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElement {
+  const score = t.outcome ? ` · ${t.outcome.scores.join('–')}` : '';
+  return h(
+    'li',
+    { 'data-table': t.id },
+    h('span', {}, `${titles.get(t.game) ?? t.game} · ${t.id} · ${seatNames(t.seats)}${score}`),
+    h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay'),
+  );
+}
+
 function tableItem(t: TableSummary, message: HTMLElement): HTMLElement {
   const free = t.seats.find((s) => s.kind === 'person' && !s.taken);
-  const who = t.seats.map((s) => (s.kind === 'bot' ? `bot ${s.level ?? ''}` : s.name || (s.taken ? 'player' : 'open'))).join(' vs ');
+  const who = seatNames(t.seats);
   const join = async (seat: number) => {
     try {
       saveSeat(t.id, await api.join(t.id, { seat, name: playerName() || undefined }));
@@ -224,15 +237,15 @@ export function lobbyScreen(): Screen {
     h('h2', {}, 'Recent games'),
     recent,
   );
-  api
-    .games()
+  const gamesLoaded = api.games();
+  gamesLoaded
     .then((gs) => replace(games, gs.map((g) => gameCard(g, message))))
     .catch((e: unknown) => replace(games, h('p', { class: 'error' }, `The server did not list its games: ${e instanceof Error ? e.message : String(e)}`)));
-  api
-    .records(12)
-    .then((rs) =>
-      replace(recent, rs.length ? h('ul', { class: 'table-list' }, rs.map((t) => tableItem(t, message))) : h('p', { class: 'muted' }, 'No finished games yet.')),
-    )
+  Promise.all([api.records(12), gamesLoaded.catch(() => [] as GameInfo[])])
+    .then(([rs, gs]) => {
+      const titles = new Map(gs.map((g) => [g.name, g.title]));
+      replace(recent, rs.length ? h('ul', { class: 'table-list' }, rs.map((t) => finishedItem(t, titles))) : h('p', { class: 'muted' }, 'No finished games yet.'));
+    })
     .catch(() => replace(recent, h('p', { class: 'muted' }, 'Recent games are not available.')));
   return { root, title: 'Lobby', destroy() {} };
 }

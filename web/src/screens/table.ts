@@ -38,7 +38,21 @@ export function tableScreen(id: string): Screen {
   let version = -1;
   let connState: ConnState = { kind: 'connecting', attempt: 0 };
   let ended = false;
+  let drawOfferedBy: number | null = null;
+  // Set when the server says the token is bad: only then is forgetting the
+  // seat right (a 1008 close can also mean flooding).
+  let tokenRejected = false;
   const tick = window.setInterval(() => connState.kind === 'waiting' && renderConn(conn, connState), 500);
+
+  // Which games allow agreed draws (GET /api/v1/games has_draws).
+  let hasDraws = false;
+  void api
+    .games()
+    .then((gs) => {
+      hasDraws = gs.some((g) => g.has_draws && g.name === table?.game);
+      renderSeats();
+    })
+    .catch(() => {});
 
   const mySeat = (): number | null => (viewer.type === 'seat' ? viewer.seat : null);
 
@@ -99,10 +113,23 @@ export function tableScreen(id: string): Screen {
       h('a', { href: `#/rules/${t.game}`, class: 'button' }, 'Rules'),
       h('button', { onclick: () => void share() }, 'Share link'),
       playing ? h('button', { onclick: () => confirm('Resign this game?') && send({ type: 'resign' }) }, 'Resign') : null,
-      playing && t.seats.length === 2 && t.game === 'towers'
+      playing && hasDraws && drawOfferedBy === null
         ? h('button', { onclick: () => send({ type: 'offer_draw' }) }, 'Offer draw')
         : null,
       ended ? h('a', { href: `#/replay/${t.id}`, class: 'button', 'data-replay': t.id }, 'Replay') : null,
+      !ended && drawOfferedBy !== null
+        ? h(
+            'span',
+            { class: 'draw-offer', role: 'status' },
+            drawOfferedBy === seat ? 'You offered a draw.' : `${seatLabel(drawOfferedBy)} offers a draw. `,
+            playing && drawOfferedBy !== seat
+              ? h('button', { class: 'primary', 'data-action': 'accept-draw', onclick: () => send({ type: 'accept_draw' }) }, 'Accept draw')
+              : null,
+          )
+        : null,
+      t.status === 'open' && !ended
+        ? h('span', { class: 'muted', 'data-waiting': 'true' }, 'Waiting for every seat to be taken: share the link.')
+        : null,
     );
   }
 
@@ -159,10 +186,12 @@ export function tableScreen(id: string): Screen {
         mountUi(m.table);
         version = m.version;
         connection?.seen(m.version);
-        ended = m.table.status === 'finished';
+        ended = m.table.status === 'finished' || Boolean(m.ended) || Boolean(m.outcome);
+        table = { ...m.table, outcome: m.outcome ?? m.table.outcome, ending: m.ended ?? m.table.ending };
+        drawOfferedBy = m.draw_offered_by ?? null;
         renderSeats();
         showOutcome();
-        ui!.show({ view: m.view, events: [], toAct: m.to_act, outcome: m.table.outcome ?? null, ending: m.table.ending ?? null, live: false });
+        ui!.show({ view: m.view, events: [], toAct: m.to_act, outcome: table.outcome ?? null, ending: table.ending ?? null, live: false });
         root.dataset.version = String(m.version);
         break;
       }
@@ -178,6 +207,10 @@ export function tableScreen(id: string): Screen {
           showOutcome();
         }
         say(message, '');
+        if (drawOfferedBy !== null) {
+          drawOfferedBy = null; // an offer lapses at the next accepted action
+          renderSeats();
+        }
         ui?.show({ view: m.view, events: m.events, toAct: m.to_act, outcome: m.outcome, ending: m.ended, live: true });
         break;
       }
@@ -185,12 +218,17 @@ export function tableScreen(id: string): Screen {
         const rule = m.rule ? ` (rule ${m.rule})` : '';
         say(message, `${m.message}${rule}`, 'error');
         message.dataset.errorKind = m.kind;
-        if (m.kind === 'bad_token') {
-          forgetSeat(id);
-          say(message, 'Your seat token was not accepted; you are watching instead.', 'error');
-        }
+        if (m.kind === 'bad_token') tokenRejected = true;
         break;
       }
+      case 'table':
+        table = { ...m.table, outcome: table?.outcome ?? m.table.outcome, ending: table?.ending ?? m.table.ending };
+        renderSeats();
+        break;
+      case 'draw_offered':
+        drawOfferedBy = m.seat;
+        renderSeats();
+        break;
       case 'hint':
         ui?.showHint?.(m.action, m.text);
         break;
@@ -210,11 +248,14 @@ export function tableScreen(id: string): Screen {
       onState: (s) => {
         connState = s;
         renderConn(conn, s);
-        if (s.kind === 'refused' && token) {
-          // A refused token would be refused forever: watch instead.
+        if (s.kind === 'refused' && token && tokenRejected) {
+          // A bad token would be refused forever: watch instead.
+          tokenRejected = false;
           forgetSeat(id);
-          say(message, `Seat token refused (${s.reason}); reconnecting as a spectator.`, 'error');
+          say(message, `Your seat token was not accepted (${s.reason}); watching instead.`, 'error');
           setTimeout(connect, 500);
+        } else if (s.kind === 'refused') {
+          replace(message, h('p', { class: 'error' }, `The server closed the connection: ${s.reason}. `, h('button', { onclick: connect }, 'Reconnect')));
         }
       },
     });
