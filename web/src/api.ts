@@ -9,6 +9,7 @@ import type {
   JoinAnswer,
   JoinRequest,
   FinishedTable,
+  RatingEntry,
   Replay,
   GameRecord,
   TableStatus,
@@ -68,6 +69,7 @@ export const api = {
     call<FinishedTable[]>(
       `/api/v1/records?limit=${limit}` + (game ? `&game=${encodeURIComponent(game)}` : ''),
     ),
+  ratings: (game: string) => call<RatingEntry[]>(`/api/v1/ratings/${encodeURIComponent(game)}`),
   /** The rules page is markdown text, not JSON. */
   rules: async (name: string): Promise<string> => {
     const res = await fetch(`/rules/${encodeURIComponent(name)}`);

@@ -139,6 +139,14 @@ export interface ApiError {
   error: { kind: string; message: string; rule?: string };
 }
 
+/** `GET /api/v1/ratings/{game}` element. */
+export interface RatingEntry {
+  name: string;
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
 /** `GET /api/v1/records` element: a finished table. */
 export interface FinishedTable {
   id: string;

@@ -213,12 +213,30 @@ function gameCard(g: GameInfo, message: HTMLElement): HTMLElement {
       ),
     )
     .catch((e: unknown) => replace(lists, h('p', { class: 'error' }, `Tables: ${e instanceof Error ? e.message : String(e)}`)));
+  const board = h('details', { class: 'leaderboard' }, h('summary', {}, 'Leaderboard'));
+  board.addEventListener(
+    'toggle',
+    () => {
+      api
+        .ratings(g.name)
+        .then((rs) =>
+          board.append(
+            rs.length
+              ? h('ol', {}, rs.slice(0, 10).map((r) => h('li', {}, `${r.name}: ${Math.round(r.rating)} ±${Math.round(r.deviation)} (${r.games} games)`)))
+              : h('p', { class: 'muted' }, 'No rated games yet.'),
+          ),
+        )
+        .catch(() => board.append(h('p', { class: 'muted' }, 'No leaderboard on this server.')));
+    },
+    { once: true },
+  );
   return h(
     'article',
     { class: 'game-card', 'data-game': g.name },
     h('h3', {}, g.title, ' ', h('a', { href: `#/rules/${g.name}`, class: 'small' }, 'rules')),
     createForm(g, message),
     lists,
+    board,
   );
 }
 

@@ -6,7 +6,7 @@ import { ApiFailure, api } from '../api';
 import { Connection, type ConnState } from '../connection';
 import { uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
-import type { ServerMessage, TableSummary, Viewer } from '../protocol';
+import type { ClockState, ServerMessage, TableSummary, Viewer } from '../protocol';
 import { forgetSeat, loadSeat, playerName, saveSeat } from '../seats';
 import { h, replace } from '../ui/dom';
 import { renderConn, say } from '../ui/status';
@@ -20,11 +20,13 @@ export function tableScreen(id: string): Screen {
   const message = h('div', { class: 'message', role: 'alert', 'aria-live': 'assertive' });
   const gameHost = h('div', { class: 'game-host' });
   const banner = h('div', { class: 'banner' });
+  const clocksEl = h('div', { class: 'clocks', 'aria-live': 'off' });
   const root = h(
     'section',
     { class: 'table-screen', 'data-table': id },
     h('header', { class: 'table-head' }, heading, conn),
     seatsEl,
+    clocksEl,
     actions,
     message,
     banner,
@@ -42,7 +44,34 @@ export function tableScreen(id: string): Screen {
   // Set when the server says the token is bad: only then is forgetting the
   // seat right (a 1008 close can also mean flooding).
   let tokenRejected = false;
-  const tick = window.setInterval(() => connState.kind === 'waiting' && renderConn(conn, connState), 500);
+  // Clocks as the server last reported them, and when that was: the
+  // running one is shown counting down locally between messages.
+  let clocks: ClockState[] | null = null;
+  let clocksAt = 0;
+  const tick = window.setInterval(() => {
+    if (connState.kind === 'waiting') renderConn(conn, connState);
+    renderClocks();
+  }, 500);
+
+  function renderClocks(): void {
+    if (!clocks) return replace(clocksEl);
+    const fmt = (ms: number) => {
+      const t = Math.max(0, Math.ceil(ms / 1000));
+      return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
+    };
+    replace(
+      clocksEl,
+      clocks.map((c, i) =>
+        h(
+          'span',
+          { class: `clock ${c.running && !ended ? 'running' : ''}`, 'data-clock': i },
+          `${seatLabel(i)}: `,
+          h('b', {}, fmt(c.running && !ended ? c.remaining_ms - (Date.now() - clocksAt) : c.remaining_ms)),
+          c.running && !ended ? ' ⏱' : '',
+        ),
+      ),
+    );
+  }
 
   // Which games allow agreed draws (GET /api/v1/games has_draws).
   let hasDraws = false;
@@ -189,6 +218,9 @@ export function tableScreen(id: string): Screen {
         ended = m.table.status === 'finished' || Boolean(m.ended) || Boolean(m.outcome);
         table = { ...m.table, outcome: m.outcome ?? m.table.outcome, ending: m.ended ?? m.table.ending };
         drawOfferedBy = m.draw_offered_by ?? null;
+        clocks = m.clocks;
+        clocksAt = Date.now();
+        renderClocks();
         renderSeats();
         showOutcome();
         ui!.show({ view: m.view, events: [], toAct: m.to_act, outcome: table.outcome ?? null, ending: table.ending ?? null, live: false });
@@ -207,6 +239,9 @@ export function tableScreen(id: string): Screen {
           showOutcome();
         }
         say(message, '');
+        clocks = m.clocks;
+        clocksAt = Date.now();
+        renderClocks();
         if (drawOfferedBy !== null) {
           drawOfferedBy = null; // an offer lapses at the next accepted action
           renderSeats();
