@@ -195,8 +195,10 @@ test('babel fixture: stacks, targets, draw', async () => {
   await shot(page, 'fixture-babel');
   await page.click('[data-pos="1"]');
   await page.click('[data-action="draw"]');
+  // Dragging a stack onto its target is the same move as two clicks.
+  await page.dragAndDrop('[data-pos="2"]', '[data-pos="1"]');
   const acts = sent.filter((m) => m.type === 'act').map((m) => m.action);
-  assert.deepEqual(acts, [{ type: 'move', from: 4, gap: 3 }, { type: 'draw' }]);
+  assert.deepEqual(acts, [{ type: 'move', from: 4, gap: 3 }, { type: 'draw' }, { type: 'move', from: 2, gap: 1 }]);
 });
 
 test('icetowers fixture: table from above, tower panel, server errors shown', async () => {
