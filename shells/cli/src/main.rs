@@ -10,6 +10,7 @@ mod babel;
 mod failure;
 mod icetowers;
 mod physics;
+mod serve;
 mod tournament;
 mod towers;
 mod towers_ai;
@@ -53,6 +54,10 @@ enum Command {
         #[command(subcommand)]
         command: tournament::Command,
     },
+    /// The game server: every game online (HTTP + WebSocket).
+    Serve(serve::Serve),
+    /// Real WebSocket clients playing every game against a running server.
+    Loadtest(stackyard_server::loadtest::Options),
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
@@ -62,6 +67,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Icetowers { command } => icetowers::run(command),
         Command::Physics { command } => physics::run(command),
         Command::Tournament { command } => tournament::run(command),
+        Command::Serve(args) => serve::serve(args),
+        Command::Loadtest(args) => serve::loadtest(args),
     }
 }
 

@@ -1,0 +1,59 @@
+//! `stackyard serve` and `stackyard loadtest`: thin shells over
+//! `stackyard-server`.
+
+use crate::failure::Failure;
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Options of `stackyard serve`.
+#[derive(Debug, Args)]
+pub struct Serve {
+    /// Where to listen.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The database: a SQLite file path or URL, or postgres://…
+    #[arg(long, default_value = "stackyard-data/stackyard.db")]
+    db: String,
+    /// The web client's folder, served at / when it exists.
+    #[arg(long, default_value = "web/dist")]
+    web: PathBuf,
+    /// Unfinished tables one client address may have open.
+    #[arg(long, default_value_t = 20)]
+    tables_per_client: usize,
+    /// Messages per second a connection may send on average.
+    #[arg(long, default_value_t = 20.0)]
+    messages_per_second: f64,
+}
+
+/// Runs the server until it is stopped.
+pub fn serve(args: Serve) -> Result<(), Failure> {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .try_init();
+    let mut config = stackyard_server::Config::new(args.addr, args.db);
+    config.web = args.web.is_dir().then_some(args.web);
+    config.limits.tables_per_client = args.tables_per_client;
+    config.limits.messages_per_second = args.messages_per_second;
+    config.limits.message_burst = args.messages_per_second * 2.0;
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let server = stackyard_server::Server::start(config).await?;
+        println!("Stackyard is serving at http://{}/", server.addr);
+        server.wait().await;
+        Ok::<(), anyhow::Error>(())
+    })?;
+    Ok(())
+}
+
+/// Runs the load test against a running server.
+pub fn loadtest(args: stackyard_server::loadtest::Options) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Runtime::new()?;
+    let report = runtime.block_on(stackyard_server::loadtest::run(args))?;
+    println!("{}", report.human());
+    println!("{}", report.json());
+    Ok(())
+}

@@ -1,0 +1,76 @@
+//! What a server is started with: where it listens, where it stores, and
+//! the limits that keep one client from spoiling the others.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Everything `stackyard serve` can set.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where to listen (`127.0.0.1:0` picks a free port).
+    pub addr: SocketAddr,
+    /// The database URL: `sqlite://path?mode=rwc`, `postgres://…`, or a
+    /// bare file path (SQLite).
+    pub db: String,
+    /// A folder of static files (the web client) to serve at `/`, if any.
+    pub web: Option<PathBuf>,
+    /// The abuse limits.
+    pub limits: Limits,
+}
+
+/// The explicit limits, each with the default a public server runs with.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// The largest WebSocket message a client may send, bytes.
+    pub max_message_bytes: usize,
+    /// Messages per second a connection may send on average.
+    pub messages_per_second: f64,
+    /// Messages a connection may send in one burst.
+    pub message_burst: f64,
+    /// Outbound messages queued for one connection before it is cut off as
+    /// a slow reader.
+    pub outbound_queue: usize,
+    /// Unfinished tables one client address may have created.
+    pub tables_per_client: usize,
+    /// Time a connection may stay silent (no message at all) before it is
+    /// closed; clients ping to stay.
+    pub idle_timeout: Duration,
+    /// Time a new connection has to say `hello`.
+    pub hello_timeout: Duration,
+    /// Time a seat of a game in progress may stay without any connection
+    /// before it forfeits by abandonment.
+    pub abandon_after: Duration,
+    /// Time allowed to write one message to a client before it counts as a
+    /// slow reader.
+    pub write_timeout: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_message_bytes: 16 * 1024,
+            messages_per_second: 20.0,
+            message_burst: 40.0,
+            outbound_queue: 256,
+            tables_per_client: 20,
+            idle_timeout: Duration::from_secs(90),
+            hello_timeout: Duration::from_secs(10),
+            abandon_after: Duration::from_secs(300),
+            write_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl Config {
+    /// A server on `addr` storing in `db`, with default limits and no web
+    /// folder.
+    pub fn new(addr: SocketAddr, db: impl Into<String>) -> Self {
+        Config {
+            addr,
+            db: db.into(),
+            web: None,
+            limits: Limits::default(),
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! The HTTP API (lobby, tables, records, ratings), `/healthz`, `/metrics`,
+//! the rules pages, the OpenAPI document (generated from these handlers),
+//! and the web client's static files.
+
+use crate::protocol::{
+    ApiError, BotLevelInfo, ClockSpec, CreateTable, ErrorBody, ErrorKind, GameInfo, JoinTable,
+    Joined, RatingEntry, SeatSpec, SeatSummary, TableSummary,
+};
+use crate::tables::{Command, Hub};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use utoipa::OpenApi;
+
+/// The OpenAPI description of the HTTP API.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Stackyard", description = "The Stackyard game server's HTTP API (protocol v1). The WebSocket protocol is in docs/protocol.md."),
+    paths(games, list_tables, create_table, get_table, join_table, table_record, records, ratings, healthz),
+    components(schemas(ApiError, ErrorBody, ErrorKind, GameInfo, BotLevelInfo, TableSummary, SeatSummary, SeatSpec, ClockSpec, CreateTable, JoinTable, Joined, RatingEntry))
+)]
+pub struct ApiDoc;
+
+type Shared = State<Arc<Hub>>;
+
+fn status_of(kind: ErrorKind) -> StatusCode {
+    match kind {
+        ErrorKind::NoSuchTable => StatusCode::NOT_FOUND,
+        ErrorKind::SeatTaken | ErrorKind::Over => StatusCode::CONFLICT,
+        ErrorKind::TooManyTables | ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+        ErrorKind::Storage => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (status_of(self.kind), axum::Json(ErrorBody { error: self })).into_response()
+    }
+}
+
+fn json_body<T: for<'de> Deserialize<'de> + Default>(body: &Bytes, empty_ok: bool) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        if empty_ok {
+            return Ok(T::default());
+        }
+        return Err(ApiError::new(ErrorKind::BadRequest, "the request needs a JSON body"));
+    }
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("bad request body: {e}")))
+}
+
+/// Every route.
+pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
+    let api = Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_text))
+        .route("/rules/{name}", get(rules))
+        .route("/api/v1/games", get(games))
+        .route("/api/v1/tables", get(list_tables).post(create_table))
+        .route("/api/v1/tables/{id}", get(get_table))
+        .route("/api/v1/tables/{id}/join", post(join_table))
+        .route("/api/v1/tables/{id}/record", get(table_record))
+        .route("/api/v1/tables/{id}/ws", get(websocket))
+        .route("/api/v1/records", get(records))
+        .route("/api/v1/ratings/{game}", get(ratings))
+        .route("/api/v1/openapi.json", get(openapi))
+        .layer(axum::extract::DefaultBodyLimit::max(64 * 1024))
+        .with_state(hub);
+    match web {
+        Some(dir) if dir.is_dir() => api.fallback_service(
+            tower_http::services::ServeDir::new(&dir)
+                .fallback(tower_http::services::ServeFile::new(dir.join("index.html"))),
+        ),
+        _ => api.fallback(|| async {
+            (StatusCode::NOT_FOUND, "no such page (the web client is not built here)")
+        }),
+    }
+}
+
+/// Liveness.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, description = "ok", body = String)))]
+async fn healthz() -> &'static str {
+    "ok"
+}
+
+async fn metrics_text(State(hub): Shared) -> Response {
+    let (tables, live) = hub.counts();
+    metrics::gauge!("stackyard_tables_in_memory").set(tables as f64);
+    metrics::gauge!("stackyard_tables_unfinished").set(live as f64);
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        crate::metrics::render(),
+    )
+        .into_response()
+}
+
+async fn openapi() -> Response {
+    match ApiDoc::openapi().to_pretty_json() {
+        Ok(text) => ([(header::CONTENT_TYPE, "application/json")], text).into_response(),
+        Err(e) => ApiError::new(ErrorKind::Storage, e.to_string()).into_response(),
+    }
+}
+
+const RULES: &[(&str, &str)] = &[
+    ("towers", include_str!("../../../docs/rules/towers.md")),
+    ("babel", include_str!("../../../docs/rules/babel.md")),
+    ("icetowers", include_str!("../../../docs/rules/icetowers.md")),
+    ("leaning", include_str!("../../../docs/rules/leaning.md")),
+    ("speedy", include_str!("../../../docs/rules/speedy.md")),
+];
+
+async fn rules(Path(name): Path<String>) -> Response {
+    let name = name.strip_suffix(".md").unwrap_or(&name);
+    match RULES.iter().find(|(n, _)| *n == name) {
+        Some((_, text)) => ([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], *text).into_response(),
+        None => (StatusCode::NOT_FOUND, format!("no rules called {name:?}")).into_response(),
+    }
+}
+
+/// The games this server hosts.
+#[utoipa::path(get, path = "/api/v1/games", responses((status = 200, body = [GameInfo])))]
+async fn games(State(hub): Shared) -> axum::Json<Vec<GameInfo>> {
+    axum::Json(
+        hub.registry
+            .kinds()
+            .map(|k| GameInfo {
+                name: k.name().to_string(),
+                title: k.title().to_string(),
+                engine: k.engine().to_string(),
+                has_draws: k.has_draws(),
+                default_settings: k.default_settings(),
+                bot_levels: k
+                    .bot_levels()
+                    .into_iter()
+                    .map(|l| BotLevelInfo { name: l.name, about: l.about })
+                    .collect(),
+                rules_url: format!("/rules/{}", k.name()),
+            })
+            .collect(),
+    )
+}
+
+/// Filters for the table list.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+struct TableFilter {
+    /// Only this game.
+    game: Option<String>,
+    /// `open`, `playing` or `finished`.
+    status: Option<String>,
+}
+
+/// Tables in the lobby.
+#[utoipa::path(get, path = "/api/v1/tables", params(TableFilter), responses((status = 200, body = [TableSummary])))]
+async fn list_tables(State(hub): Shared, Query(filter): Query<TableFilter>) -> axum::Json<Vec<TableSummary>> {
+    let mut list = hub.summaries(filter.game.as_deref(), filter.status.as_deref());
+    list.truncate(500);
+    axum::Json(list)
+}
+
+/// Creates a table.
+#[utoipa::path(post, path = "/api/v1/tables", request_body = CreateTable,
+    responses((status = 200, body = TableSummary), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+async fn create_table(
+    State(hub): Shared,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<axum::Json<TableSummary>, ApiError> {
+    let spec: CreateTable = if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::new(ErrorKind::BadRequest, "the request needs a JSON body"));
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("bad request body: {e}")))?
+    };
+    let summary = hub.create(spec, &peer.ip().to_string()).await?;
+    metrics::counter!("stackyard_tables_created_total").increment(1);
+    Ok(axum::Json(summary))
+}
+
+/// One table.
+#[utoipa::path(get, path = "/api/v1/tables/{id}", params(("id" = String, Path, description = "table id")),
+    responses((status = 200, body = TableSummary), (status = 404, body = ErrorBody)))]
+async fn get_table(State(hub): Shared, Path(id): Path<String>) -> Result<axum::Json<TableSummary>, ApiError> {
+    let table = hub.table(&id).ok_or_else(|| no_table(&id))?;
+    let summary = table
+        .summary
+        .read()
+        .map_err(|_| ApiError::new(ErrorKind::Storage, "lock poisoned"))?
+        .clone();
+    Ok(axum::Json(summary))
+}
+
+fn no_table(id: &str) -> ApiError {
+    ApiError::new(ErrorKind::NoSuchTable, format!("there is no table {id:?}"))
+}
+
+/// Takes a seat: answers with the seat's secret token.
+#[utoipa::path(post, path = "/api/v1/tables/{id}/join", params(("id" = String, Path, description = "table id")),
+    request_body = JoinTable,
+    responses((status = 200, body = Joined), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+async fn join_table(State(hub): Shared, Path(id): Path<String>, body: Bytes) -> Result<axum::Json<Joined>, ApiError> {
+    let request: JoinTable = json_body(&body, true)?;
+    let table = hub.table(&id).ok_or_else(|| no_table(&id))?;
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    table
+        .commands
+        .send(Command::Join { seat: request.seat, name: request.name, reply })
+        .await
+        .map_err(|_| ApiError::new(ErrorKind::Storage, "the table is not running"))?;
+    let joined = answer
+        .await
+        .map_err(|_| ApiError::new(ErrorKind::Storage, "the table is not running"))??;
+    Ok(axum::Json(joined))
+}
+
+/// A finished table's record (refused while the game goes on: it holds
+/// hidden information).
+#[utoipa::path(get, path = "/api/v1/tables/{id}/record", params(("id" = String, Path, description = "table id")),
+    responses((status = 200, description = "the game's record", body = Object), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    match hub.store.record(&id).await.map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))? {
+        Some(record) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),
+        None if hub.table(&id).is_some() => Err(ApiError::new(
+            ErrorKind::Forbidden,
+            "the record is served once the game is over (it holds hidden information)",
+        )),
+        None => Err(no_table(&id)),
+    }
+}
+
+/// Filters for records.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+struct RecordFilter {
+    /// Only this game.
+    game: Option<String>,
+    /// At most this many (default 50, at most 500).
+    limit: Option<i64>,
+}
+
+/// Finished tables, newest first.
+#[utoipa::path(get, path = "/api/v1/records", params(RecordFilter), responses((status = 200, description = "finished tables", body = [Object])))]
+async fn records(State(hub): Shared, Query(filter): Query<RecordFilter>) -> Result<axum::Json<serde_json::Value>, ApiError> {
+    let limit = filter.limit.unwrap_or(50).clamp(1, 500);
+    let rows = hub
+        .store
+        .finished(filter.game.as_deref(), limit)
+        .await
+        .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
+    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
+    Ok(axum::Json(serde_json::Value::Array(
+        rows.into_iter()
+            .map(|r| {
+                serde_json::json!({
+                    "id": r.id, "game": r.game, "created_at": r.created_at,
+                    "finished_at": r.finished_at, "outcome": parse(&r.outcome),
+                    "ending": parse(&r.ending), "seats": parse(&r.seats),
+                    "record_url": format!("/api/v1/tables/{}/record", r.id),
+                })
+            })
+            .collect(),
+    )))
+}
+
+/// A game's leaderboard.
+#[utoipa::path(get, path = "/api/v1/ratings/{game}", params(("game" = String, Path, description = "game name")),
+    responses((status = 200, body = [RatingEntry]), (status = 400, body = ErrorBody)))]
+async fn ratings(State(hub): Shared, Path(game): Path<String>) -> Result<axum::Json<Vec<RatingEntry>>, ApiError> {
+    if hub.registry.get(&game).is_none() {
+        return Err(ApiError::new(ErrorKind::BadRequest, format!("there is no game {game:?}")));
+    }
+    let rows = hub
+        .store
+        .ratings(&game, 100)
+        .await
+        .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
+    Ok(axum::Json(
+        rows.into_iter()
+            .map(|r| RatingEntry { name: r.name, rating: r.rating, deviation: r.deviation, games: r.games })
+            .collect(),
+    ))
+}
+
+async fn websocket(State(hub): Shared, Path(id): Path<String>, upgrade: WebSocketUpgrade) -> Response {
+    let limit = hub.limits.max_message_bytes;
+    upgrade
+        .max_message_size(limit * 4)
+        .max_frame_size(limit * 4)
+        .on_upgrade(move |socket| crate::ws::serve(socket, hub, id))
+}

@@ -1,0 +1,112 @@
+//! The Stackyard game server: every registered game online, durable, and
+//! hard to abuse.
+//!
+//! - [`tables`]: one task per table, owning its `Box<dyn HostedGame>`; the
+//!   server core knows games only through `stackyard_core::host` and the
+//!   list from `stackyard_registry::registry()`.
+//! - [`ws`]: protocol v1 over WebSocket; [`http`]: the HTTP API, OpenAPI,
+//!   `/healthz`, `/metrics`, rules pages and the web client's files.
+//! - [`store`]: sqlx (SQLite by default, PostgreSQL) with one writer that
+//!   groups commits across tables; an action is durable before it is
+//!   acknowledged or broadcast.
+//! - [`auth`]: seat tokens; [`config`]: limits; [`ratings`]: Glicko-2 and
+//!   Weng-Lin; [`metrics`]: Prometheus; [`loadtest`]: real WebSocket clients
+//!   playing every game.
+
+pub mod auth;
+pub mod config;
+pub mod http;
+pub mod loadtest;
+pub mod metrics;
+pub mod protocol;
+pub mod ratings;
+pub mod store;
+pub mod tables;
+pub mod ws;
+
+pub use config::{Config, Limits};
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tables::Hub;
+
+/// A server listening and serving on the current tokio runtime.
+pub struct Server {
+    /// The address it listens on (the real port when 0 was asked for).
+    pub addr: SocketAddr,
+    /// Its tables and store.
+    pub hub: Arc<Hub>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the store, resumes every unfinished table, and starts
+    /// listening.
+    pub async fn start(config: Config) -> anyhow::Result<Server> {
+        metrics::install();
+        let store = store::Store::open(&config.db).await?;
+        let hub = Hub::new(stackyard_registry::registry(), store, config.limits.clone());
+        let resumed = hub.resume_all().await?;
+        if resumed > 0 {
+            tracing::info!(tables = resumed, "resumed unfinished tables");
+        }
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let addr = listener.local_addr()?;
+        let app = http::router(hub.clone(), config.web.clone())
+            .into_make_service_with_connect_info::<SocketAddr>();
+        let task = tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                tracing::error!(error = %e, "server stopped");
+            }
+        });
+        tracing::info!(%addr, "listening");
+        Ok(Server { addr, hub, task })
+    }
+
+    /// Serves until the process is stopped.
+    pub async fn wait(self) {
+        let _ = self.task.await;
+    }
+}
+
+/// A server on a runtime of its own (tests, the load test's restarts):
+/// dropping it stops everything at once, the way a killed process stops,
+/// keeping only what was committed.
+pub struct Background {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    /// Its tables and store.
+    pub hub: Arc<Hub>,
+    runtime: Option<tokio::runtime::Runtime>,
+}
+
+impl Background {
+    /// Starts a server on a new multi-threaded runtime.
+    pub fn start(config: Config) -> anyhow::Result<Background> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()?;
+        let server = runtime.block_on(Server::start(config))?;
+        Ok(Background {
+            addr: server.addr,
+            hub: server.hub.clone(),
+            runtime: Some(runtime),
+        })
+    }
+
+    /// Stops it abruptly.
+    pub fn kill(mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}

@@ -1,0 +1,643 @@
+//! `stackyard loadtest`: real WebSocket clients playing every hosted game
+//! against a running server. Each seat is a client driven by one of the
+//! game's own bots (deciding from the seat's view, as a person would see
+//! it); clients beyond the seats watch. It measures connections held,
+//! acknowledged actions per second, acknowledgement latency, errors, and
+//! afterwards checks that every acknowledged action is stored. With
+//! `--kill-at` it starts the server itself, kills it with SIGKILL mid-run,
+//! restarts it on the same database, and the clients reconnect with their
+//! tokens.
+
+use clap::Args;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use stackyard_core::{GameTime, Seat, Seed};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Options of `stackyard loadtest`.
+#[derive(Debug, Clone, Args)]
+pub struct Options {
+    /// The server to load (with `--kill-at`, where to start it).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Tables played at once (each game in turn; a finished table is
+    /// replaced by a new one).
+    #[arg(long, default_value_t = 10)]
+    pub tables: usize,
+    /// Clients connected: one per seat, the rest watch.
+    #[arg(long, default_value_t = 20)]
+    pub clients: usize,
+    /// Seconds to run.
+    #[arg(long, default_value_t = 10.0)]
+    pub duration: f64,
+    /// Most actions a second one seat sends.
+    #[arg(long, default_value_t = 5.0)]
+    pub rate: f64,
+    /// Kill the server with SIGKILL this many seconds in, restart it, and
+    /// check nothing acknowledged was lost (the load test starts the
+    /// server itself, with `--server` and `--db`).
+    #[arg(long)]
+    pub kill_at: Option<f64>,
+    /// The `stackyard` binary to start for `--kill-at` (default: this one).
+    #[arg(long)]
+    pub server: Option<std::path::PathBuf>,
+    /// The database of the server started for `--kill-at`.
+    #[arg(long, default_value = "stackyard-data/loadtest.db")]
+    pub db: String,
+}
+
+/// What a run measured.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Clients asked for.
+    pub clients: usize,
+    /// Tables at once.
+    pub tables: usize,
+    /// Tables created over the run.
+    pub tables_created: usize,
+    /// Games that reached their end.
+    pub games_finished: usize,
+    /// Most connections open at once.
+    pub connections_held: usize,
+    /// Acknowledged actions.
+    pub actions: u64,
+    /// Acknowledged actions per second.
+    pub actions_per_s: f64,
+    /// Acknowledgement latency percentiles, ms.
+    pub p50_ms: f64,
+    /// 99th percentile, ms.
+    pub p99_ms: f64,
+    /// Worst, ms.
+    pub max_ms: f64,
+    /// Errors: refused connections, protocol errors, unexpected closes.
+    pub errors: u64,
+    /// Actions the rules refused (lost races in turnless games).
+    pub refused: u64,
+    /// Acknowledged actions missing from the server afterwards.
+    pub lost: u64,
+    /// Whether the server was killed and restarted.
+    pub killed: bool,
+    /// Seconds run.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// For people.
+    pub fn human(&self) -> String {
+        format!(
+            "clients {} over {} tables ({} created, {} games finished)\n\
+             connections held: {}\n\
+             acknowledged actions: {} in {:.1} s = {:.0}/s\n\
+             ack latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
+             errors: {}, refused by the rules: {}\n\
+             {}every acknowledged action stored: {} (lost {})",
+            self.clients,
+            self.tables,
+            self.tables_created,
+            self.games_finished,
+            self.connections_held,
+            self.actions,
+            self.seconds,
+            self.actions_per_s,
+            self.p50_ms,
+            self.p99_ms,
+            self.max_ms,
+            self.errors,
+            self.refused,
+            if self.killed { "server killed with SIGKILL and restarted; " } else { "" },
+            if self.lost == 0 { "yes" } else { "NO" },
+            self.lost,
+        )
+    }
+
+    /// One JSON line.
+    pub fn json(&self) -> String {
+        json!({
+            "clients": self.clients,
+            "tables": self.tables,
+            "tables_created": self.tables_created,
+            "games_finished": self.games_finished,
+            "connections_held": self.connections_held,
+            "actions": self.actions,
+            "actions_per_s": (self.actions_per_s * 10.0).round() / 10.0,
+            "p50_ms": (self.p50_ms * 100.0).round() / 100.0,
+            "p99_ms": (self.p99_ms * 100.0).round() / 100.0,
+            "max_ms": (self.max_ms * 100.0).round() / 100.0,
+            "errors": self.errors,
+            "refused": self.refused,
+            "lost": self.lost,
+            "killed": self.killed,
+        })
+        .to_string()
+    }
+}
+
+/// One HTTP/1.1 request (no client library: the load test needs only
+/// this); returns the status and body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> anyhow::Result<(u16, String)> {
+    let mut stream = tokio::net::TcpStream::connect(addr).await?;
+    let body = body.unwrap_or("");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await?;
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status: u16 = head.split_whitespace().nth(1).unwrap_or("0").parse().unwrap_or(0);
+    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        let mut out = String::new();
+        let mut s = rest;
+        while let Some((size, tail)) = s.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if n == 0 || tail.len() < n {
+                break;
+            }
+            out.push_str(&tail[..n]);
+            s = tail[n..].strip_prefix("\r\n").unwrap_or(&tail[n..]);
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    Ok((status, body))
+}
+
+async fn http_json(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> anyhow::Result<Value> {
+    let text = body.map(|b| b.to_string());
+    let (status, reply) = http(addr, method, path, text.as_deref()).await?;
+    if status != 200 {
+        anyhow::bail!("{method} {path}: {status} {reply}");
+    }
+    Ok(serde_json::from_str(&reply)?)
+}
+
+#[derive(Default)]
+struct Shared {
+    connections: AtomicUsize,
+    max_connections: AtomicUsize,
+    acked: AtomicU64,
+    errors: AtomicU64,
+    refused: AtomicU64,
+    finished: AtomicUsize,
+    latencies_us: Mutex<Vec<u32>>,
+    /// Per table: acknowledged actions.
+    tables: Mutex<HashMap<String, u64>>,
+    /// Set while the server is down on purpose.
+    restarting: AtomicBool,
+}
+
+impl Shared {
+    fn connected(&self) {
+        let n = self.connections.fetch_add(1, Ordering::SeqCst) + 1;
+        self.max_connections.fetch_max(n, Ordering::SeqCst);
+    }
+
+    fn disconnected(&self) {
+        self.connections.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    fn error(&self, what: &str) {
+        if self.errors.fetch_add(1, Ordering::Relaxed) < 10 {
+            eprintln!("loadtest error: {what}");
+        }
+    }
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> anyhow::Result<(Socket, Value)> {
+    let url = format!("ws://{addr}/api/v1/tables/{table}/ws");
+    let (mut socket, _) = tokio_tungstenite::connect_async(url).await?;
+    let hello = json!({"type": "hello", "protocol": 1, "token": token, "since": null});
+    socket.send(Message::Text(hello.to_string().into())).await?;
+    loop {
+        match tokio::time::timeout(Duration::from_secs(10), socket.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let v: Value = serde_json::from_str(&t)?;
+                if v["type"] == "welcome" {
+                    return Ok((socket, v));
+                }
+                anyhow::bail!("hello answered with {v}");
+            }
+            Ok(Some(Ok(_))) => continue,
+            _ => anyhow::bail!("no welcome"),
+        }
+    }
+}
+
+fn may_act(to_act: &Value, seat: usize) -> bool {
+    match to_act["type"].as_str() {
+        Some("seat") => to_act["seat"].as_u64() == Some(seat as u64),
+        Some("any_seat") => true,
+        _ => false,
+    }
+}
+
+/// The cheapest sensible bot of a game.
+fn quick_level(kind: &dyn stackyard_core::host::GameKind) -> String {
+    let levels = kind.bot_levels();
+    for wanted in ["greedy:300", "greedy"] {
+        if levels.iter().any(|l| l.name == wanted) {
+            return wanted.to_string();
+        }
+    }
+    levels.first().map(|l| l.name.clone()).unwrap_or_default()
+}
+
+struct SeatPlay {
+    addr: SocketAddr,
+    table: String,
+    token: String,
+    seat: usize,
+    game: &'static str,
+    deadline: Instant,
+    rate: f64,
+}
+
+/// Plays one seat until the game ends or the run does.
+async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
+    let registry = stackyard_registry::registry();
+    let Some(kind) = registry.get(p.game) else { return };
+    let mut bot = None;
+    let interval = Duration::from_secs_f64(1.0 / p.rate.max(0.1));
+    let started = Instant::now();
+    'reconnect: loop {
+        let reconnect_until = Instant::now() + Duration::from_secs(30);
+        let (mut socket, welcome) = loop {
+            match connect(p.addr, &p.table, Some(&p.token)).await {
+                Ok(ok) => break ok,
+                Err(e) => {
+                    if Instant::now() > reconnect_until || Instant::now() > p.deadline {
+                        shared.error(&format!("seat {} of {}: {e}", p.seat, p.table));
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+            }
+        };
+        shared.connected();
+        if bot.is_none() {
+            let settings = welcome["table"]["settings"].clone();
+            match kind.bot(&quick_level(kind), Seat(p.seat as u8), Seed(p.seat as u64 + 7), &settings) {
+                Ok(b) => bot = Some(b),
+                Err(e) => {
+                    shared.error(&format!("no bot: {e}"));
+                    shared.disconnected();
+                    return;
+                }
+            }
+        }
+        let Some(bot) = bot.as_mut() else { return };
+        let mut view = welcome["view"].clone();
+        let mut to_act = welcome["to_act"].clone();
+        let mut playing = welcome["table"]["status"] == "playing";
+        if !welcome["outcome"].is_null() {
+            shared.disconnected();
+            return;
+        }
+        let mut in_flight: Option<(u64, Instant)> = None;
+        let mut next_id = 1u64;
+        let mut next_send = Instant::now();
+        loop {
+            if Instant::now() > p.deadline {
+                let _ = socket.close(None).await;
+                shared.disconnected();
+                return;
+            }
+            if playing && in_flight.is_none() && may_act(&to_act, p.seat) && Instant::now() >= next_send {
+                let now = GameTime::from_millis(started.elapsed().as_millis() as u64);
+                if let Ok(Some(decision)) = bot.decide(&view, now) {
+                    let id = next_id;
+                    next_id += 1;
+                    let msg = json!({"type": "act", "id": id, "action": decision.action});
+                    in_flight = Some((id, Instant::now()));
+                    next_send = Instant::now() + interval;
+                    if socket.send(Message::Text(msg.to_string().into())).await.is_err() {
+                        in_flight = None;
+                    }
+                }
+            }
+            let wait = if in_flight.is_none() && playing && may_act(&to_act, p.seat) {
+                next_send.saturating_duration_since(Instant::now()).max(Duration::from_millis(1))
+            } else {
+                Duration::from_millis(500)
+            };
+            let msg = match tokio::time::timeout(wait, socket.next()).await {
+                Err(_) => continue,
+                Ok(Some(Ok(Message::Text(t)))) => t,
+                Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => {
+                    shared.disconnected();
+                    if shared.restarting.load(Ordering::SeqCst) || Instant::now() < p.deadline {
+                        if !shared.restarting.load(Ordering::SeqCst) {
+                            shared.error(&format!("seat {} of {} closed", p.seat, p.table));
+                            return;
+                        }
+                        continue 'reconnect;
+                    }
+                    return;
+                }
+                Ok(Some(Ok(_))) => continue,
+            };
+            let Ok(msg) = serde_json::from_str::<Value>(&t_str(&msg)) else {
+                shared.error("not JSON from the server");
+                continue;
+            };
+            match msg["type"].as_str().unwrap_or("") {
+                "ack" => {
+                    if let Some((id, sent)) = in_flight
+                        && msg["id"].as_u64() == Some(id)
+                    {
+                        let us = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                        if let Ok(mut l) = shared.latencies_us.lock() {
+                            l.push(us);
+                        }
+                        shared.acked.fetch_add(1, Ordering::Relaxed);
+                        if let Ok(mut t) = shared.tables.lock() {
+                            *t.entry(p.table.clone()).or_insert(0) += 1;
+                        }
+                        in_flight = None;
+                    }
+                }
+                "error" => {
+                    in_flight = None;
+                    match msg["kind"].as_str() {
+                        Some("rule") | Some("over") | Some("not_your_turn") => {
+                            shared.refused.fetch_add(1, Ordering::Relaxed);
+                        }
+                        _ => shared.error(&format!("{msg}")),
+                    }
+                }
+                "step" => {
+                    view = msg["view"].clone();
+                    to_act = msg["to_act"].clone();
+                    if !msg["outcome"].is_null() {
+                        if p.seat == 0 {
+                            shared.finished.fetch_add(1, Ordering::Relaxed);
+                        }
+                        let _ = socket.close(None).await;
+                        shared.disconnected();
+                        return;
+                    }
+                }
+                "table" => playing = msg["table"]["status"] == "playing",
+                _ => {}
+            }
+        }
+    }
+}
+
+fn t_str(t: &tokio_tungstenite::tungstenite::Utf8Bytes) -> String {
+    t.as_str().to_string()
+}
+
+/// Watches one table until it ends or the run does.
+async fn watch(addr: SocketAddr, table: String, deadline: Instant, shared: Arc<Shared>) {
+    'reconnect: loop {
+        let Ok((mut socket, welcome)) = connect(addr, &table, None).await else {
+            if shared.restarting.load(Ordering::SeqCst) && Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+            shared.error("a spectator could not connect");
+            return;
+        };
+        shared.connected();
+        if !welcome["outcome"].is_null() {
+            shared.disconnected();
+            return;
+        }
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match tokio::time::timeout(left, socket.next()).await {
+                Err(_) => {
+                    let _ = socket.close(None).await;
+                    shared.disconnected();
+                    return;
+                }
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    if let Ok(v) = serde_json::from_str::<Value>(t.as_str())
+                        && v["type"] == "step"
+                        && !v["outcome"].is_null()
+                    {
+                        shared.disconnected();
+                        return;
+                    }
+                }
+                Ok(Some(Ok(_))) => {}
+                _ => {
+                    shared.disconnected();
+                    if shared.restarting.load(Ordering::SeqCst) && Instant::now() < deadline {
+                        continue 'reconnect;
+                    }
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Keeps one table slot busy: a table of `game`, its seats played, `watchers`
+/// watching; when the game ends, the next table.
+async fn run_slot(
+    addr: SocketAddr,
+    game: &'static str,
+    watchers: usize,
+    deadline: Instant,
+    rate: f64,
+    shared: Arc<Shared>,
+    created: Arc<AtomicUsize>,
+) {
+    while Instant::now() < deadline {
+        let table = match http_json(addr, "POST", "/api/v1/tables", Some(json!({"game": game}))).await {
+            Ok(t) => t,
+            Err(e) => {
+                if !shared.restarting.load(Ordering::SeqCst) {
+                    shared.error(&format!("create: {e}"));
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
+        };
+        created.fetch_add(1, Ordering::Relaxed);
+        let id = table["id"].as_str().unwrap_or_default().to_string();
+        let seats = table["seats"].as_array().map_or(0, Vec::len);
+        if let Ok(mut t) = shared.tables.lock() {
+            t.entry(id.clone()).or_insert(0);
+        }
+        let mut tokens = Vec::new();
+        for s in 0..seats {
+            match http_json(addr, "POST", &format!("/api/v1/tables/{id}/join"), Some(json!({"seat": s, "name": format!("load-{s}")}))).await {
+                Ok(j) => tokens.push(j["token"].as_str().unwrap_or_default().to_string()),
+                Err(e) => shared.error(&format!("join: {e}")),
+            }
+        }
+        let mut tasks = Vec::new();
+        for (seat, token) in tokens.into_iter().enumerate() {
+            let play = SeatPlay { addr, table: id.clone(), token, seat, game, deadline, rate };
+            tasks.push(tokio::spawn(play_seat(play, shared.clone())));
+        }
+        for _ in 0..watchers {
+            tasks.push(tokio::spawn(watch(addr, id.clone(), deadline, shared.clone())));
+        }
+        for t in tasks {
+            let _ = t.await;
+        }
+    }
+}
+
+struct Child {
+    child: std::process::Child,
+}
+
+fn start_server(options: &Options) -> anyhow::Result<Child> {
+    let bin = match &options.server {
+        Some(b) => b.clone(),
+        None => std::env::current_exe()?,
+    };
+    let child = std::process::Command::new(bin)
+        .args([
+            "serve",
+            "--addr",
+            &options.addr,
+            "--db",
+            &options.db,
+            "--tables-per-client",
+            "1000000",
+            "--messages-per-second",
+            "1000",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()?;
+    Ok(Child { child })
+}
+
+async fn wait_healthy(addr: SocketAddr) -> anyhow::Result<()> {
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Ok((200, _)) = http(addr, "GET", "/healthz", None).await {
+            return Ok(());
+        }
+        if Instant::now() > until {
+            anyhow::bail!("the server at {addr} did not come up");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Runs the load test.
+pub async fn run(options: Options) -> anyhow::Result<Report> {
+    let addr: SocketAddr = tokio::net::lookup_host(&options.addr)
+        .await?
+        .next()
+        .ok_or_else(|| anyhow::anyhow!("cannot resolve {}", options.addr))?;
+    let mut child = None;
+    if options.kill_at.is_some() {
+        child = Some(start_server(&options)?);
+    }
+    wait_healthy(addr).await?;
+    let registry = stackyard_registry::registry();
+    let games: Vec<&'static str> = registry.names();
+    // Seats per game with its default settings.
+    let seats: Vec<usize> = games
+        .iter()
+        .map(|g| {
+            registry
+                .get(g)
+                .and_then(|k| k.create(&k.default_settings(), Seed(1)).ok())
+                .map_or(1, |t| t.seat_count())
+        })
+        .collect();
+    let slot_games: Vec<usize> = (0..options.tables).map(|i| i % games.len()).collect();
+    let seat_clients: usize = slot_games.iter().map(|&g| seats[g]).sum();
+    if options.clients < seat_clients {
+        anyhow::bail!("{} tables need at least {seat_clients} clients (one per seat)", options.tables);
+    }
+    let spare = options.clients - seat_clients;
+    let shared = Arc::new(Shared::default());
+    let created = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs_f64(options.duration);
+    let mut slots = Vec::new();
+    for (i, &g) in slot_games.iter().enumerate() {
+        let watchers = spare / options.tables + usize::from(i < spare % options.tables);
+        slots.push(tokio::spawn(run_slot(addr, games[g], watchers, deadline, options.rate, shared.clone(), created.clone())));
+    }
+    let mut killed = false;
+    if let (Some(at), Some(c)) = (options.kill_at, child.as_mut()) {
+        tokio::time::sleep_until((started + Duration::from_secs_f64(at)).into()).await;
+        shared.restarting.store(true, Ordering::SeqCst);
+        c.child.kill()?; // SIGKILL
+        let _ = c.child.wait();
+        killed = true;
+        *c = start_server(&options)?;
+        wait_healthy(addr).await?;
+        // Give clients time to reconnect before counting closes as errors.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        shared.restarting.store(false, Ordering::SeqCst);
+    }
+    for s in slots {
+        let _ = s.await;
+    }
+    let seconds = started.elapsed().as_secs_f64().min(options.duration).max(0.001);
+    // Every acknowledged action must be on the server (the live tables
+    // are rebuilt from the database after a restart; finished ones are
+    // records in it).
+    let tables: Vec<(String, u64)> = shared
+        .tables
+        .lock()
+        .map(|t| t.iter().map(|(k, v)| (k.clone(), *v)).collect())
+        .unwrap_or_default();
+    let mut lost = 0u64;
+    for (id, acked) in &tables {
+        let stored = match http_json(addr, "GET", &format!("/api/v1/tables/{id}"), None).await {
+            Ok(s) => s["actions"].as_u64().unwrap_or(0),
+            Err(_) => match http_json(addr, "GET", &format!("/api/v1/tables/{id}/record"), None).await {
+                Ok(r) => r["actions"].as_array().map_or(0, |a| a.len() as u64),
+                Err(_) => 0,
+            },
+        };
+        lost += acked.saturating_sub(stored);
+    }
+    let mut latencies = shared.latencies_us.lock().map(|l| l.clone()).unwrap_or_default();
+    latencies.sort_unstable();
+    let pct = |q: f64| -> f64 {
+        if latencies.is_empty() {
+            return 0.0;
+        }
+        let i = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        latencies[i] as f64 / 1000.0
+    };
+    let actions = shared.acked.load(Ordering::Relaxed);
+    let report = Report {
+        clients: options.clients,
+        tables: options.tables,
+        tables_created: created.load(Ordering::Relaxed),
+        games_finished: shared.finished.load(Ordering::Relaxed),
+        connections_held: shared.max_connections.load(Ordering::SeqCst),
+        actions,
+        actions_per_s: actions as f64 / seconds,
+        p50_ms: pct(0.5),
+        p99_ms: pct(0.99),
+        max_ms: latencies.last().map_or(0.0, |&m| m as f64 / 1000.0),
+        errors: shared.errors.load(Ordering::Relaxed),
+        refused: shared.refused.load(Ordering::Relaxed),
+        lost,
+        killed,
+        seconds,
+    };
+    if let Some(mut c) = child {
+        let _ = c.child.kill();
+        let _ = c.child.wait();
+    }
+    Ok(report)
+}

@@ -1,0 +1,320 @@
+//! The wire types of protocol v1 (see `docs/protocol.md`): what clients
+//! send, the summaries the server shows, and the errors it answers with.
+//! Game payloads (settings, actions, views, events) stay opaque JSON.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// The protocol version this server speaks.
+pub const PROTOCOL: u32 = 1;
+
+/// A message from a WebSocket client.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: which seat (by token) or a spectator.
+    Hello {
+        /// Must be [`PROTOCOL`].
+        protocol: u32,
+        /// The seat's secret; absent or null to watch.
+        #[serde(default)]
+        token: Option<String>,
+        /// The last version this client saw (a fresh welcome answers).
+        #[serde(default)]
+        since: Option<u64>,
+    },
+    /// A game action.
+    Act {
+        /// Echoed in the ack or error.
+        id: u64,
+        /// The game's action JSON.
+        action: Value,
+    },
+    /// Resign the seat.
+    Resign {
+        /// Echoed.
+        id: u64,
+    },
+    /// Offer a draw.
+    OfferDraw {
+        /// Echoed.
+        id: u64,
+    },
+    /// Accept the standing draw offer.
+    AcceptDraw {
+        /// Echoed.
+        id: u64,
+    },
+    /// Ask the server's strongest bot for a move (counted).
+    Hint {
+        /// Echoed.
+        id: u64,
+    },
+    /// Keep the connection alive.
+    Ping {
+        /// Echoed.
+        id: u64,
+    },
+}
+
+/// The kinds of error a client can tell apart (WebSocket and HTTP).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// The JSON is not an action of this game.
+    Malformed,
+    /// No such seat at this table.
+    NoSuchSeat,
+    /// The game is over.
+    Over,
+    /// The rules reject the action (`rule` names the rule).
+    Rule,
+    /// A spectator tried to act.
+    NotYourSeat,
+    /// Another seat is to act.
+    NotYourTurn,
+    /// Seats are still open: the game has not started.
+    NotStarted,
+    /// The token is not one of this table's.
+    BadToken,
+    /// Too many messages.
+    RateLimited,
+    /// The message is too large.
+    TooLarge,
+    /// Not a protocol message (bad JSON, unknown type, no hello first).
+    Protocol,
+    /// This game has no draws, or no draw was offered.
+    NoDraws,
+    /// No such table.
+    NoSuchTable,
+    /// The seat is taken, or no seat is free.
+    SeatTaken,
+    /// Too many unfinished tables from this client.
+    TooManyTables,
+    /// The request is not valid (bad settings, unknown game or bot).
+    BadRequest,
+    /// Hidden information: not available before the game ends.
+    Forbidden,
+    /// The server could not store the change; nothing was acknowledged.
+    Storage,
+}
+
+/// An error with the sentence for the person who caused it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ApiError {
+    /// What kind of error.
+    pub kind: ErrorKind,
+    /// A sentence naming the problem.
+    pub message: String,
+    /// The rule id, when the rules refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<&'static str>,
+}
+
+impl ApiError {
+    /// An error of `kind` saying `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        ApiError {
+            kind,
+            message: message.into(),
+            rule: None,
+        }
+    }
+}
+
+/// The body of every HTTP error: `{"error": {...}}`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// The error.
+    pub error: ApiError,
+}
+
+/// How a seat is filled at creation.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatSpec {
+    /// A person joins it with `POST /tables/{id}/join`.
+    Person,
+    /// A server-side bot of this level.
+    Bot {
+        /// A level from the game's `bot_levels`.
+        level: String,
+    },
+}
+
+/// A chess-style clock for turn-based games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Time each seat starts with, ms.
+    pub initial_ms: u64,
+    /// Time added after each of the seat's moves, ms.
+    pub increment_ms: u64,
+}
+
+/// `POST /api/v1/tables`.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTable {
+    /// The game's stable name.
+    pub game: String,
+    /// The game's settings (its default settings if absent).
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub settings: Option<Value>,
+    /// One entry per seat; absent: every seat a person.
+    #[serde(default)]
+    pub seats: Option<Vec<SeatSpec>>,
+    /// A clock for turn-based games.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+    /// Whether the result counts for ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// A seed (random if absent; a chosen seed is never rated).
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/v1/tables/{id}/join`.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinTable {
+    /// The seat wanted (the first free person seat if absent).
+    #[serde(default)]
+    pub seat: Option<usize>,
+    /// The name to go by (letters, digits, spaces, `-_.`; at most 32).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The answer to a join: the seat and its secret.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct Joined {
+    /// Table id.
+    pub table: String,
+    /// Seat index.
+    pub seat: usize,
+    /// The seat's secret: send it in `hello`. The server keeps only its hash.
+    pub token: String,
+}
+
+/// One seat as the lobby shows it.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct SeatSummary {
+    /// Seat index.
+    pub seat: usize,
+    /// `person` or `bot`.
+    pub kind: String,
+    /// The bot's level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
+    /// The player's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Whether somebody holds it (bots always do).
+    pub taken: bool,
+    /// Whether a connection is open for it (bots always are).
+    pub connected: bool,
+}
+
+/// A table as the lobby shows it. Never the seed or anything hidden.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct TableSummary {
+    /// Table id.
+    pub id: String,
+    /// Game name.
+    pub game: String,
+    /// Game title.
+    pub title: String,
+    /// `open` (seats free), `playing` or `finished`.
+    pub status: String,
+    /// The game's settings.
+    #[schema(value_type = Object)]
+    pub settings: Value,
+    /// The seats.
+    pub seats: Vec<SeatSummary>,
+    /// Unix ms.
+    pub created_at: i64,
+    /// Steps so far.
+    pub version: u64,
+    /// Accepted actions so far.
+    pub actions: usize,
+    /// The clock, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockSpec>,
+    /// Rated?
+    pub rated: bool,
+    /// The result, once over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub outcome: Option<Value>,
+    /// How it ended, once over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub ending: Option<Value>,
+}
+
+/// A game the server hosts.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct GameInfo {
+    /// Stable name.
+    pub name: String,
+    /// Title.
+    pub title: String,
+    /// Rules engine version.
+    pub engine: String,
+    /// Whether draws may be agreed.
+    pub has_draws: bool,
+    /// Default settings.
+    #[schema(value_type = Object)]
+    pub default_settings: Value,
+    /// Bot levels, weakest first.
+    pub bot_levels: Vec<BotLevelInfo>,
+    /// Where the rules are.
+    pub rules_url: String,
+}
+
+/// A bot level.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct BotLevelInfo {
+    /// Name to ask for.
+    pub name: String,
+    /// One line for people.
+    pub about: String,
+}
+
+/// A leaderboard line.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct RatingEntry {
+    /// Player name.
+    pub name: String,
+    /// Rating.
+    pub rating: f64,
+    /// Deviation (uncertainty).
+    pub deviation: f64,
+    /// Rated games played.
+    pub games: i64,
+}
+
+/// A player name as given, if acceptable.
+pub fn clean_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 32 {
+        return Err(ApiError::new(
+            ErrorKind::BadRequest,
+            "a name has 1 to 32 characters",
+        ));
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.'))
+    {
+        return Err(ApiError::new(
+            ErrorKind::BadRequest,
+            "a name may hold letters, digits, spaces and - _ . only",
+        ));
+    }
+    Ok(name.to_string())
+}

@@ -1,0 +1,657 @@
+//! Storage through sqlx: SQLite (WAL, synchronous flushes) by default,
+//! PostgreSQL for `postgres://` URLs, one schema folder per dialect.
+//!
+//! Every write goes through one writer task. It takes everything that has
+//! arrived since its last commit (from any number of tables) and commits it
+//! in one transaction, then answers each caller: durability costs one flush
+//! per batch, not one per action. Callers acknowledge nothing before their
+//! commit has answered.
+
+use sqlx::any::{AnyPool, AnyPoolOptions};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AssertSqlSafe, Row, SqlSafeStr};
+use std::time::Instant;
+use tokio::sync::{mpsc, oneshot};
+
+/// Which SQL the database speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// An embedded SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// A storage failure, as text (it is logged and reported, never matched).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(pub String);
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+/// One change to store. A batch of them commits together or not at all.
+#[derive(Debug, Clone)]
+pub enum Write {
+    /// A new table, with its record as created (no actions yet).
+    CreateTable {
+        /// Table id.
+        id: String,
+        /// Game name.
+        game: String,
+        /// The seats as created (JSON).
+        seats: String,
+        /// The turn clock (JSON), if any.
+        clock: Option<String>,
+        /// Whether the game is rated.
+        rated: bool,
+        /// The record at creation (JSON).
+        header: String,
+        /// Unix ms.
+        created_at: i64,
+        /// The address that created it.
+        creator: String,
+    },
+    /// Somebody took a seat.
+    SeatTaken {
+        /// Table id.
+        table: String,
+        /// Seat index.
+        seat: i64,
+        /// Hash of the seat's token.
+        token_hash: String,
+        /// The name they go by.
+        name: Option<String>,
+    },
+    /// A table's status changed (`open`, `playing`).
+    Status {
+        /// Table id.
+        table: String,
+        /// New status.
+        status: &'static str,
+    },
+    /// An accepted action.
+    Action {
+        /// Table id.
+        table: String,
+        /// Its index in the record (0-based).
+        seq: i64,
+        /// Who acted.
+        seat: i64,
+        /// Game time it was applied at, ms.
+        at_ms: i64,
+        /// The action (JSON).
+        action: String,
+    },
+    /// Timers fired up to this game time (a replay fires them again).
+    Progress {
+        /// Table id.
+        table: String,
+        /// Game time, ms.
+        end_ms: i64,
+    },
+    /// The game ended.
+    Finished {
+        /// Table id.
+        table: String,
+        /// The full record (JSON).
+        record: String,
+        /// The outcome (JSON).
+        outcome: String,
+        /// The ending (JSON).
+        ending: String,
+        /// Unix ms.
+        finished_at: i64,
+    },
+    /// A player's new rating in a game.
+    Rating {
+        /// Game name.
+        game: String,
+        /// Player name.
+        name: String,
+        /// Rating.
+        rating: f64,
+        /// Deviation (Glicko-2) or uncertainty (Weng-Lin).
+        deviation: f64,
+        /// Volatility (Glicko-2; 0 for Weng-Lin).
+        volatility: f64,
+        /// Rated games played.
+        games: i64,
+    },
+    /// A server-wide setting.
+    Setting {
+        /// Key.
+        key: String,
+        /// Value.
+        value: String,
+    },
+}
+
+/// An unfinished table as stored, enough to rebuild it.
+#[derive(Debug, Clone)]
+pub struct StoredTable {
+    /// Table id.
+    pub id: String,
+    /// Game name.
+    pub game: String,
+    /// Seats (JSON).
+    pub seats: String,
+    /// Turn clock (JSON).
+    pub clock: Option<String>,
+    /// Rated?
+    pub rated: bool,
+    /// The record with every stored action and `end` (JSON).
+    pub record: serde_json::Value,
+    /// Unix ms.
+    pub created_at: i64,
+    /// Creator address.
+    pub creator: String,
+    /// `open` or `playing`.
+    pub status: String,
+    /// Seat holders: (seat, token hash, name).
+    pub holders: Vec<(usize, String, Option<String>)>,
+}
+
+/// A finished table, as listed.
+#[derive(Debug, Clone)]
+pub struct FinishedTable {
+    /// Table id.
+    pub id: String,
+    /// Game name.
+    pub game: String,
+    /// Unix ms.
+    pub created_at: i64,
+    /// Unix ms.
+    pub finished_at: i64,
+    /// Outcome JSON.
+    pub outcome: String,
+    /// Ending JSON.
+    pub ending: String,
+    /// Seats JSON.
+    pub seats: String,
+}
+
+/// A rating row.
+#[derive(Debug, Clone)]
+pub struct RatingRow {
+    /// Player name.
+    pub name: String,
+    /// Rating.
+    pub rating: f64,
+    /// Deviation.
+    pub deviation: f64,
+    /// Volatility.
+    pub volatility: f64,
+    /// Games.
+    pub games: i64,
+}
+
+struct Job {
+    writes: Vec<Write>,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The database and its one writer.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    dialect: Dialect,
+    writer: mpsc::UnboundedSender<Job>,
+}
+
+/// Turns what a user typed into a URL sqlx takes: a bare path is a SQLite
+/// file (created with its folder).
+pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        return Ok((db.to_string(), Dialect::Postgres));
+    }
+    let path = db
+        .strip_prefix("sqlite://")
+        .or_else(|| db.strip_prefix("sqlite:"))
+        .unwrap_or(db);
+    let path = path.split('?').next().unwrap_or(path);
+    if path.is_empty() || path.contains(":memory:") {
+        return Err(StoreError(
+            "give the SQLite database a file: an in-memory one would lose every game".into(),
+        ));
+    }
+    if let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| StoreError(format!("cannot create {}: {e}", parent.display())))?;
+    }
+    Ok((format!("sqlite://{path}?mode=rwc"), Dialect::Sqlite))
+}
+
+fn migrator(dialect: Dialect) -> Migrator {
+    let sql: &'static str = match dialect {
+        Dialect::Sqlite => include_str!("../migrations/sqlite/0001_tables.sql"),
+        Dialect::Postgres => include_str!("../migrations/postgres/0001_tables.sql"),
+    };
+    Migrator::with_migrations(vec![Migration::new(
+        1,
+        "tables".into(),
+        MigrationType::Simple,
+        AssertSqlSafe(sql).into_sql_str(),
+        false,
+    )])
+}
+
+impl Store {
+    /// Opens (creating if need be) the database at `db` and starts its
+    /// writer.
+    pub async fn open(db: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let (url, dialect) = database_url(db)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if dialect == Dialect::Sqlite { 4 } else { 8 })
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if dialect == Dialect::Sqlite {
+                        // Every commit is flushed before it is acknowledged.
+                        sqlx::query("PRAGMA synchronous = FULL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 10000")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        if dialect == Dialect::Sqlite {
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await?;
+        }
+        migrator(dialect)
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError(format!("migrating the schema: {e}")))?;
+        let (writer, jobs) = mpsc::unbounded_channel();
+        tokio::spawn(write_loop(pool.clone(), jobs));
+        Ok(Store {
+            pool,
+            dialect,
+            writer,
+        })
+    }
+
+    /// Which SQL this store speaks.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Commits `writes` together (and with whatever else arrived at the
+    /// same time); returns once they are durable.
+    pub async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        if writes.is_empty() {
+            return Ok(());
+        }
+        let (done, answer) = oneshot::channel();
+        self.writer
+            .send(Job { writes, done })
+            .map_err(|_| StoreError("the writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError("the writer dropped a commit".into()))?
+    }
+
+    /// Every table not yet finished, with its actions, to resume.
+    pub async fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, game, seats, clock, rated, header, created_at, creator, status, end_ms \
+             FROM game_tables WHERE status <> 'finished' ORDER BY created_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let mut tables = Vec::new();
+        for row in rows {
+            let id: String = row.try_get("id")?;
+            let header: String = row.try_get("header")?;
+            let end_ms: Option<i64> = row.try_get("end_ms")?;
+            let mut record: serde_json::Value = serde_json::from_str(&header)
+                .map_err(|e| StoreError(format!("table {id}: bad header: {e}")))?;
+            let actions = sqlx::query(
+                "SELECT seat, at_ms, action FROM actions WHERE table_id = $1 ORDER BY seq",
+            )
+            .bind(id.clone())
+            .fetch_all(&self.pool)
+            .await?;
+            let mut entries = Vec::with_capacity(actions.len());
+            let mut last = 0i64;
+            for a in actions {
+                let seat: i64 = a.try_get("seat")?;
+                let at: i64 = a.try_get("at_ms")?;
+                let action: String = a.try_get("action")?;
+                let action: serde_json::Value = serde_json::from_str(&action)
+                    .map_err(|e| StoreError(format!("table {id}: bad action: {e}")))?;
+                last = last.max(at);
+                entries.push(serde_json::json!({"seat": seat, "at": at, "action": action}));
+            }
+            record["actions"] = serde_json::Value::Array(entries);
+            if let Some(end) = end_ms.filter(|&e| e > last) {
+                record["end"] = serde_json::json!(end);
+            }
+            let holders = sqlx::query(
+                "SELECT seat, token_hash, name FROM seat_holders WHERE table_id = $1 ORDER BY seat",
+            )
+            .bind(id.clone())
+            .fetch_all(&self.pool)
+            .await?
+            .into_iter()
+            .map(|h| -> Result<_, StoreError> {
+                let seat: i64 = h.try_get("seat")?;
+                Ok((seat as usize, h.try_get("token_hash")?, h.try_get("name")?))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+            let rated: i64 = row.try_get("rated")?;
+            tables.push(StoredTable {
+                id,
+                game: row.try_get("game")?,
+                seats: row.try_get("seats")?,
+                clock: row.try_get("clock")?,
+                rated: rated != 0,
+                record,
+                created_at: row.try_get("created_at")?,
+                creator: row.try_get("creator")?,
+                status: row.try_get("status")?,
+                holders,
+            });
+        }
+        Ok(tables)
+    }
+
+    /// The record of a finished table (JSON text); `Ok(None)` if there is
+    /// no such finished table.
+    pub async fn record(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT record FROM game_tables WHERE id = $1 AND status = 'finished'")
+            .bind(id.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(row) => Ok(row.try_get("record")?),
+            None => Ok(None),
+        }
+    }
+
+    /// How many actions are stored for a table.
+    pub async fn action_count(&self, id: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM actions WHERE table_id = $1")
+            .bind(id.to_string())
+            .fetch_one(&self.pool)
+            .await?;
+        Ok(row.try_get("n")?)
+    }
+
+    /// Finished tables, newest first.
+    pub async fn finished(
+        &self,
+        game: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<FinishedTable>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, game, created_at, finished_at, outcome, ending, seats FROM game_tables \
+             WHERE status = 'finished' AND ($1 = '' OR game = $1) \
+             ORDER BY finished_at DESC, id LIMIT $2",
+        )
+        .bind(game.unwrap_or("").to_string())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(FinishedTable {
+                    id: r.try_get("id")?,
+                    game: r.try_get("game")?,
+                    created_at: r.try_get("created_at")?,
+                    finished_at: r.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
+                    outcome: r.try_get::<Option<String>, _>("outcome")?.unwrap_or_default(),
+                    ending: r.try_get::<Option<String>, _>("ending")?.unwrap_or_default(),
+                    seats: r.try_get("seats")?,
+                })
+            })
+            .collect()
+    }
+
+    /// A game's leaderboard, best first.
+    pub async fn ratings(&self, game: &str, limit: i64) -> Result<Vec<RatingRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT name, rating, deviation, volatility, games FROM ratings WHERE game = $1 \
+             ORDER BY rating DESC, name LIMIT $2",
+        )
+        .bind(game.to_string())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(rating_row).collect()
+    }
+
+    /// One player's rating in a game.
+    pub async fn rating(&self, game: &str, name: &str) -> Result<Option<RatingRow>, StoreError> {
+        let row = sqlx::query(
+            "SELECT name, rating, deviation, volatility, games FROM ratings \
+             WHERE game = $1 AND name = $2",
+        )
+        .bind(game.to_string())
+        .bind(name.to_string())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(rating_row).transpose()
+    }
+
+    /// A server-wide setting.
+    pub async fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT value FROM settings_kv WHERE key = $1")
+            .bind(key.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(r) => Ok(Some(r.try_get("value")?)),
+            None => Ok(None),
+        }
+    }
+}
+
+fn rating_row(r: sqlx::any::AnyRow) -> Result<RatingRow, StoreError> {
+    Ok(RatingRow {
+        name: r.try_get("name")?,
+        rating: r.try_get("rating")?,
+        deviation: r.try_get("deviation")?,
+        volatility: r.try_get("volatility")?,
+        games: r.try_get("games")?,
+    })
+}
+
+/// The one writer: batches whatever is waiting into one transaction.
+async fn write_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
+    const MAX_BATCH: usize = 4096;
+    while let Some(first) = jobs.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let started = Instant::now();
+        let writes: usize = batch.iter().map(|j| j.writes.len()).sum();
+        let result = commit_batch(&pool, &batch).await;
+        metrics::histogram!("stackyard_commit_batch_jobs").record(batch.len() as f64);
+        metrics::histogram!("stackyard_commit_batch_writes").record(writes as f64);
+        metrics::histogram!("stackyard_commit_seconds").record(started.elapsed().as_secs_f64());
+        match result {
+            Ok(()) => {
+                for job in batch {
+                    let _ = job.done.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() > 1 => {
+                // One bad job must not sink the others: retry one by one.
+                tracing::warn!(error = %e, jobs = batch.len(), "batch commit failed; retrying singly");
+                for job in batch {
+                    let r = commit_batch(&pool, std::slice::from_ref(&job)).await;
+                    let _ = job.done.send(r);
+                }
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "commit failed");
+                for job in batch {
+                    let _ = job.done.send(Err(e.clone()));
+                }
+            }
+        }
+    }
+}
+
+async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    for job in batch {
+        for write in &job.writes {
+            apply(&mut tx, write).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn apply(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    write: &Write,
+) -> Result<(), StoreError> {
+    let conn = &mut **tx;
+    match write.clone() {
+        Write::CreateTable {
+            id,
+            game,
+            seats,
+            clock,
+            rated,
+            header,
+            created_at,
+            creator,
+        } => {
+            sqlx::query(
+                "INSERT INTO game_tables (id, game, seats, clock, rated, header, created_at, creator, status) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open')",
+            )
+            .bind(id)
+            .bind(game)
+            .bind(seats)
+            .bind(clock)
+            .bind(rated as i64)
+            .bind(header)
+            .bind(created_at)
+            .bind(creator)
+            .execute(conn)
+            .await?;
+        }
+        Write::SeatTaken {
+            table,
+            seat,
+            token_hash,
+            name,
+        } => {
+            sqlx::query(
+                "INSERT INTO seat_holders (table_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(table)
+            .bind(seat)
+            .bind(token_hash)
+            .bind(name)
+            .execute(conn)
+            .await?;
+        }
+        Write::Status { table, status } => {
+            sqlx::query("UPDATE game_tables SET status = $1 WHERE id = $2")
+                .bind(status)
+                .bind(table)
+                .execute(conn)
+                .await?;
+        }
+        Write::Action {
+            table,
+            seq,
+            seat,
+            at_ms,
+            action,
+        } => {
+            sqlx::query(
+                "INSERT INTO actions (table_id, seq, seat, at_ms, action) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(table)
+            .bind(seq)
+            .bind(seat)
+            .bind(at_ms)
+            .bind(action)
+            .execute(conn)
+            .await?;
+        }
+        Write::Progress { table, end_ms } => {
+            sqlx::query("UPDATE game_tables SET end_ms = $1 WHERE id = $2")
+                .bind(end_ms)
+                .bind(table)
+                .execute(conn)
+                .await?;
+        }
+        Write::Finished {
+            table,
+            record,
+            outcome,
+            ending,
+            finished_at,
+        } => {
+            sqlx::query(
+                "UPDATE game_tables SET status = 'finished', record = $1, outcome = $2, ending = $3, \
+                 finished_at = $4 WHERE id = $5",
+            )
+            .bind(record)
+            .bind(outcome)
+            .bind(ending)
+            .bind(finished_at)
+            .bind(table)
+            .execute(conn)
+            .await?;
+        }
+        Write::Rating {
+            game,
+            name,
+            rating,
+            deviation,
+            volatility,
+            games,
+        } => {
+            sqlx::query(
+                "INSERT INTO ratings (game, name, rating, deviation, volatility, games) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game, name) DO UPDATE SET \
+                 rating = excluded.rating, deviation = excluded.deviation, \
+                 volatility = excluded.volatility, games = excluded.games",
+            )
+            .bind(game)
+            .bind(name)
+            .bind(rating)
+            .bind(deviation)
+            .bind(volatility)
+            .bind(games)
+            .execute(conn)
+            .await?;
+        }
+        Write::Setting { key, value } => {
+            sqlx::query(
+                "INSERT INTO settings_kv (key, value) VALUES ($1, $2) \
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            )
+            .bind(key)
+            .bind(value)
+            .execute(conn)
+            .await?;
+        }
+    }
+    Ok(())
+}

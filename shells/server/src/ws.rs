@@ -1,0 +1,305 @@
+//! The WebSocket end of protocol v1: one task per connection, reading the
+//! client's messages (size- and rate-limited, idle-timed) and writing the
+//! table's messages from a bounded queue (a slow reader is cut off).
+
+use crate::protocol::{ApiError, ClientMessage, ErrorKind, PROTOCOL};
+use crate::tables::{Command, ConnHandle, Hub, Kick, Request};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use serde_json::{Value, json};
+use stackyard_core::Viewer;
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::{mpsc, oneshot};
+
+/// A token bucket: `rate` messages a second on average, `burst` at once.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn new(rate: f64, burst: f64) -> Self {
+        Bucket {
+            tokens: burst,
+            rate,
+            burst,
+            last: Instant::now(),
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn error_text(id: Option<u64>, error: &ApiError) -> Utf8Bytes {
+    json!({
+        "type": "error",
+        "id": id,
+        "kind": error.kind,
+        "rule": error.rule,
+        "message": error.message,
+    })
+    .to_string()
+    .into()
+}
+
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+    let frame = CloseFrame {
+        code,
+        reason: Utf8Bytes::from(reason.to_string()),
+    };
+    let _ = tokio::time::timeout(
+        std::time::Duration::from_secs(1),
+        socket.send(Message::Close(Some(frame))),
+    )
+    .await;
+}
+
+/// Sends one message, within the write timeout.
+async fn send(socket: &mut WebSocket, text: Utf8Bytes, hub: &Hub) -> bool {
+    matches!(
+        tokio::time::timeout(hub.limits.write_timeout, socket.send(Message::Text(text))).await,
+        Ok(Ok(()))
+    )
+}
+
+/// The id a client gave a message, if it gave one, even in a message that
+/// is otherwise wrong.
+fn message_id(text: &str) -> Option<u64> {
+    serde_json::from_str::<Value>(text)
+        .ok()
+        .and_then(|v| v.get("id").and_then(Value::as_u64))
+}
+
+enum Incoming {
+    Message(ClientMessage),
+    /// Answered with an error; the connection goes on.
+    Refused(Utf8Bytes),
+    /// The connection must close with this code.
+    Close(u16, &'static str),
+    Ignore,
+}
+
+fn read(msg: Result<Message, axum::Error>, hub: &Hub, bucket: &mut Bucket) -> Incoming {
+    let text = match msg {
+        Ok(Message::Text(text)) => text,
+        Ok(Message::Binary(b)) => {
+            if b.len() > hub.limits.max_message_bytes {
+                return Incoming::Close(close_code::SIZE, "message too large");
+            }
+            return Incoming::Refused(error_text(
+                None,
+                &ApiError::new(ErrorKind::Protocol, "send JSON text frames, not binary"),
+            ));
+        }
+        Ok(Message::Ping(_)) | Ok(Message::Pong(_)) => return Incoming::Ignore,
+        Ok(Message::Close(_)) => return Incoming::Close(close_code::NORMAL, "bye"),
+        Err(e) => {
+            let text = e.to_string();
+            return if text.contains("too long") || text.contains("too big") || text.contains("size") {
+                metrics::counter!("stackyard_too_large_total").increment(1);
+                Incoming::Close(close_code::SIZE, "message too large")
+            } else {
+                Incoming::Close(close_code::PROTOCOL, "protocol error")
+            };
+        }
+    };
+    if !bucket.take() {
+        metrics::counter!("stackyard_rate_limited_total").increment(1);
+        return Incoming::Close(close_code::POLICY, "too many messages");
+    }
+    if text.len() > hub.limits.max_message_bytes {
+        metrics::counter!("stackyard_too_large_total").increment(1);
+        return Incoming::Close(close_code::SIZE, "message too large");
+    }
+    match serde_json::from_str::<ClientMessage>(&text) {
+        Ok(m) => Incoming::Message(m),
+        Err(e) => Incoming::Refused(error_text(
+            message_id(&text),
+            &ApiError::new(
+                ErrorKind::Protocol,
+                format!("not a protocol v{PROTOCOL} message: {e}"),
+            ),
+        )),
+    }
+}
+
+/// Serves one WebSocket connection to table `table_id`.
+pub async fn serve(mut socket: WebSocket, hub: Arc<Hub>, table_id: String) {
+    metrics::gauge!("stackyard_connections").increment(1.0);
+    let outcome = serve_inner(&mut socket, &hub, &table_id).await;
+    if let Some((code, reason)) = outcome {
+        close(&mut socket, code, reason).await;
+    }
+    metrics::gauge!("stackyard_connections").decrement(1.0);
+}
+
+async fn serve_inner(
+    socket: &mut WebSocket,
+    hub: &Arc<Hub>,
+    table_id: &str,
+) -> Option<(u16, &'static str)> {
+    let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.limits.message_burst);
+    let Some(table) = hub.table(table_id) else {
+        let e = ApiError::new(ErrorKind::NoSuchTable, format!("there is no table {table_id:?}"));
+        send(socket, error_text(None, &e), hub).await;
+        return Some((close_code::POLICY, "no such table"));
+    };
+    // Hello first, within the hello timeout.
+    let (token, since) = loop {
+        let next = tokio::time::timeout(hub.limits.hello_timeout, socket.recv()).await;
+        let msg = match next {
+            Err(_) => return Some((close_code::POLICY, "no hello")),
+            Ok(None) => return None,
+            Ok(Some(msg)) => msg,
+        };
+        match read(msg, hub, &mut bucket) {
+            Incoming::Message(ClientMessage::Hello {
+                protocol,
+                token,
+                since,
+            }) => {
+                if protocol != PROTOCOL {
+                    let e = ApiError::new(
+                        ErrorKind::Protocol,
+                        format!("this server speaks protocol {PROTOCOL}, not {protocol}"),
+                    );
+                    send(socket, error_text(None, &e), hub).await;
+                    return Some((close_code::PROTOCOL, "protocol version"));
+                }
+                break (token, since);
+            }
+            Incoming::Message(ClientMessage::Ping { id }) => {
+                send(socket, json!({"type": "pong", "id": id}).to_string().into(), hub).await;
+            }
+            Incoming::Message(_) => {
+                let e = ApiError::new(ErrorKind::Protocol, "say hello first");
+                send(socket, error_text(None, &e), hub).await;
+            }
+            Incoming::Refused(text) => {
+                send(socket, text, hub).await;
+            }
+            Incoming::Close(code, reason) => return Some((code, reason)),
+            Incoming::Ignore => {}
+        }
+    };
+    let _ = since; // a fresh welcome at the current version is always enough
+    let conn_id = hub.conn_id();
+    let (out, mut outbound) = mpsc::channel::<Utf8Bytes>(hub.limits.outbound_queue);
+    let kick = Arc::new(Kick::default());
+    let (reply, answer) = oneshot::channel();
+    let connect = Command::Connect {
+        token,
+        conn: ConnHandle {
+            id: conn_id,
+            out,
+            kick: kick.clone(),
+        },
+        reply,
+    };
+    if table.commands.send(connect).await.is_err() {
+        return Some((close_code::AGAIN, "table unavailable"));
+    }
+    let viewer = match answer.await {
+        Ok(Ok(viewer)) => viewer,
+        Ok(Err(e)) => {
+            metrics::counter!("stackyard_bad_tokens_total").increment(1);
+            send(socket, error_text(None, &e), hub).await;
+            return Some((close_code::POLICY, "bad token"));
+        }
+        Err(_) => return Some((close_code::AGAIN, "table unavailable")),
+    };
+    let result = connected(socket, hub, &table.commands, conn_id, viewer, &mut outbound, &kick, &mut bucket).await;
+    let _ = table
+        .commands
+        .send(Command::Disconnect { conn: conn_id })
+        .await;
+    result
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn connected(
+    socket: &mut WebSocket,
+    hub: &Arc<Hub>,
+    commands: &mpsc::Sender<Command>,
+    conn: u64,
+    viewer: Viewer,
+    outbound: &mut mpsc::Receiver<Utf8Bytes>,
+    kick: &Kick,
+    bucket: &mut Bucket,
+) -> Option<(u16, &'static str)> {
+    let mut last_heard = Instant::now();
+    loop {
+        tokio::select! {
+            biased;
+            code = kick.kicked() => {
+                return Some((code, if code == close_code::AGAIN { "slow reader" } else { "closed by the server" }));
+            }
+            text = outbound.recv() => {
+                match text {
+                    Some(text) => {
+                        if !send(socket, text, hub).await {
+                            metrics::counter!("stackyard_slow_readers_total").increment(1);
+                            return Some((close_code::AGAIN, "slow reader"));
+                        }
+                    }
+                    None => return Some((close_code::AGAIN, "dropped by the table")),
+                }
+            }
+            _ = tokio::time::sleep_until((last_heard + hub.limits.idle_timeout).into()) => {
+                return Some((close_code::NORMAL, "idle"));
+            }
+            msg = socket.recv() => {
+                last_heard = Instant::now();
+                let Some(msg) = msg else { return None };
+                let message = match read(msg, hub, bucket) {
+                    Incoming::Message(m) => m,
+                    Incoming::Refused(text) => {
+                        if !send(socket, text, hub).await {
+                            return None;
+                        }
+                        continue;
+                    }
+                    Incoming::Close(code, reason) => return Some((code, reason)),
+                    Incoming::Ignore => continue,
+                };
+                let (id, request) = match message {
+                    ClientMessage::Ping { id } => {
+                        send(socket, json!({"type": "pong", "id": id}).to_string().into(), hub).await;
+                        continue;
+                    }
+                    ClientMessage::Hello { .. } => {
+                        let e = ApiError::new(ErrorKind::Protocol, "hello was already said; reconnect to change seat");
+                        send(socket, error_text(None, &e), hub).await;
+                        continue;
+                    }
+                    ClientMessage::Act { id, action } => (id, Request::Act(action)),
+                    ClientMessage::Resign { id } => (id, Request::Resign),
+                    ClientMessage::OfferDraw { id } => (id, Request::OfferDraw),
+                    ClientMessage::AcceptDraw { id } => (id, Request::AcceptDraw),
+                    ClientMessage::Hint { id } => (id, Request::Hint),
+                };
+                let Viewer::Seat(seat) = viewer else {
+                    let e = ApiError::new(ErrorKind::NotYourSeat, "spectators watch; join a seat to play");
+                    send(socket, error_text(Some(id), &e), hub).await;
+                    continue;
+                };
+                if commands.send(Command::Client { conn, seat, id, request }).await.is_err() {
+                    return Some((close_code::AGAIN, "table unavailable"));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Test helpers: a server on port 0 over a SQLite file, a tiny HTTP client
+//! and WebSocket clients (tokio-tungstenite, as a browser would connect).
+
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use stackyard_server::{Background, Config};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A fresh temporary folder for a database.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "stackyard-test-{name}-{}-{}",
+        std::process::id(),
+        stackyard_server::auth::random_hex(4)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The database the tests use: `STACKYARD_TEST_DB` if set (a PostgreSQL
+/// URL for the store suite), else a SQLite file in `dir`.
+pub fn db_url(dir: &Path) -> String {
+    dir.join("stackyard.db").display().to_string()
+}
+
+/// Starts a server on 127.0.0.1:0 over `db`.
+pub fn start(db: &str) -> Background {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
+    config.limits.tables_per_client = 1000;
+    config.limits.hello_timeout = Duration::from_secs(5);
+    Background::start(config).expect("the server starts")
+}
+
+/// Starts a server with custom limits.
+pub fn start_with(db: &str, limits: stackyard_server::Limits) -> Background {
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db);
+    config.limits = limits;
+    Background::start(config).expect("the server starts")
+}
+
+/// A client runtime.
+pub fn client_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// One HTTP/1.1 request; returns the status and the body.
+pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status: u16 = head.split_whitespace().nth(1).unwrap_or("0").parse().unwrap_or(0);
+    let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
+    let body = if chunked { dechunk(rest) } else { rest.to_string() };
+    (status, body)
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n..];
+        s = s.strip_prefix("\r\n").unwrap_or(s);
+    }
+    out
+}
+
+/// POST JSON, expecting 200; returns the parsed body.
+pub async fn post(addr: std::net::SocketAddr, path: &str, body: Value) -> Value {
+    let (status, text) = http(addr, "POST", path, Some(&body.to_string())).await;
+    assert_eq!(status, 200, "POST {path}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// GET JSON, expecting 200.
+pub async fn get(addr: std::net::SocketAddr, path: &str) -> Value {
+    let (status, text) = http(addr, "GET", path, None).await;
+    assert_eq!(status, 200, "GET {path}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Creates a table; returns its id.
+pub async fn create(addr: std::net::SocketAddr, spec: Value) -> String {
+    let table = post(addr, "/api/v1/tables", spec).await;
+    table["id"].as_str().unwrap().to_string()
+}
+
+/// Joins a seat; returns (seat, token).
+pub async fn join(addr: std::net::SocketAddr, table: &str, name: &str) -> (usize, String) {
+    let joined = post(addr, &format!("/api/v1/tables/{table}/join"), json!({"name": name})).await;
+    (
+        joined["seat"].as_u64().unwrap() as usize,
+        joined["token"].as_str().unwrap().to_string(),
+    )
+}
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket client of one table.
+pub struct Client {
+    pub socket: Socket,
+    next_id: u64,
+}
+
+/// How a connection ended.
+#[derive(Debug, PartialEq)]
+pub enum Closed {
+    /// A close frame with this code.
+    Code(u16),
+    /// The connection dropped without one.
+    Dropped,
+}
+
+impl Client {
+    /// Connects without saying hello.
+    pub async fn raw(addr: std::net::SocketAddr, table: &str) -> Client {
+        let url = format!("ws://{addr}/api/v1/tables/{table}/ws");
+        let (socket, _) = tokio_tungstenite::connect_async(url).await.expect("connects");
+        Client { socket, next_id: 1 }
+    }
+
+    /// Connects and says hello; returns the client and the first message.
+    pub async fn connect(addr: std::net::SocketAddr, table: &str, token: Option<&str>) -> (Client, Value) {
+        let mut client = Client::raw(addr, table).await;
+        client
+            .send_json(json!({"type": "hello", "protocol": 1, "token": token, "since": null}))
+            .await;
+        let first = client.next().await.expect("an answer to hello");
+        (client, first)
+    }
+
+    /// Sends a JSON message.
+    pub async fn send_json(&mut self, value: Value) {
+        self.send_text(value.to_string()).await;
+    }
+
+    /// Sends raw text.
+    pub async fn send_text(&mut self, text: String) {
+        let _ = self.socket.send(Message::Text(text.into())).await;
+    }
+
+    /// Sends an action; returns its id.
+    pub async fn act(&mut self, action: Value) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send_json(json!({"type": "act", "id": id, "action": action})).await;
+        id
+    }
+
+    /// Sends a request of `kind` with a fresh id; returns the id.
+    pub async fn request(&mut self, kind: &str) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send_json(json!({"type": kind, "id": id})).await;
+        id
+    }
+
+    /// The next JSON message (within 30 s), or `None` once closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let msg = tokio::time::timeout(Duration::from_secs(30), self.socket.next())
+                .await
+                .expect("a message within 30 s")?;
+            match msg {
+                Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).unwrap()),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            }
+        }
+    }
+
+    /// The next message of `kind`, skipping others.
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let m = self.next().await.unwrap_or_else(|| panic!("closed while waiting for {kind}"));
+            if m["type"] == kind {
+                return m;
+            }
+        }
+    }
+
+    /// Reads until the connection closes; returns how.
+    pub async fn closed(&mut self) -> Closed {
+        loop {
+            match tokio::time::timeout(Duration::from_secs(30), self.socket.next()).await {
+                Err(_) => panic!("not closed within 30 s"),
+                Ok(None) => return Closed::Dropped,
+                Ok(Some(Ok(Message::Close(Some(frame))))) => return Closed::Code(frame.code.into()),
+                Ok(Some(Ok(Message::Close(None)))) => return Closed::Dropped,
+                Ok(Some(Ok(_))) => continue,
+                Ok(Some(Err(_))) => return Closed::Dropped,
+            }
+        }
+    }
+}
+
+/// Whether `seat` may act given a `to_act` JSON value.
+pub fn may_act(to_act: &Value, seat: usize) -> bool {
+    match to_act["type"].as_str() {
+        Some("seat") => to_act["seat"].as_u64() == Some(seat as u64),
+        Some("any_seat") => true,
+        _ => false,
+    }
+}
