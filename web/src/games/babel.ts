@@ -131,7 +131,7 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       controls,
       h(
         'button',
-        { class: 'primary', 'data-action': 'draw', disabled: !canAct || !draw, onclick: () => draw && send(draw) },
+        { class: `primary ${hinted?.type === 'draw' ? 'hinted' : ''}`, 'data-action': 'draw', disabled: !canAct || !draw, onclick: () => draw && send(draw) },
         `Draw (${v.undrawn} left)`,
       ),
       end ? h('button', { 'data-action': 'end', disabled: !canAct, onclick: () => send(end) }, 'End the game') : null,
@@ -143,7 +143,7 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     const over = v.over;
     replace(
       info,
-      hintText
+      hintText || hinted
         ? h('p', { class: 'hint', role: 'status' }, 'Hint: ', hinted ? h('code', {}, actionText(hinted)) : null, ' ', hintText)
         : null,
       canAct && selected !== null ? h('p', {}, `Stack ${selected} picked: drop it on a highlighted stack.`) : null,
