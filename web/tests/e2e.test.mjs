@@ -218,11 +218,14 @@ test('icetowers against a bot, to the end', async () => {
   // owns; the server may refuse (shown verbatim), which is part of the game.
   for (let i = 0; i < 4; i++) {
     if (await page.$('[data-ended]')) break;
-    const mine = await page.$('[data-tower][data-top-colour="red"][data-count="1"]');
-    const theirs = await page.$('[data-tower][data-top-colour="yellow"]');
-    if (!mine || !theirs) break;
-    await mine.click();
-    await theirs.click();
+    // By id: every render replaces the SVG, so element handles go stale.
+    const { mine, theirs } = await page.evaluate(() => ({
+      mine: document.querySelector('[data-tower][data-top-colour="red"][data-count="1"]')?.getAttribute('data-tower') ?? null,
+      theirs: document.querySelector('[data-tower][data-top-colour="yellow"]')?.getAttribute('data-tower') ?? null,
+    }));
+    if (mine === null || theirs === null) break;
+    await page.click(`[data-tower="${mine}"]`);
+    await page.click(`[data-tower="${theirs}"]`);
     await page.waitForTimeout(400);
   }
   await shot(page, 'e2e-icetowers-playing');
