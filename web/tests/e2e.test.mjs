@@ -186,7 +186,14 @@ test('tower of babel to the end, with a hint, while a spectator sees no hidden t
         throw new Error('nothing to click in Tower of Babel');
       }
       await waitNewer(page, v);
-      if (i === 6) await shot(spec, 'e2e-babel-spectator');
+      if (i === 6) {
+        await shot(spec, 'e2e-babel-spectator');
+        // What is still to come is shown as a set in index order (suit
+        // S, M, C, A, then value n, a, 2..5), never in draw order.
+        const shown = await spec.$$eval('.bb-undrawn [data-tile]', (els) => els.map((e) => e.dataset.tile));
+        const index = (t) => 'SMCA'.indexOf(t[0]) * 6 + 'na2345'.indexOf(t[1]);
+        assert.deepEqual(shown, [...shown].sort((x, y) => index(x) - index(y)));
+      }
     }
     await page.waitForSelector('[data-summary]');
     await shot(page, 'e2e-babel-over');

@@ -3,20 +3,10 @@
 // page through them. Keys: ← → step, Home/End jump.
 
 import { ApiFailure, api } from '../api';
-import { uiFor } from '../games/registry';
+import { actionLabel, uiFor } from '../games/registry';
 import type { Frame, GameRecord, Replay, TableSummary } from '../protocol';
 import { h, replace } from '../ui/dom';
 import type { Screen } from './screen';
-
-function actionText(a: unknown): string {
-  if (a === null || a === undefined) return 'start';
-  const o = a as { type?: string; from?: unknown; to?: unknown; at?: unknown; gap?: unknown; piece?: unknown; onto?: unknown; tower?: unknown };
-  const rest = Object.entries(o)
-    .filter(([k]) => k !== 'type')
-    .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
-    .join(', ');
-  return rest ? `${o.type} (${rest})` : String(o.type);
-}
 
 export function replayScreen(id: string): Screen {
   const heading = h('h2', {}, `Replay of table ${id}`);
@@ -30,6 +20,8 @@ export function replayScreen(id: string): Screen {
   let at = 0;
   let table: TableSummary | null = null;
   let show: ((i: number, forward: boolean) => void) | null = null;
+  let game = '';
+  const actionText = (a: unknown) => (a === null || a === undefined ? 'start' : actionLabel(game, a));
 
   function go(i: number): void {
     if (!show || frames.length === 0) return;
@@ -44,11 +36,11 @@ export function replayScreen(id: string): Screen {
     root.dataset.frame = String(at);
     replace(
       bar,
-      h('button', { 'data-step': 'first', onclick: () => go(0), disabled: at === 0, 'aria-label': 'first' }, '⏮'),
+      h('button', { 'data-step': 'first', onclick: () => go(0), disabled: at === 0, 'aria-label': 'first' }, '|◀'),
       h('button', { 'data-step': 'back', onclick: () => go(at - 1), disabled: at === 0, 'aria-label': 'step back' }, '◀'),
       h('span', { class: 'where', 'aria-live': 'polite' }, `${at} / ${frames.length - 1}`, f && f.action !== null ? ` · seat ${f.seat}: ${actionText(f.action)}` : ''),
       h('button', { 'data-step': 'forward', onclick: () => go(at + 1), disabled: at >= frames.length - 1, 'aria-label': 'step forward' }, '▶'),
-      h('button', { 'data-step': 'last', onclick: () => go(frames.length - 1), disabled: at >= frames.length - 1, 'aria-label': 'last' }, '⏭'),
+      h('button', { 'data-step': 'last', onclick: () => go(frames.length - 1), disabled: at >= frames.length - 1, 'aria-label': 'last' }, '▶|'),
       table ? h('a', { class: 'button', href: `#/rules/${table.game}` }, 'Rules') : null,
     );
     list.querySelectorAll('li').forEach((li, i) => li.classList.toggle('current', i === at));
@@ -67,6 +59,7 @@ export function replayScreen(id: string): Screen {
 
   function withFrames(r: Replay): void {
     table = r.table;
+    game = r.table.game;
     frames = r.frames;
     heading.textContent = `Replay: ${r.table.title} · table ${id}`;
     const ui = uiFor(r.table.game)({ act: null, hint: null, seat: null, inReplay: true, seatLabel: (s) => `seat ${s}` });
@@ -83,6 +76,7 @@ export function replayScreen(id: string): Screen {
 
   /** Without the replay endpoint we can list the record but not draw it: say so. */
   function withRecordOnly(rec: GameRecord, why: string): void {
+    game = rec.game;
     replace(message, h('p', { class: 'info' }, `Step-by-step views are not available from this server (${why}); here is the record.`));
     replace(list, rec.actions.map((e) => h('li', {}, `seat ${e.seat} at ${(e.at / 1000).toFixed(1)} s: ${actionText(e.action)}`)));
   }

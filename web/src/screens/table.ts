@@ -74,11 +74,12 @@ export function tableScreen(id: string): Screen {
   }
 
   // Which games allow agreed draws (GET /api/v1/games has_draws).
-  let hasDraws = false;
+  let drawGames = new Set<string>();
+  const hasDraws = () => table !== null && drawGames.has(table.game);
   void api
     .games()
     .then((gs) => {
-      hasDraws = gs.some((g) => g.has_draws && g.name === table?.game);
+      drawGames = new Set(gs.filter((g) => g.has_draws).map((g) => g.name));
       renderSeats();
     })
     .catch(() => {});
@@ -142,7 +143,7 @@ export function tableScreen(id: string): Screen {
       h('a', { href: `#/rules/${t.game}`, class: 'button' }, 'Rules'),
       h('button', { onclick: () => void share() }, 'Share link'),
       playing ? h('button', { onclick: () => confirm('Resign this game?') && send({ type: 'resign' }) }, 'Resign') : null,
-      playing && hasDraws && drawOfferedBy === null
+      playing && hasDraws() && drawOfferedBy === null
         ? h('button', { onclick: () => send({ type: 'offer_draw' }) }, 'Offer draw')
         : null,
       ended ? h('a', { href: `#/replay/${t.id}`, class: 'button', 'data-replay': t.id }, 'Replay') : null,
