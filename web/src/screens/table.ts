@@ -284,6 +284,7 @@ export function tableScreen(id: string): Screen {
       onState: (s) => {
         connState = s;
         renderConn(conn, s);
+        root.dataset.conn = s.kind;
         if (s.kind === 'refused' && token && tokenRejected) {
           // A bad token would be refused forever: watch instead.
           tokenRejected = false;
