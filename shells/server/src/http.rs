@@ -151,6 +151,7 @@ async fn games(State(hub): Shared) -> axum::Json<Vec<GameInfo>> {
 
 /// Filters for the table list.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct TableFilter {
     /// Only this game.
     game: Option<String>,
@@ -224,7 +225,7 @@ async fn join_table(State(hub): Shared, Path(id): Path<String>, body: Bytes) -> 
 /// A finished table's record (refused while the game goes on: it holds
 /// hidden information).
 #[utoipa::path(get, path = "/api/v1/tables/{id}/record", params(("id" = String, Path, description = "table id")),
-    responses((status = 200, description = "the game's record", body = Object), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, description = "the game's record"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     match hub.store.record(&id).await.map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))? {
         Some(record) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),
@@ -238,6 +239,7 @@ async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Resp
 
 /// Filters for records.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct RecordFilter {
     /// Only this game.
     game: Option<String>,
@@ -246,7 +248,7 @@ struct RecordFilter {
 }
 
 /// Finished tables, newest first.
-#[utoipa::path(get, path = "/api/v1/records", params(RecordFilter), responses((status = 200, description = "finished tables", body = [Object])))]
+#[utoipa::path(get, path = "/api/v1/records", params(RecordFilter), responses((status = 200, description = "finished tables")))]
 async fn records(State(hub): Shared, Query(filter): Query<RecordFilter>) -> Result<axum::Json<serde_json::Value>, ApiError> {
     let limit = filter.limit.unwrap_or(50).clamp(1, 500);
     let rows = hub

@@ -365,6 +365,8 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
                             *t.entry(p.table.clone()).or_insert(0) += 1;
                         }
                         in_flight = None;
+                        // The step of this action follows: wait for it.
+                        to_act = Value::Null;
                     }
                 }
                 "error" => {

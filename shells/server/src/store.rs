@@ -7,7 +7,8 @@
 //! per batch, not one per action. Callers acknowledge nothing before their
 //! commit has answered.
 
-use sqlx::any::{AnyPool, AnyPoolOptions};
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AssertSqlSafe, Row, SqlSafeStr};
 use std::time::Instant;

@@ -22,7 +22,6 @@ use serde_json::{Value, json};
 use stackyard_core::host::{GameKind, HostDecision, HostStep, HostedBot, HostedGame, Registry};
 use stackyard_core::{Ending, GameTime, Seat, Seed, ToAct, Viewer};
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
@@ -167,10 +166,6 @@ fn unix_ms() -> i64 {
         .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
 }
-
-/// The stored description of one seat.
-#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
-struct StoredSeats(Vec<SeatSpec>);
 
 impl Hub {
     /// A hub over `store`, hosting every game of `registry`.
@@ -381,8 +376,6 @@ impl Hub {
                 playing: stored.status == "playing",
             },
         )?;
-        // A record may close with the clock flag already down.
-        let _ = &stored.record;
         self.launch(table);
         Ok(())
     }
@@ -830,7 +823,7 @@ impl TableTask {
             && clocks.flag_at(seat).is_some_and(|f| f <= now)
         {
             let at = clocks.flag_at(seat).unwrap_or(now);
-            self.finish(Ending::TimedOut { seat: Seat(seat as u8) }, at)
+            self.finish(Ending::TimedOut { seat: Seat(seat as u8) }, at, None)
                 .await;
             return;
         }
@@ -852,7 +845,7 @@ impl TableTask {
                 if since.elapsed() >= limit)
         });
         if let Some(seat) = gone {
-            self.finish(Ending::Abandoned { seat: Seat(seat as u8) }, now)
+            self.finish(Ending::Abandoned { seat: Seat(seat as u8) }, now, None)
                 .await;
             return;
         }
@@ -880,6 +873,7 @@ impl TableTask {
             };
             let Some(action) = action else { break };
             let refused = self.apply(Seat(s as u8), &action, at, None).await;
+            let retry = self.now() + 100;
             if let SeatState::Bot {
                 wants_look,
                 not_before,
@@ -889,7 +883,7 @@ impl TableTask {
                 *wants_look = true;
                 if refused {
                     // Lost a race or misjudged: look again shortly.
-                    *not_before = self.now() + 100;
+                    *not_before = retry;
                 }
             }
         }
@@ -1036,16 +1030,30 @@ impl TableTask {
         }
     }
 
-    async fn finish(&mut self, ending: Ending, at: GameTime) {
+    /// Ends the game outside the rules; `origin` (connection, message id)
+    /// is acknowledged once the ending is stored, before the step.
+    async fn finish(&mut self, ending: Ending, at: GameTime, origin: Option<(u64, u64)>) {
         match self.game.finish(ending, at) {
             Ok(step) => {
                 let writes = self.step_writes(&step, None);
                 if self.persist(writes).await.is_err() {
+                    if let Some((conn, id)) = origin {
+                        self.send_error(conn, Some(id), ApiError::new(ErrorKind::Storage, "the ending could not be stored"));
+                    }
                     return;
+                }
+                if let Some((conn, id)) = origin {
+                    let ack = json!({"type": "ack", "id": id, "version": step.version});
+                    self.send_to(conn, ack.to_string());
                 }
                 self.after_step(&step);
             }
-            Err(e) => tracing::warn!(table = %self.id, error = %e, "cannot finish"),
+            Err(e) => {
+                tracing::warn!(table = %self.id, error = %e, "cannot finish");
+                if let Some((conn, id)) = origin {
+                    self.send_error(conn, Some(id), ApiError::new(ErrorKind::Over, e.to_string()));
+                }
+            }
         }
     }
 
@@ -1397,8 +1405,7 @@ impl TableTask {
             }
             Request::Resign => {
                 let now = self.now();
-                self.finish(Ending::Resigned { seat }, now).await;
-                self.send_to(conn, json!({"type": "ack", "id": id, "version": self.game.version()}).to_string());
+                self.finish(Ending::Resigned { seat }, now, Some((conn, id))).await;
             }
             Request::OfferDraw => {
                 if !self.game.has_draws() {
@@ -1413,8 +1420,7 @@ impl TableTask {
             Request::AcceptDraw => match self.draw_offer {
                 Some(by) if by != seat.index() => {
                     let now = self.now();
-                    self.finish(Ending::DrawAgreed, now).await;
-                    self.send_to(conn, json!({"type": "ack", "id": id, "version": self.game.version()}).to_string());
+                    self.finish(Ending::DrawAgreed, now, Some((conn, id))).await;
                 }
                 _ => self.send_error(
                     conn,

@@ -1,0 +1,161 @@
+//! One store test suite, run against SQLite always and against PostgreSQL
+//! when `STACKYARD_TEST_POSTGRES` holds a URL (`scripts/postgres-test`
+//! starts a throwaway cluster and sets it).
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use stackyard_server::auth::random_hex;
+use stackyard_server::store::{Store, Write};
+use std::time::Duration;
+
+fn create(id: &str) -> Write {
+    Write::CreateTable {
+        id: id.to_string(),
+        game: "towers".into(),
+        seats: json!([{"kind": "person"}, {"kind": "person"}]).to_string(),
+        clock: None,
+        rated: false,
+        header: json!({"format": 1, "engine": "x", "game": "towers", "settings": {}, "seed": 5, "actions": []}).to_string(),
+        created_at: 1,
+        creator: "127.0.0.1".into(),
+    }
+}
+
+fn action(id: &str, seq: i64) -> Write {
+    Write::Action {
+        table: id.to_string(),
+        seq,
+        seat: seq % 2,
+        at_ms: seq * 10,
+        action: json!({"type": "pass", "n": seq}).to_string(),
+    }
+}
+
+/// Commits, groups, reads back, finishes, rates, and keeps a batch atomic.
+async fn store_suite(db: &str) {
+    let store = Store::open(db).await.expect("the store opens");
+    // Opening twice (a restart) migrates nothing twice.
+    let again = Store::open(db).await.expect("the store reopens");
+    drop(again);
+    let id = format!("t{}", random_hex(6));
+    store.commit(vec![create(&id)]).await.unwrap();
+    store
+        .commit(vec![Write::SeatTaken { table: id.clone(), seat: 0, token_hash: "h0".into(), name: Some("Ada".into()) }])
+        .await
+        .unwrap();
+    // Many tables' commits at once are grouped, and every one lands.
+    let mut tasks = Vec::new();
+    for seq in 0..200 {
+        let store = store.clone();
+        let id = id.clone();
+        tasks.push(tokio::spawn(async move { store.commit(vec![action(&id, seq)]).await }));
+    }
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    assert_eq!(store.action_count(&id).await.unwrap(), 200);
+    store.commit(vec![Write::Progress { table: id.clone(), end_ms: 5000 }]).await.unwrap();
+    let unfinished = store.unfinished().await.unwrap();
+    let mine = unfinished.iter().find(|t| t.id == id).expect("listed as unfinished");
+    let actions = mine.record["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 200);
+    assert_eq!(actions[7], json!({"seat": 1, "at": 70, "action": {"type": "pass", "n": 7}}));
+    assert_eq!(mine.record["end"], 5000);
+    assert_eq!(mine.holders, vec![(0, "h0".to_string(), Some("Ada".to_string()))]);
+    // A batch with a failing write changes nothing (a duplicate action).
+    let err = store.commit(vec![action(&id, 200), action(&id, 3)]).await;
+    assert!(err.is_err());
+    assert_eq!(store.action_count(&id).await.unwrap(), 200);
+    // Finishing makes it a record.
+    assert!(store.record(&id).await.unwrap().is_none());
+    store
+        .commit(vec![Write::Finished {
+            table: id.clone(),
+            record: json!({"game": "towers"}).to_string(),
+            outcome: json!({"scores": [1, 0], "winners": [0]}).to_string(),
+            ending: json!({"type": "rules"}).to_string(),
+            finished_at: 9,
+        }])
+        .await
+        .unwrap();
+    assert_eq!(store.record(&id).await.unwrap().unwrap(), json!({"game": "towers"}).to_string());
+    assert!(store.unfinished().await.unwrap().iter().all(|t| t.id != id));
+    assert!(store.finished(Some("towers"), 500).await.unwrap().iter().any(|t| t.id == id));
+    // Ratings upsert.
+    let name = format!("p{}", random_hex(4));
+    for games in 1..=2 {
+        store
+            .commit(vec![Write::Rating { game: "towers".into(), name: name.clone(), rating: 1500.0 + games as f64, deviation: 300.0, volatility: 0.06, games }])
+            .await
+            .unwrap();
+    }
+    let r = store.rating("towers", &name).await.unwrap().unwrap();
+    assert_eq!((r.games, r.rating), (2, 1502.0));
+}
+
+/// A server over this store: moves acknowledged, the server dropped at
+/// once, a new one on the same database has them all.
+fn restart_suite(db: &str) {
+    let server = start(db);
+    let addr = server.addr;
+    let rt = client_runtime();
+    let (table, token, version) = rt.block_on(async move {
+        let table = stackyard_common_create(addr).await;
+        let (_, t0) = join(addr, &table, "Ada").await;
+        let (_, t1) = join(addr, &table, "Brian").await;
+        let (mut a, welcome) = Client::connect(addr, &table, Some(&t0)).await;
+        let (_b, _) = Client::connect(addr, &table, Some(&t1)).await;
+        let id = a.request("offer_draw").await;
+        a.next_of("ack").await;
+        let _ = (id, welcome);
+        let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
+        (table, t0, summary["version"].as_u64().unwrap())
+    });
+    server.kill();
+    std::thread::sleep(Duration::from_millis(100));
+    let server = start(db);
+    let addr = server.addr;
+    rt.block_on(async move {
+        let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
+        assert_eq!(summary["status"], "playing");
+        assert_eq!(summary["version"].as_u64(), Some(version));
+        let (_, welcome) = Client::connect(addr, &table, Some(&token)).await;
+        assert_eq!(welcome["viewer"], json!({"type": "seat", "seat": 0}));
+    });
+}
+
+async fn stackyard_common_create(addr: std::net::SocketAddr) -> String {
+    common::create(addr, json!({"game": "towers"})).await
+}
+
+#[tokio::test]
+async fn sqlite_store_suite() {
+    let dir = temp_dir("store");
+    store_suite(&db_url(&dir)).await;
+}
+
+#[test]
+fn sqlite_restart_suite() {
+    let dir = temp_dir("store-restart");
+    restart_suite(&db_url(&dir));
+}
+
+#[tokio::test]
+async fn postgres_store_suite() {
+    let Ok(url) = std::env::var("STACKYARD_TEST_POSTGRES") else {
+        eprintln!("STACKYARD_TEST_POSTGRES is not set: skipped (scripts/postgres-test sets it)");
+        return;
+    };
+    store_suite(&url).await;
+}
+
+#[test]
+fn postgres_restart_suite() {
+    let Ok(url) = std::env::var("STACKYARD_TEST_POSTGRES") else {
+        eprintln!("STACKYARD_TEST_POSTGRES is not set: skipped (scripts/postgres-test sets it)");
+        return;
+    };
+    restart_suite(&url);
+}
