@@ -49,7 +49,13 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
     }
     throw new ApiFailure(res.status, kind, message);
   }
-  return (text ? JSON.parse(text) : null) as T;
+  // A server without this route may answer with the client's index.html
+  // (its static fallback): that is "not here", not a parse crash.
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    throw new ApiFailure(404, 'not_json', `${path} did not answer JSON`);
+  }
 }
 
 const post = <T>(path: string, body: unknown): Promise<T> =>

@@ -97,7 +97,20 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     render();
   }
 
-  function towerSvg(t: TowerView): SVGGElement {
+  /** Towers stand at least 40 mm apart but often much further: draw the
+   *  pieces as large as the closest pair allows, so a sparse table stays readable. */
+  function scaleFor(towers: TowerView[]): number {
+    let nearest = Infinity;
+    for (let i = 0; i < towers.length; i++) {
+      for (let j = i + 1; j < towers.length; j++) {
+        const d = Math.hypot(towers[i].pos.x - towers[j].pos.x, towers[i].pos.y - towers[j].pos.y);
+        if (d < nearest) nearest = d;
+      }
+    }
+    return Number.isFinite(nearest) ? Math.max(1, Math.min(3, nearest / 40)) : 1;
+  }
+
+  function towerSvg(t: TowerView, k: number): SVGGElement {
     const top = t.pieces[t.pieces.length - 1];
     const topColour = colourOf(top);
     const pips = t.pieces.reduce((n, p) => n + piecePips(p), 0);
@@ -111,7 +124,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       'g',
       {
         class: classes,
-        transform: `translate(${t.pos.x} ${-t.pos.y})`,
+        transform: `translate(${t.pos.x} ${-t.pos.y}) scale(${k})`,
         tabindex: 0,
         role: 'button',
         'data-tower': t.id,
@@ -153,7 +166,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     }
     const xs = v.towers.map((t) => t.pos.x);
     const ys = v.towers.map((t) => -t.pos.y);
-    const pad = 34;
+    const k = scaleFor(v.towers);
+    const pad = 34 * k;
     const minX = Math.min(...xs, 0) - pad;
     const minY = Math.min(...ys, 0) - pad;
     const w = Math.max(...xs, 0) + pad - minX;
@@ -161,7 +175,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     const svg = s(
       'svg',
       { viewBox: `${minX} ${minY} ${w} ${hgt}`, class: 'it-svg', role: 'group', 'aria-label': 'The table, seen from above' },
-      v.towers.map(towerSvg),
+      v.towers.map((t) => towerSvg(t, k)),
     );
     replace(svgHost, svg);
   }
