@@ -140,6 +140,9 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         }) as EventListener,
       },
       s('title', {}, `tower ${t.id}`),
+      // The whole footprint is the click target, however small the pieces:
+      // easier on touch screens than hitting a small pyramid.
+      s('rect', { class: 'hit', x: -20, y: -20, width: 40, height: 40, fill: 'transparent' }),
     );
     // Bottom first, so the top piece is drawn last, fully visible; each
     // piece is a square pyramid seen from above (its ridges as diagonals).
