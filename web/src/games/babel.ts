@@ -124,7 +124,12 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     if (!v) return;
     const targets = selected !== null ? targetsOf(selected) : new Map<number, MoveAction>();
     const movable = new Set(moves().map((m) => m.from));
-    replace(line, v.line.map((st, i) => stackEl(st, i + 1, targets, movable)));
+    replace(
+      line,
+      v.line.length
+        ? v.line.map((st, i) => stackEl(st, i + 1, targets, movable))
+        : h('p', { class: 'muted' }, 'The line is empty: draw the first tile.'),
+    );
     const draw = v.legal.find((a) => a.type === 'draw');
     const end = v.legal.find((a) => a.type === 'end');
     replace(
