@@ -240,3 +240,26 @@ test('icetowers against a bot, to the end', async () => {
   await shot(page, 'e2e-icetowers-over');
   assert.deepEqual(page.errors, []);
 });
+
+test('a draw offered in one browser and accepted in the other ends the towers game', async () => {
+  const a = await newPage(browser);
+  const id = await createFromLobby(a, 'towers', async (form) => {
+    await a.fill(`${form} input[name=variant]`, '4x4');
+    await a.selectOption(`${form} select[name=seat1-kind]`, 'person');
+  });
+  const b = await newPage(browser);
+  await b.goto(`${server.url}/#/table/${id}`);
+  await b.click('[data-join="1"]');
+  await b.waitForSelector('[data-viewer="seat"]');
+  await a.waitForSelector('button:has-text("Offer draw")');
+  await a.click('button:has-text("Offer draw")');
+  await b.waitForSelector('[data-action="accept-draw"]');
+  await shot(b, 'e2e-draw-offered');
+  await b.click('[data-action="accept-draw"]');
+  await a.waitForSelector('[data-outcome]');
+  await b.waitForSelector('[data-outcome]');
+  assert.match(await a.textContent('[data-outcome]'), /No winner \(draw agreed\)/);
+  await shot(a, 'e2e-draw-agreed');
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+});

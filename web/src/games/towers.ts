@@ -20,6 +20,8 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   let lastMove: Move | null = null;
   let focusSquare: Square = 'a1';
   let canAct = false;
+  // Over by the rules (view.over) or outside them (resignation, agreed draw, time).
+  let finished = false;
   const history: string[] = [];
 
   function steps(): Extract<Move, { type: 'step' }>[] {
@@ -165,13 +167,13 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     const player = (c: 'black' | 'white', i: 0 | 1) =>
       h(
         'div',
-        { class: `tw-player ${v.turn === c && !v.over ? 'to-move' : ''}`, 'data-score': v.scores[i] },
+        { class: `tw-player ${v.turn === c && !finished ? 'to-move' : ''}`, 'data-score': v.scores[i] },
         h('span', { class: `chip own-${c}`, 'aria-hidden': 'true' }, h('span', { class: 'mark' })),
         h('b', {}, c === 'black' ? 'Black' : 'White'),
         ` ${ctx.seatLabel(i)} `,
         h('span', { class: 'score' }, `${v.scores[i]} floors`),
         capture ? h('span', { class: 'muted' }, ` (captured ${v.captured[i]})`) : null,
-        v.turn === c && !v.over ? h('span', { class: 'badge' }, 'to move') : null,
+        v.turn === c && !finished ? h('span', { class: 'badge' }, 'to move') : null,
       );
     const phase =
       v.phase === 'utilities'
@@ -222,7 +224,8 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     show(s: Shown<View, Event>) {
       const before = view;
       view = s.view;
-      canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !s.view.over;
+      finished = s.view.over || s.toAct.type === 'nobody' || s.ending !== null;
+      canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !finished;
       let gone: Square[] = [];
       for (const e of s.events) {
         if (e.type === 'played') {

@@ -128,10 +128,9 @@ export function tableScreen(id: string): Screen {
             'li',
             { 'data-seat': st.seat, class: st.seat === seat ? 'me' : '' },
             `Seat ${st.seat}: ${seatLabel(st.seat)}`,
-            // Others' presence as of the last table update; ours is the badge above.
-            st.kind === 'person' && st.taken && st.seat !== seat
-              ? h('span', { class: st.connected ? 'on' : 'off' }, st.connected ? ' · online' : ' · away')
-              : null,
+            // No online/away marks: the server announces seats taken, not
+            // connections, so such a mark would soon be stale.
+            st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · waiting for a player') : null,
             seat === null && st.kind === 'person' && !st.taken && t.status !== 'finished'
               ? h('button', { class: 'primary', 'data-join': st.seat, onclick: () => void takeSeat(st.seat) }, `Take seat ${st.seat}`)
               : null,
