@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launch, newPage, shot } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
+import { checkMessage } from './lib/shapes.mjs';
 
 let server;
 let browser;
@@ -160,6 +161,8 @@ test('two browsers at one towers table play each other to the end', async () => 
 
 test('tower of babel to the end, with a hint, while a spectator sees no hidden tile', async () => {
   const page = await newPage(browser);
+  const playerFrames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => playerFrames.push(String(f.payload))));
   const id = await createFromLobby(page, 'babel');
   const spectatorBrowser = await launch();
   try {
@@ -204,6 +207,10 @@ test('tower of babel to the end, with a hint, while a spectator sees no hidden t
       assert.equal(JSON.stringify(m.view ?? {}).includes('"deal"'), false, 'a spectator view carries the deal');
       assert.equal(JSON.stringify(m.table?.settings ?? {}).includes('"deal"'), false);
     }
+    // Protocol drift: every message either browser got fits src/protocol.ts.
+    assert.ok(playerFrames.some((raw) => raw.includes('"type":"hint"')), 'the player saw the hint answer');
+    const problems = [...received, ...playerFrames].flatMap((raw) => checkMessage(JSON.parse(raw)));
+    assert.deepEqual([...new Set(problems)], []);
     assert.deepEqual(page.errors, []);
     assert.deepEqual(spec.errors, []);
   } finally {
