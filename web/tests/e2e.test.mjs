@@ -86,6 +86,8 @@ test('lobby: first paint under a second', async () => {
   await phone.goto(`${server.url}/#/`);
   await phone.waitForSelector('[data-game="icetowers"]');
   await shot(phone, 'e2e-lobby-phone');
+  // Nothing sticks out sideways at a phone's width.
+  assert.ok((await phone.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the lobby scrolls sideways on a phone');
   assert.deepEqual(page.errors, []);
 });
 
