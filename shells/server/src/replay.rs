@@ -146,3 +146,41 @@ pub async fn table_replay(
         "frames": frames,
     })))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_towers_record_gives_one_frame_per_action_plus_the_start() {
+        let registry = stackyard_registry::registry();
+        let kind = registry.get("towers").expect("towers is hosted");
+        let record = json!({
+            "format": 1, "engine": "test", "game": "towers", "settings": "3x3", "seed": 0,
+            "actions": [
+                {"seat": 0, "at": 0, "action": {"type": "step", "from": "a1", "to": "a2"}},
+            ],
+            "end": 5, "ending": {"type": "resigned", "seat": 1},
+        });
+        let frames = frames(kind, &record).expect("the record replays");
+        // Start, the move, and the resignation (an ending outside the rules).
+        assert_eq!(frames.len(), 3);
+        assert_eq!(frames[0].action, None);
+        assert_eq!(frames[1].seat, Some(Seat(0)));
+        assert_eq!(frames[1].events[0]["type"], "played");
+        assert_ne!(frames[0].view, frames[1].view);
+        assert_eq!(frames[2].to_act, ToAct::Nobody);
+    }
+
+    #[test]
+    fn an_illegal_recorded_action_is_reported_not_shown() {
+        let registry = stackyard_registry::registry();
+        let kind = registry.get("towers").expect("towers is hosted");
+        let record = json!({
+            "game": "towers", "settings": "3x3", "seed": 0,
+            "actions": [{"seat": 1, "at": 0, "action": {"type": "step", "from": "a1", "to": "a2"}}],
+        });
+        assert!(frames(kind, &record).unwrap_err().contains("action 1"));
+    }
+}
