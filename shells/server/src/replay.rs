@@ -56,8 +56,9 @@ pub fn frames(kind: &dyn GameKind, record: &Value) -> Result<Vec<Frame>, String>
     for (i, entry) in entries.iter().enumerate() {
         let seat: Seat = serde_json::from_value(entry.get("seat").cloned().unwrap_or(Value::Null))
             .map_err(|e| format!("action {}: seat: {e}", i + 1))?;
-        let at: GameTime = serde_json::from_value(entry.get("at").cloned().unwrap_or(Value::from(0)))
-            .map_err(|e| format!("action {}: time: {e}", i + 1))?;
+        let at: GameTime =
+            serde_json::from_value(entry.get("at").cloned().unwrap_or(Value::from(0)))
+                .map_err(|e| format!("action {}: time: {e}", i + 1))?;
         let action = entry.get("action").cloned().unwrap_or(Value::Null);
         let step = game
             .act(seat, &action, at)
@@ -74,8 +75,12 @@ pub fn frames(kind: &dyn GameKind, record: &Value) -> Result<Vec<Frame>, String>
     }
     // Timers after the last action (a game timer ringing), then an ending
     // outside the rules, as the record says.
-    let end: Option<GameTime> = record.get("end").and_then(|v| serde_json::from_value(v.clone()).ok());
-    let ending: Option<Ending> = record.get("ending").and_then(|v| serde_json::from_value(v.clone()).ok());
+    let end: Option<GameTime> = record
+        .get("end")
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
+    let ending: Option<Ending> = record
+        .get("ending")
+        .and_then(|v| serde_json::from_value(v.clone()).ok());
     if let Some(end) = end {
         let mut events = game.advance_to(end).for_viewer(spectator).to_vec();
         if let Some(ending) = ending.filter(|e| *e != Ending::Rules)
@@ -85,7 +90,9 @@ pub fn frames(kind: &dyn GameKind, record: &Value) -> Result<Vec<Frame>, String>
                 events.extend(step.for_viewer(spectator).iter().cloned());
             }
         }
-        if !events.is_empty() || game.ending().is_some() && out.last().is_some_and(|f| f.to_act != ToAct::Nobody) {
+        if !events.is_empty()
+            || (game.ending().is_some() && out.last().is_some_and(|f| f.to_act != ToAct::Nobody))
+        {
             out.push(Frame {
                 index: out.len(),
                 seat: None,
@@ -122,14 +129,23 @@ pub async fn table_replay(
             ApiError::new(ErrorKind::NoSuchTable, format!("there is no table {id:?}"))
         });
     };
-    let record: Value = serde_json::from_str(&text)
-        .map_err(|e| ApiError::new(ErrorKind::Storage, format!("a stored record does not parse: {e}")))?;
-    let game = record.get("game").and_then(Value::as_str).unwrap_or_default().to_string();
-    let title = hub
-        .registry
-        .get(&game)
-        .map(|k| k.title())
-        .ok_or_else(|| ApiError::new(ErrorKind::Storage, format!("this server does not host {game:?}")))?;
+    let record: Value = serde_json::from_str(&text).map_err(|e| {
+        ApiError::new(
+            ErrorKind::Storage,
+            format!("a stored record does not parse: {e}"),
+        )
+    })?;
+    let game = record
+        .get("game")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    let title = hub.registry.get(&game).map(|k| k.title()).ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::Storage,
+            format!("this server does not host {game:?}"),
+        )
+    })?;
     // Stepping a long record is CPU work: keep it off the async workers.
     let worker = hub.clone();
     let (record, frames) = tokio::task::spawn_blocking(move || {
@@ -139,7 +155,12 @@ pub async fn table_replay(
     })
     .await
     .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
-    let frames = frames.map_err(|e| ApiError::new(ErrorKind::Storage, format!("the record does not replay: {e}")))?;
+    let frames = frames.map_err(|e| {
+        ApiError::new(
+            ErrorKind::Storage,
+            format!("the record does not replay: {e}"),
+        )
+    })?;
     Ok(axum::Json(serde_json::json!({
         "table": {"id": id, "game": record.get("game"), "title": title},
         "record": record,
