@@ -85,10 +85,9 @@ pub fn frames(kind: &dyn GameKind, record: &Value) -> Result<Vec<Frame>, String>
         let mut events = game.advance_to(end).for_viewer(spectator).to_vec();
         if let Some(ending) = ending.filter(|e| *e != Ending::Rules)
             && game.ending().is_none()
+            && let Ok(step) = game.finish(ending, end)
         {
-            if let Ok(step) = game.finish(ending, end) {
-                events.extend(step.for_viewer(spectator).iter().cloned());
-            }
+            events.extend(step.for_viewer(spectator).iter().cloned());
         }
         if !events.is_empty()
             || (game.ending().is_some() && out.last().is_some_and(|f| f.to_act != ToAct::Nobody))
