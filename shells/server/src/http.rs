@@ -6,6 +6,7 @@ use crate::protocol::{
     ApiError, BotLevelInfo, ClockSpec, CreateTable, ErrorBody, ErrorKind, GameInfo, JoinTable,
     Joined, RatingEntry, SeatSpec, SeatSummary, TableSummary,
 };
+use crate::replay::table_replay;
 use crate::tables::{Command, Hub};
 use axum::Router;
 use axum::body::Bytes;
@@ -69,6 +70,7 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
         .route("/api/v1/tables/{id}", get(get_table))
         .route("/api/v1/tables/{id}/join", post(join_table))
         .route("/api/v1/tables/{id}/record", get(table_record))
+        .route("/api/v1/tables/{id}/replay", get(table_replay))
         .route("/api/v1/tables/{id}/ws", get(websocket))
         .route("/api/v1/records", get(records))
         .route("/api/v1/ratings/{game}", get(ratings))

@@ -20,6 +20,7 @@ pub mod loadtest;
 pub mod metrics;
 pub mod protocol;
 pub mod ratings;
+pub mod replay;
 pub mod store;
 pub mod tables;
 pub mod ws;

@@ -1,0 +1,91 @@
+// HTTP calls of protocol v1 (see protocol.ts). Every failure becomes an
+// ApiFailure carrying the server's own `{error: {kind, message}}` so screens
+// can show it verbatim.
+
+import type {
+  ApiError,
+  CreateTable,
+  GameInfo,
+  JoinAnswer,
+  JoinRequest,
+  FinishedTable,
+  RatingEntry,
+  Replay,
+  GameRecord,
+  TableStatus,
+  TableSummary,
+} from './protocol';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      ...init,
+      headers: init?.body ? { 'content-type': 'application/json' } : undefined,
+    });
+  } catch (e) {
+    throw new ApiFailure(0, 'network', `the server cannot be reached (${String(e)})`);
+  }
+  const text = await res.text();
+  if (!res.ok) {
+    let kind = 'http';
+    let message = `${res.status} ${res.statusText}`;
+    try {
+      const body = JSON.parse(text) as ApiError;
+      kind = body.error.kind;
+      message = body.error.message;
+    } catch {
+      if (text) message += `: ${text.slice(0, 200)}`;
+    }
+    throw new ApiFailure(res.status, kind, message);
+  }
+  // A server without this route may answer with the client's index.html
+  // (its static fallback): that is "not here", not a parse crash.
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    throw new ApiFailure(404, 'not_json', `${path} did not answer JSON`);
+  }
+}
+
+const post = <T>(path: string, body: unknown): Promise<T> =>
+  call<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+export const api = {
+  games: () => call<GameInfo[]>('/api/v1/games'),
+  tables: (game: string, status: TableStatus) =>
+    call<TableSummary[]>(`/api/v1/tables?game=${encodeURIComponent(game)}&status=${status}`),
+  table: (id: string) => call<TableSummary>(`/api/v1/tables/${encodeURIComponent(id)}`),
+  create: (body: CreateTable) => post<TableSummary>('/api/v1/tables', body),
+  join: (id: string, body: JoinRequest) =>
+    post<JoinAnswer>(`/api/v1/tables/${encodeURIComponent(id)}/join`, body),
+  record: (id: string) => call<GameRecord>(`/api/v1/tables/${encodeURIComponent(id)}/record`),
+  replay: (id: string) => call<Replay>(`/api/v1/tables/${encodeURIComponent(id)}/replay`),
+  records: (limit: number, game?: string) =>
+    call<FinishedTable[]>(
+      `/api/v1/records?limit=${limit}` + (game ? `&game=${encodeURIComponent(game)}` : ''),
+    ),
+  ratings: (game: string) => call<RatingEntry[]>(`/api/v1/ratings/${encodeURIComponent(game)}`),
+  /** The rules page is markdown text, not JSON. */
+  rules: async (name: string): Promise<string> => {
+    const res = await fetch(`/rules/${encodeURIComponent(name)}`);
+    if (!res.ok) throw new ApiFailure(res.status, 'http', `no rules page for ${name}`);
+    return res.text();
+  },
+};
+
+/** The WebSocket address of a table, on the page's own host. */
+export function wsUrl(id: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/v1/tables/${encodeURIComponent(id)}/ws`;
+}

@@ -1,0 +1,208 @@
+// Tower of Babel: the line of stacks, left to right. A stack that has a
+// legal move (from the view's `legal` list) can be picked, by click or by
+// dragging it; its legal targets (1 or 3 to the left) light up. Draw, end
+// and hint are buttons. Tiles show suit by symbol AND colour.
+
+import { h, replace } from '../ui/dom';
+import type { Action, Event, Tile, View } from '../wire/babel';
+import { SUITS, actionText, tileName } from '../wire/babel';
+import { mayAct, type GameContext, type GameUi, type Shown } from './types';
+
+type MoveAction = Extract<Action, { type: 'move' }>;
+
+function tileEl(t: Tile, cls = ''): HTMLElement {
+  const suit = SUITS[t[0]];
+  return h(
+    'span',
+    { class: `bb-tile suit-${t[0]} ${cls}`, title: tileName(t), 'data-tile': t },
+    h('span', { class: 'sym', 'aria-hidden': 'true' }, suit?.symbol ?? t[0]),
+    h('span', { class: 'val' }, t[1] === 'n' ? '0' : t[1] === 'a' ? 'A' : t[1]),
+  );
+}
+
+const RESULT_TEXT: Record<string, string> = {
+  full_win: 'a full win (one stack)',
+  partial_win: 'a partial win (two or three stacks)',
+  loss: 'a loss (four or more stacks)',
+};
+
+export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
+  const line = h('div', { class: 'bb-line', role: 'list', 'aria-label': 'The line of stacks' });
+  const controls = h('div', { class: 'bb-controls' });
+  const info = h('div', { class: 'bb-info' });
+  const root = h('div', { class: 'bb' }, controls, line, info);
+
+  let view: View | null = null;
+  let selected: number | null = null; // 1-based position
+  let hinted: Action | null = null;
+  let hintText = '';
+  let canAct = false;
+  let ended: Extract<Event, { type: 'ended' }> | null = null;
+  let lastTo: number | null = null;
+
+  const moves = (): MoveAction[] =>
+    (view?.legal ?? []).filter((a): a is MoveAction => a.type === 'move');
+  const targetsOf = (from: number): Map<number, MoveAction> =>
+    new Map(moves().filter((m) => m.from === from).map((m) => [m.from - m.gap, m]));
+
+  function send(a: Action): void {
+    selected = null;
+    hinted = null;
+    hintText = '';
+    ctx.act?.(a);
+    render();
+  }
+
+  function click(pos: number): void {
+    if (!canAct) return;
+    if (selected !== null) {
+      const m = targetsOf(selected).get(pos);
+      if (m) return send(m);
+    }
+    selected = selected !== pos && targetsOf(pos).size > 0 ? pos : null;
+    render();
+  }
+
+  function stackEl(stack: Tile[], pos: number, targets: Map<number, MoveAction>, movable: Set<number>): HTMLElement {
+    const top = stack[stack.length - 1];
+    const isTarget = targets.has(pos);
+    const canMove = canAct && movable.has(pos);
+    const isHintFrom = hinted?.type === 'move' && hinted.from === pos;
+    const isHintTo = hinted?.type === 'move' && hinted.from - hinted.gap === pos;
+    const el = h(
+      'button',
+      {
+        class: [
+          'bb-stack',
+          selected === pos ? 'selected' : '',
+          isTarget ? 'target' : '',
+          canMove ? 'movable' : '',
+          isHintFrom || isHintTo ? 'hinted' : '',
+          lastTo === pos ? 'last' : '',
+        ].join(' '),
+        role: 'listitem',
+        'data-pos': pos,
+        'data-top': top,
+        'data-movable': canMove || null,
+        'data-target': isTarget || null,
+        draggable: canMove ? 'true' : null,
+        'aria-label':
+          `stack ${pos}: ${tileName(top)} on top, ${stack.length} tile${stack.length === 1 ? '' : 's'}` +
+          (isTarget ? ', legal target' : '') +
+          (selected === pos ? ', picked' : ''),
+        onclick: () => click(pos),
+        ondragstart: ((e: DragEvent) => {
+          selected = pos;
+          e.dataTransfer?.setData('text/plain', String(pos));
+          // Re-render after the drag image is taken, so targets light up.
+          setTimeout(render, 0);
+        }) as EventListener,
+        ondragover: ((e: DragEvent) => {
+          if (selected !== null && targetsOf(selected).has(pos)) e.preventDefault();
+        }) as EventListener,
+        ondrop: ((e: DragEvent) => {
+          e.preventDefault();
+          if (selected !== null) {
+            const m = targetsOf(selected).get(pos);
+            if (m) send(m);
+          }
+        }) as EventListener,
+      },
+      h('span', { class: 'pos' }, pos),
+      h(
+        'span',
+        { class: 'bb-under', 'aria-hidden': 'true' },
+        stack.slice(0, -1).map((t) => tileEl(t, 'small')),
+      ),
+      tileEl(top, 'top'),
+    );
+    return el;
+  }
+
+  function render(): void {
+    const v = view;
+    if (!v) return;
+    const targets = selected !== null ? targetsOf(selected) : new Map<number, MoveAction>();
+    const movable = new Set(moves().map((m) => m.from));
+    replace(
+      line,
+      v.line.length
+        ? v.line.map((st, i) => stackEl(st, i + 1, targets, movable))
+        : h('p', { class: 'muted' }, 'The line is empty: draw the first tile.'),
+    );
+    const draw = v.legal.find((a) => a.type === 'draw');
+    const end = v.legal.find((a) => a.type === 'end');
+    replace(
+      controls,
+      h(
+        'button',
+        { class: `primary ${hinted?.type === 'draw' ? 'hinted' : ''}`, 'data-action': 'draw', disabled: !canAct || !draw, onclick: () => draw && send(draw) },
+        `Draw (${v.undrawn} left)`,
+      ),
+      end ? h('button', { 'data-action': 'end', disabled: !canAct, onclick: () => send(end) }, 'End the game') : null,
+      ctx.hint
+        ? h('button', { 'data-action': 'hint', disabled: !canAct, onclick: () => ctx.hint?.() }, 'Hint')
+        : null,
+      h('span', { class: 'muted' }, `${v.line.length} stack${v.line.length === 1 ? '' : 's'} · ${v.variant}`),
+    );
+    const over = v.over;
+    replace(
+      info,
+      hintText || hinted
+        ? h('p', { class: 'hint', role: 'status' }, 'Hint: ', hinted ? h('code', {}, actionText(hinted)) : null, ' ', hintText)
+        : null,
+      canAct && selected !== null ? h('p', {}, `Stack ${selected} picked: drop it on a highlighted stack.`) : null,
+      canAct && selected === null && moves().length > 0
+        ? h('p', { class: 'muted' }, 'Pick or drag a stack onto a matching stack 1 or 3 places to its left.')
+        : null,
+      over
+        ? h(
+            'div',
+            { class: 'summary', 'data-summary': 'true' },
+            h('h3', {}, 'Game over'),
+            h(
+              'p',
+              {},
+              `${v.line.length} stack${v.line.length === 1 ? '' : 's'} left`,
+              ended ? `: ${RESULT_TEXT[ended.result] ?? ended.result}.` : '.',
+            ),
+          )
+        : null,
+      v.undrawn_tiles.length
+        ? h(
+            'details',
+            {},
+            h('summary', {}, `Still to come (${v.undrawn}, in no particular order)`),
+            h('div', { class: 'bb-undrawn' }, v.undrawn_tiles.map((t) => tileEl(t, 'small'))),
+          )
+        : null,
+    );
+  }
+
+  return {
+    root,
+    show(s: Shown<View, Event>) {
+      view = s.view;
+      canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !s.view.over;
+      lastTo = null;
+      for (const e of s.events) {
+        if (e.type === 'ended') ended = e;
+        if (e.type === 'moved') lastTo = e.to; // the target is left of the mover, so its position survives the close-up
+        if (e.type === 'drew') lastTo = s.view.line.length;
+      }
+      if (!s.view.over) ended = null;
+      if (selected !== null && targetsOf(selected).size === 0) selected = null;
+      hinted = null;
+      hintText = '';
+      render();
+    },
+    showHint(action: Action | null, text: string) {
+      hinted = action;
+      hintText = text || (action ? '' : 'no move helps now');
+      render();
+    },
+    destroy() {
+      root.remove();
+    },
+  };
+}

@@ -1,0 +1,247 @@
+// Towers on a 2-D board: one button per block (so the board is keyboard-
+// and screen-reader-usable), the height as a number, the owner by colour
+// AND shape (Black: filled disc, White: hollow square, utility: hatched
+// "U"), legal targets from the view's `legal` list only.
+
+import { h, replace } from '../ui/dom';
+import type { Block, Event, Move, Square, View } from '../wire/towers';
+import { moveText, squareName } from '../wire/towers';
+import { mayAct, type GameContext, type GameUi, type Shown } from './types';
+
+const GONE_MS = 700;
+
+export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
+  const board = h('div', { class: 'tw-board', role: 'grid', 'aria-label': 'Towers board' });
+  const side = h('div', { class: 'tw-side' });
+  const root = h('div', { class: 'tw' }, board, side);
+
+  let view: View | null = null;
+  let selected: Square | null = null;
+  let lastMove: Move | null = null;
+  let focusSquare: Square = 'a1';
+  let canAct = false;
+  // Over by the rules (view.over) or outside them (resignation, agreed draw, time).
+  let finished = false;
+  const history: string[] = [];
+
+  function steps(): Extract<Move, { type: 'step' }>[] {
+    return (view?.legal ?? []).filter((m): m is Extract<Move, { type: 'step' }> => m.type === 'step');
+  }
+
+  function targetsOf(from: Square): Set<Square> {
+    return new Set(steps().filter((m) => m.from === from).map((m) => m.to));
+  }
+
+  function placement(sq: Square): Move | undefined {
+    return view?.legal.find((m) => (m.type === 'place' || m.type === 'utility') && m.at === sq);
+  }
+
+  function send(m: Move): void {
+    selected = null;
+    ctx.act?.(m);
+    render();
+  }
+
+  function click(sq: Square): void {
+    focusSquare = sq;
+    if (!canAct || !view) return;
+    if (selected && targetsOf(selected).has(sq)) {
+      send({ type: 'step', from: selected, to: sq });
+      return;
+    }
+    const p = placement(sq);
+    if (p) {
+      send(p);
+      return;
+    }
+    selected = selected !== sq && targetsOf(sq).size > 0 ? sq : null;
+    render();
+  }
+
+  function describe(sq: Square, b: Block): string {
+    if (b.height === 0) return `${sq} empty`;
+    const owner = b.top === 'utility' ? 'utility' : `${b.top}`;
+    return `${sq} ${owner} tower, ${b.height} floor${b.height === 1 ? '' : 's'}${b.utility ? ', utility inside' : ''}`;
+  }
+
+  function cell(col: number, row: number, targets: Set<Square>, movable: Set<Square>): HTMLElement {
+    const v = view!;
+    const sq = squareName(col, row);
+    const b = v.blocks[row * v.cols + col];
+    const isTarget = targets.has(sq);
+    const canPlace = canAct && placement(sq) !== undefined;
+    const last =
+      lastMove &&
+      ((lastMove.type === 'step' && (lastMove.from === sq || lastMove.to === sq)) ||
+        ((lastMove.type === 'place' || lastMove.type === 'utility') && lastMove.at === sq));
+    const cls = [
+      'tw-cell',
+      b.height === 0 ? 'empty' : `own-${b.top}`,
+      selected === sq ? 'selected' : '',
+      isTarget ? 'target' : '',
+      canPlace ? 'placeable' : '',
+      canAct && movable.has(sq) ? 'movable' : '',
+      last ? 'last' : '',
+    ].join(' ');
+    let label = describe(sq, b);
+    if (selected === sq) label += ', picked';
+    if (isTarget) label += ', legal target';
+    if (canPlace) label += ', you may place here';
+    if (last) label += ', last move';
+    return h(
+      'button',
+      {
+        class: cls,
+        role: 'gridcell',
+        'data-square': sq,
+        'data-height': b.height,
+        'data-top': b.top ?? '',
+        'data-target': isTarget || null,
+        'data-movable': (canAct && movable.has(sq)) || null,
+        'data-placeable': canPlace || null,
+        tabindex: sq === focusSquare ? 0 : -1,
+        'aria-label': label,
+        onclick: () => click(sq),
+      },
+      b.height > 0 ? h('span', { class: 'mark', 'aria-hidden': 'true' }) : null,
+      b.height > 0 ? h('span', { class: 'height' }, b.height) : null,
+      b.utility && b.top !== 'utility' ? h('span', { class: 'util', title: 'utility inside' }, 'u') : null,
+      isTarget || canPlace ? h('span', { class: 'dot', 'aria-hidden': 'true' }) : null,
+    );
+  }
+
+  // Arrow keys move focus around the grid (one tab stop for the board).
+  board.addEventListener('keydown', (e: KeyboardEvent) => {
+    if (!view) return;
+    const col = focusSquare.charCodeAt(0) - 97;
+    const row = Number(focusSquare.slice(1)) - 1;
+    const d: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+    };
+    const step = d[e.key];
+    if (e.key === 'Escape') {
+      selected = null;
+      render();
+      return;
+    }
+    if (!step) return;
+    e.preventDefault();
+    const c = Math.max(0, Math.min(view.cols - 1, col + step[0]));
+    const r = Math.max(0, Math.min(view.rows - 1, row + step[1]));
+    focusSquare = squareName(c, r);
+    render();
+    board.querySelector<HTMLElement>(`[data-square="${focusSquare}"]`)?.focus();
+  });
+
+  function render(): void {
+    const v = view;
+    if (!v) return;
+    const targets = selected ? targetsOf(selected) : new Set<Square>();
+    const movable = new Set(steps().map((m) => m.from));
+    board.style.setProperty('--cols', String(v.cols));
+    const hadFocus = board.contains(document.activeElement);
+    const cells: HTMLElement[] = [];
+    // Row 1 at the bottom, as in T3 and the command line's diagrams, with
+    // the row numbers and column letters of the notation around it.
+    for (let row = v.rows - 1; row >= 0; row--) {
+      cells.push(h('span', { class: 'tw-label', 'aria-hidden': 'true' }, row + 1));
+      for (let col = 0; col < v.cols; col++) cells.push(cell(col, row, targets, movable));
+    }
+    cells.push(h('span', { class: 'tw-label' }));
+    for (let col = 0; col < v.cols; col++) {
+      cells.push(h('span', { class: 'tw-label', 'aria-hidden': 'true' }, String.fromCharCode(97 + col)));
+    }
+    replace(board, cells);
+    if (hadFocus) board.querySelector<HTMLElement>(`[data-square="${focusSquare}"]`)?.focus();
+    board.dataset.turn = v.turn;
+    board.dataset.over = String(v.over);
+    renderSide(v);
+  }
+
+  function renderSide(v: View): void {
+    const me = ctx.seat === null ? null : ctx.seat === 0 ? 'black' : 'white';
+    const capture = v.variant.includes('capture');
+    const player = (c: 'black' | 'white', i: 0 | 1) =>
+      h(
+        'div',
+        { class: `tw-player ${v.turn === c && !finished ? 'to-move' : ''}`, 'data-score': v.scores[i] },
+        h('span', { class: `chip own-${c}`, 'aria-hidden': 'true' }, h('span', { class: 'mark' })),
+        h('b', {}, c === 'black' ? 'Black' : 'White'),
+        ` ${ctx.seatLabel(i)} `,
+        h('span', { class: 'score' }, `${v.scores[i]} floors`),
+        capture ? h('span', { class: 'muted' }, ` (captured ${v.captured[i]})`) : null,
+        v.turn === c && !finished ? h('span', { class: 'badge' }, 'to move') : null,
+      );
+    const phase =
+      v.phase === 'utilities'
+        ? `Infrastructure: place utilities (${v.utilities_left} left)`
+        : v.phase === 'sprawl'
+          ? 'Sprawl: place single floors on empty blocks'
+          : null;
+    const pass = v.legal.find((m) => m.type === 'pass');
+    replace(
+      side,
+      player('black', 0),
+      player('white', 1),
+      h('p', { class: 'muted' }, `Board ${v.variant}`, me ? ` · you play ${me}` : ''),
+      phase ? h('p', { class: 'phase' }, phase) : null,
+      canAct && selected ? h('p', {}, `Picked ${selected}: choose a highlighted target (Esc to cancel).`) : null,
+      canAct && !selected && v.phase === 'moves' && !pass ? h('p', {}, 'Your move: pick one of your towers.') : null,
+      canAct && pass
+        ? h('button', { class: 'primary', 'data-action': 'pass', onclick: () => send(pass) }, 'Pass (no legal move)')
+        : null,
+      lastMove ? h('p', { class: 'last-move' }, 'Last move: ', h('code', {}, moveText(lastMove))) : null,
+      history.length
+        ? h('details', {}, h('summary', {}, `Moves (${history.length})`), h('p', { class: 'moves' }, history.join(' ')))
+        : null,
+      v.over ? h('p', { class: 'over' }, `Game over: Black ${v.scores[0]}, White ${v.scores[1]}.`) : null,
+    );
+  }
+
+  /** Old towers that just left the board fade and drop away. */
+  function animateGone(before: View, squares: Square[]): void {
+    for (const sq of squares) {
+      const col = sq.charCodeAt(0) - 97;
+      const row = Number(sq.slice(1)) - 1;
+      const old = before.blocks[row * before.cols + col];
+      const el = board.querySelector(`[data-square="${sq}"]`);
+      if (!el || !old || old.height === 0) continue;
+      const ghost = h(
+        'span',
+        { class: `tw-gone own-${old.top}`, 'aria-hidden': 'true' },
+        h('span', { class: 'height' }, old.height),
+      );
+      el.append(ghost);
+      setTimeout(() => ghost.remove(), GONE_MS);
+    }
+  }
+
+  return {
+    root,
+    show(s: Shown<View, Event>) {
+      const before = view;
+      view = s.view;
+      finished = s.view.over || s.toAct.type === 'nobody' || s.ending !== null;
+      canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !finished;
+      let gone: Square[] = [];
+      for (const e of s.events) {
+        if (e.type === 'played') {
+          lastMove = e.move;
+          if (!ctx.inReplay) history.push(moveText(e.move));
+        }
+        if (e.type === 'demolished' || e.type === 'flattened') gone = gone.concat(e.squares);
+      }
+      if (!s.live && s.events.length === 0) lastMove = null;
+      // A selection made on an older view may no longer be legal.
+      if (selected && targetsOf(selected).size === 0) selected = null;
+      render();
+      if (s.live && before) animateGone(before, gone);
+    },
+    destroy() {
+      root.remove();
+    },
+  };
+}

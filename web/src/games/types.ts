@@ -1,0 +1,46 @@
+// What the table and replay screens need from a game's renderer. A renderer
+// draws the view the server sent and turns clicks into the game's actions;
+// it never decides legality itself (legal moves come from the view, or the
+// server refuses the action and the table shows its message).
+
+import type { Ending, Outcome, Seat, ToAct } from '../protocol';
+
+export interface GameContext<A> {
+  /** Sends an action; null where nothing may be sent (replays, spectators). */
+  act: ((action: A) => void) | null;
+  /** Asks the server for a hint (games that offer one). */
+  hint: (() => void) | null;
+  /** This browser's seat, or null for a spectator. */
+  seat: Seat | null;
+  /** True in the replay viewer (it keeps its own list of actions). */
+  inReplay: boolean;
+  /** Seat names for labels ("you", bot levels, people's names). */
+  seatLabel: (seat: Seat) => string;
+}
+
+export interface Shown<V, E> {
+  view: V;
+  /** Events since the last `show`; empty after a (re)sync. */
+  events: E[];
+  toAct: ToAct;
+  outcome: Outcome | null;
+  ending: Ending | null;
+  /** True when `events` just happened (animate them); false when stepping a replay backwards. */
+  live: boolean;
+}
+
+export interface GameUi<V = unknown, E = unknown, A = unknown> {
+  readonly root: HTMLElement;
+  show(s: Shown<V, E>): void;
+  /** The server's answer to a hint request. */
+  showHint?(action: A | null, text: string): void;
+  destroy(): void;
+}
+
+export type GameUiFactory = (ctx: GameContext<unknown>) => GameUi;
+
+/** Whether `seat` may act now according to the server's ToAct. */
+export function mayAct(toAct: ToAct, seat: Seat | null): boolean {
+  if (seat === null) return false;
+  return toAct.type === 'any_seat' || (toAct.type === 'seat' && toAct.seat === seat);
+}

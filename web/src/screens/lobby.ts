@@ -1,0 +1,269 @@
+// The lobby: every game the server hosts, its open and running tables, a
+// form to create a table (settings, seats: person or bot and its level,
+// optional clock), and the recent finished games for replay.
+
+import { ApiFailure, api } from '../api';
+import type { CreateTable, FinishedTable, GameInfo, SeatRequest, SeatSummary, TableSummary } from '../protocol';
+import { playerName, saveSeat, setPlayerName } from '../seats';
+import { h, replace } from '../ui/dom';
+import { say } from '../ui/status';
+import type { Screen } from './screen';
+
+/** A settings editor for one game: the form fields and how to read them. */
+interface SettingsForm {
+  el: HTMLElement;
+  read(): unknown;
+  seats(): number;
+  onChange(f: () => void): void;
+}
+
+function towersForm(defaults: unknown): SettingsForm {
+  const input = h('input', { name: 'variant', value: typeof defaults === 'string' ? defaults : '8x8', list: 'tw-variants', 'aria-describedby': 'tw-help', size: 28 });
+  const presets = ['8x8', '8x8+capture', '8x8+sprawl', '8x8+infrastructure:4', '6x6', '10x10'];
+  return {
+    el: h(
+      'div',
+      {},
+      h('label', {}, 'Board and variants ', input),
+      h('datalist', { id: 'tw-variants' }, presets.map((p) => h('option', { value: p }))),
+      h('small', { id: 'tw-help', class: 'muted' }, ' e.g. 8x8, 8x8+sprawl, 8x8+infrastructure:4+capture (T20)'),
+    ),
+    read: () => input.value.trim(),
+    seats: () => 2,
+    onChange: () => {},
+  };
+}
+
+function babelForm(defaults: unknown): SettingsForm {
+  const d = (defaults ?? {}) as { variant?: string };
+  const select = h('select', { name: 'variant' }, ['standard', 'strict'].map((v) => h('option', { value: v, selected: v === d.variant }, v)));
+  return {
+    el: h('label', {}, 'Variant ', select),
+    read: () => ({ ...(defaults as object), variant: select.value }),
+    seats: () => 1,
+    onChange: () => {},
+  };
+}
+
+function iceForm(defaults: unknown): SettingsForm {
+  const d = (defaults ?? {}) as { players?: number; ghost?: boolean; hold_limit_ms?: number; game_timer_ms?: number | null };
+  const players = h('input', { type: 'number', name: 'players', min: 2, max: 5, value: d.players ?? 2 });
+  const ghost = h('input', { type: 'checkbox', name: 'ghost', checked: d.ghost ?? false });
+  const hold = h('input', { type: 'number', name: 'hold', min: 1, value: (d.hold_limit_ms ?? 10000) / 1000 });
+  const timer = h('input', { type: 'number', name: 'timer', min: 0, value: d.game_timer_ms ? d.game_timer_ms / 1000 : 300 });
+  let changed = () => {};
+  players.addEventListener('change', () => changed());
+  return {
+    el: h(
+      'div',
+      { class: 'row' },
+      h('label', {}, 'Players ', players),
+      h('label', {}, ghost, ' ghost (I14)'),
+      h('label', {}, 'Hold limit (s) ', hold),
+      h('label', {}, 'Game timer (s, 0 = none) ', timer),
+    ),
+    read: () => ({
+      players: Number(players.value),
+      ghost: ghost.checked,
+      hold_limit_ms: Math.round(Number(hold.value) * 1000),
+      game_timer_ms: Number(timer.value) > 0 ? Math.round(Number(timer.value) * 1000) : null,
+    }),
+    seats: () => Math.max(2, Math.min(5, Number(players.value) || 2)),
+    onChange: (f) => (changed = f),
+  };
+}
+
+function jsonForm(defaults: unknown): SettingsForm {
+  const area = h('textarea', { rows: 3, name: 'settings' }, JSON.stringify(defaults));
+  const seats = h('input', { type: 'number', min: 1, max: 8, value: 2, name: 'seats' });
+  let changed = () => {};
+  seats.addEventListener('change', () => changed());
+  return {
+    el: h('div', {}, h('label', {}, 'Settings (JSON) ', area), h('label', {}, ' Seats ', seats)),
+    read: () => JSON.parse(area.value) as unknown,
+    seats: () => Number(seats.value) || 1,
+    onChange: (f) => (changed = f),
+  };
+}
+
+function settingsForm(g: GameInfo): SettingsForm {
+  switch (g.name) {
+    case 'towers':
+      return towersForm(g.default_settings);
+    case 'babel':
+      return babelForm(g.default_settings);
+    case 'icetowers':
+      return iceForm(g.default_settings);
+    default:
+      return jsonForm(g.default_settings);
+  }
+}
+
+function seatRow(g: GameInfo, i: number): { el: HTMLElement; read(): SeatRequest } {
+  const kind = h('select', { name: `seat${i}-kind`, 'aria-label': `seat ${i}: person or bot` }, h('option', { value: 'person', selected: i === 0 }, 'person'), h('option', { value: 'bot', selected: i > 0 }, 'bot'));
+  const level = h('select', { name: `seat${i}-level`, 'aria-label': `seat ${i}: bot level` }, g.bot_levels.map((b) => h('option', { value: b.name, title: b.about }, `${b.name}: ${b.about}`)));
+  const sync = () => (level.hidden = kind.value !== 'bot');
+  kind.addEventListener('change', sync);
+  sync();
+  return {
+    el: h('div', { class: 'seat-row' }, h('span', {}, `Seat ${i}`), kind, level),
+    read: () => (kind.value === 'bot' ? { kind: 'bot', level: level.value } : { kind: 'person' }),
+  };
+}
+
+function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
+  const settings = settingsForm(g);
+  const seatsEl = h('div', { class: 'seat-rows' });
+  let rows: ReturnType<typeof seatRow>[] = [];
+  const layoutSeats = () => {
+    rows = Array.from({ length: settings.seats() }, (_, i) => seatRow(g, i));
+    replace(seatsEl, rows.map((r) => r.el));
+  };
+  settings.onChange(layoutSeats);
+  layoutSeats();
+  const clockOn = h('input', { type: 'checkbox', name: 'clock' });
+  const minutes = h('input', { type: 'number', min: 1, value: 10, name: 'minutes', 'aria-label': 'minutes each' });
+  const inc = h('input', { type: 'number', min: 0, value: 5, name: 'increment', 'aria-label': 'seconds added per move' });
+  const turnBased = g.turnless !== true && g.name !== 'icetowers';
+  const form = h(
+    'form',
+    {
+      class: 'create',
+      'data-create': g.name,
+      onsubmit: ((e: SubmitEvent) => {
+        e.preventDefault();
+        void submit();
+      }) as EventListener,
+    },
+    settings.el,
+    seatsEl,
+    turnBased ? h('label', {}, clockOn, ' clock: ', minutes, ' min + ', inc, ' s a move') : null,
+    h('button', { type: 'submit', class: 'primary' }, `New ${g.title} table`),
+  );
+
+  async function submit(): Promise<void> {
+    let body: CreateTable;
+    try {
+      body = { game: g.name, settings: settings.read(), seats: rows.map((r) => r.read()) };
+    } catch (e) {
+      return say(message, `Settings: ${String(e)}`, 'error');
+    }
+    if (turnBased && clockOn.checked) {
+      body.clock = { initial_ms: Number(minutes.value) * 60_000, increment_ms: Number(inc.value) * 1000 };
+    }
+    try {
+      const t = await api.create(body);
+      const mine = body.seats.findIndex((s) => s.kind === 'person');
+      if (mine >= 0) {
+        const ans = await api.join(t.id, { seat: mine, name: playerName() || undefined });
+        saveSeat(t.id, ans);
+      }
+      location.hash = `#/table/${t.id}`;
+    } catch (e) {
+      say(message, e instanceof ApiFailure ? `Could not create the table: ${e.message}` : String(e), 'error');
+    }
+  }
+  return form;
+}
+
+const seatNames = (seats: SeatSummary[]) =>
+  seats.map((s) => (s.kind === 'bot' ? `bot ${s.level ?? ''}` : s.name || (s.taken ? 'player' : 'open'))).join(' vs ');
+
+function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElement {
+  const score = t.outcome ? ` · ${t.outcome.scores.join('–')}` : '';
+  return h(
+    'li',
+    { 'data-table': t.id },
+    h('span', {}, `${titles.get(t.game) ?? t.game} · ${t.id} · ${seatNames(t.seats)}${score}`),
+    h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay'),
+  );
+}
+
+function tableItem(t: TableSummary, message: HTMLElement): HTMLElement {
+  const free = t.seats.find((s) => s.kind === 'person' && !s.taken);
+  const who = seatNames(t.seats);
+  const join = async (seat: number) => {
+    try {
+      saveSeat(t.id, await api.join(t.id, { seat, name: playerName() || undefined }));
+      location.hash = `#/table/${t.id}`;
+    } catch (e) {
+      say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
+    }
+  };
+  return h(
+    'li',
+    { 'data-table': t.id },
+    h('span', {}, `${t.title} · ${t.id} · ${who}`),
+    free && t.status !== 'finished' ? h('button', { class: 'primary', onclick: () => void join(free.seat) }, 'Join') : null,
+    t.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay') : h('a', { class: 'button', href: `#/table/${t.id}` }, 'Watch'),
+  );
+}
+
+function gameCard(g: GameInfo, message: HTMLElement): HTMLElement {
+  const lists = h('div', { class: 'tables' }, h('p', { class: 'muted' }, 'Loading tables…'));
+  Promise.all([api.tables(g.name, 'open'), api.tables(g.name, 'playing')])
+    .then(([open, playing]) =>
+      replace(
+        lists,
+        open.length ? h('h4', {}, 'Open tables') : null,
+        open.length ? h('ul', { class: 'table-list' }, open.map((t) => tableItem(t, message))) : null,
+        playing.length ? h('h4', {}, 'Being played') : null,
+        playing.length ? h('ul', { class: 'table-list' }, playing.slice(0, 10).map((t) => tableItem(t, message))) : null,
+        !open.length && !playing.length ? h('p', { class: 'muted' }, 'No open tables: create one.') : null,
+      ),
+    )
+    .catch((e: unknown) => replace(lists, h('p', { class: 'error' }, `Tables: ${e instanceof Error ? e.message : String(e)}`)));
+  const board = h('details', { class: 'leaderboard' }, h('summary', {}, 'Leaderboard'));
+  board.addEventListener(
+    'toggle',
+    () => {
+      api
+        .ratings(g.name)
+        .then((rs) =>
+          board.append(
+            rs.length
+              ? h('ol', {}, rs.slice(0, 10).map((r) => h('li', {}, `${r.name}: ${Math.round(r.rating)} ±${Math.round(r.deviation)} (${r.games} games)`)))
+              : h('p', { class: 'muted' }, 'No rated games yet.'),
+          ),
+        )
+        .catch(() => board.append(h('p', { class: 'muted' }, 'No leaderboard on this server.')));
+    },
+    { once: true },
+  );
+  return h(
+    'article',
+    { class: 'game-card', 'data-game': g.name },
+    h('h3', {}, g.title, ' ', h('a', { href: `#/rules/${g.name}`, class: 'small' }, 'rules')),
+    createForm(g, message),
+    lists,
+    board,
+  );
+}
+
+export function lobbyScreen(): Screen {
+  const message = h('div', { class: 'message', role: 'alert' });
+  const games = h('div', { class: 'games' }, h('p', { class: 'muted' }, 'Loading games…'));
+  const recent = h('div', { class: 'recent' });
+  const name = h('input', { value: playerName(), placeholder: 'your name', 'aria-label': 'your name', maxlength: 32 });
+  name.addEventListener('change', () => setPlayerName(name.value.trim()));
+  const root = h(
+    'section',
+    { class: 'lobby' },
+    h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), h('label', {}, 'Name ', name)),
+    message,
+    games,
+    h('h2', {}, 'Recent games'),
+    recent,
+  );
+  const gamesLoaded = api.games();
+  gamesLoaded
+    .then((gs) => replace(games, gs.map((g) => gameCard(g, message))))
+    .catch((e: unknown) => replace(games, h('p', { class: 'error' }, `The server did not list its games: ${e instanceof Error ? e.message : String(e)}`)));
+  Promise.all([api.records(12), gamesLoaded.catch(() => [] as GameInfo[])])
+    .then(([rs, gs]) => {
+      const titles = new Map(gs.map((g) => [g.name, g.title]));
+      replace(recent, rs.length ? h('ul', { class: 'table-list' }, rs.map((t) => finishedItem(t, titles))) : h('p', { class: 'muted' }, 'No finished games yet.'));
+    })
+    .catch(() => replace(recent, h('p', { class: 'muted' }, 'Recent games are not available.')));
+  return { root, title: 'Lobby', destroy() {} };
+}
