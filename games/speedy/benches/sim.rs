@@ -1,0 +1,2 @@
+//! Placeholder; the bench comes later.
+fn main() {}

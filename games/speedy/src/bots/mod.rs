@@ -1,0 +1,2 @@
+//! Bots that play Speedy Towers in simulated real time, seeing only their
+//! seat's view, and the headless simulator.
