@@ -1025,6 +1025,31 @@ impl SpeedyTowers {
         });
     }
 
+    /// Everything that determines the game's future, as text: every
+    /// logical field, both random streams' positions, and every body's
+    /// pose bits. Two states with equal fingerprints play on identically;
+    /// tests use it to check that a rejected action changed nothing.
+    pub fn fingerprint(&self) -> String {
+        format!(
+            "{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{:?}|{}|{}|{}|{}|{:?}",
+            self.known,
+            self.faces,
+            self.piles,
+            self.towers,
+            self.out,
+            self.body_of,
+            self.piece_of_body,
+            self.ready,
+            (self.started, self.last),
+            self.ended,
+            self.reveal_rng.get_word_pos(),
+            self.hand_rng.get_word_pos(),
+            self.placements,
+            self.falls,
+            self.pose_bits(),
+        )
+    }
+
     /// Every pose bit of every body, for determinism checks.
     pub fn pose_bits(&self) -> Vec<[u32; 7]> {
         let t = self.table.inner();
