@@ -1,0 +1,58 @@
+//! Bots and the simulator: games finish, bots see only their view, records
+//! replay to the identical game.
+
+use stackyard_core::{Game, Seat, Seed, replay};
+use stackyard_speedy::bots::{Bot, Bots, simulate};
+use stackyard_speedy::{Settings, SpeedyTowers};
+use std::time::Instant;
+
+fn bots(levels: &[&str], settings: &Settings, seed: Seed) -> Vec<Box<dyn Bot<SpeedyTowers>>> {
+    levels
+        .iter()
+        .enumerate()
+        .map(|(s, l)| SpeedyTowers::bot(l, Seat(s as u8), seed, settings).unwrap())
+        .collect()
+}
+
+#[test]
+fn four_bots_finish_a_game_and_the_record_replays_identically() {
+    let s = Settings::new(4);
+    for seed in 0..3 {
+        let seed = Seed(seed);
+        let t0 = Instant::now();
+        let r = simulate(&s, bots(&["hard", "medium", "easy", "hard"], &s, seed), seed, 5000).unwrap();
+        eprintln!(
+            "seed {seed}: {:?} in {:?}: {} actions, {} rejected, {} placements, {} falls, left {:?}, end {}",
+            r.outcome.as_ref().map(|o| &o.winners),
+            t0.elapsed(),
+            r.actions,
+            r.rejected,
+            r.placements,
+            r.falls,
+            r.pieces_left,
+            r.end
+        );
+        assert!(r.outcome.is_some(), "the game finished");
+        let (g, _) = replay::<SpeedyTowers>(&r.record).unwrap();
+        assert_eq!(g.pieces_left(), r.pieces_left);
+        assert_eq!(g.placements(), r.placements);
+        assert_eq!(g.outcome(), r.outcome);
+    }
+}
+
+#[test]
+fn bot_levels_are_listed_weakest_first_and_bad_names_are_errors() {
+    let names: Vec<_> = SpeedyTowers::bot_levels().iter().map(|l| l.name).collect();
+    assert_eq!(names, ["easy", "medium", "hard"]);
+    let s = Settings::new(2);
+    assert!(SpeedyTowers::bot("hard:400", Seat(0), Seed(1), &s).is_ok());
+    assert!(SpeedyTowers::bot("expert", Seat(0), Seed(1), &s).is_err());
+    assert!(SpeedyTowers::bot("hard:0", Seat(0), Seed(1), &s).is_err());
+    assert!(SpeedyTowers::bot("hard", Seat(2), Seed(1), &s).is_err());
+}
+
+#[test]
+fn the_game_state_can_move_between_threads() {
+    fn send<T: Send>() {}
+    send::<SpeedyTowers>();
+}
