@@ -42,6 +42,11 @@
 //!   held it.
 //! - **P-10** The pieces a seat holds for P12's count are its tiles (face
 //!   up or down), its coins and its pawn.
+//! - **P-12** "Every body rests" (P9): every free body asleep, or two
+//!   windows of 0.1 s in a row in which no body's centre moved more than
+//!   0.1 mm (see [`crate::table`]): coins leaning on each other creep by
+//!   hundredths of a millimetre, spin about their own axis, and never fall
+//!   asleep.
 //! - **P-11** A seat's own pawn is of suit `Suit::ALL[seat % 4]`, from the
 //!   pack `seat / 2` (one pack per two players, P1).
 
