@@ -64,8 +64,11 @@ pub struct Settings {
     /// if something still moves (s, default 5, P9).
     #[serde(default = "default_settle_cap")]
     pub settle_cap_s: f64,
-    /// Sizes, masses, friction and solver settings of the physics table.
-    #[serde(default)]
+    /// Sizes, masses, friction and solver settings of the physics table
+    /// (default: the physics crate's, with angular damping 2/s: without
+    /// it a tilted coin rocks and a coin on its edge rolls for ever, where
+    /// a real one loses its spin to rolling friction).
+    #[serde(default = "default_physics")]
     pub physics: stackyard_physics::Settings,
 }
 
@@ -77,6 +80,12 @@ fn default_spacing() -> f64 {
 }
 fn default_max_offset() -> f64 {
     70.0
+}
+/// The physics crate's settings with angular damping 2/s.
+pub fn default_physics() -> stackyard_physics::Settings {
+    let mut p = stackyard_physics::Settings::default();
+    p.sim.angular_damping = 2.0;
+    p
 }
 fn default_settle_cap() -> f64 {
     5.0
@@ -95,7 +104,7 @@ impl Settings {
             foundation_spacing_mm: default_spacing(),
             max_offset_mm: default_max_offset(),
             settle_cap_s: default_settle_cap(),
-            physics: stackyard_physics::Settings::default(),
+            physics: default_physics(),
         }
     }
 

@@ -23,11 +23,11 @@
 //!   known (both faces) to the seat that took it.
 //! - **P-6** Pieces that leave the table (fallen pieces pushed out of the
 //!   game, the piece taken back, a returning pawn) are lifted off it after
-//!   the placement settles ("push the rest aside"); what leaned on them
-//!   settles again, and anything that falls then leaves the game too (the
-//!   one take-back is used). The physics table cannot delete a body, so a
-//!   lifted body is parked far away, held; placing a piece again drops a
-//!   new body for it.
+//!   the placement settles ("push the rest aside"): eased gently away from
+//!   the towers, then parked far off the table (the physics table cannot
+//!   delete a body). What leaned on them settles again, and anything that
+//!   falls then leaves the game too (the one take-back is used). Placing a
+//!   piece again drops a new body for it.
 //! - **P-7** A pose's offset is measured from the centre of the tower's top
 //!   piece (where a player aims), and may be at most `max_offset_mm` in x
 //!   and in y; farther is "outside the table" (P6). The drop height is
@@ -43,10 +43,12 @@
 //! - **P-10** The pieces a seat holds for P12's count are its tiles (face
 //!   up or down), its coins and its pawn.
 //! - **P-12** "Every body rests" (P9): every free body asleep, or two
-//!   windows of 0.1 s in a row in which no body's centre moved more than
-//!   0.1 mm (see [`crate::table`]): coins leaning on each other creep by
-//!   hundredths of a millimetre, spin about their own axis, and never fall
-//!   asleep.
+//!   windows of 0.05 s in a row in which no body's centre moved more than
+//!   0.5 mm, bodies lying on the table aside (see [`crate::table`]): coins
+//!   leaning on each other creep by hundredths of a millimetre and spin
+//!   about their own axis, and never fall asleep; a fallen pawn or coin
+//!   rolling on its edge would roll until the cap, but it has fallen
+//!   whatever it does next.
 //! - **P-11** A seat's own pawn is of suit `Suit::ALL[seat % 4]`, from the
 //!   pack `seat / 2` (one pack per two players, P1).
 
@@ -354,7 +356,8 @@ impl SpeedyTowers {
             body_of[f.index()] = Some(body);
             piece_of_body.push(f);
         }
-        table.settle(settle_steps(settings));
+        let foundation_bodies: Vec<BodyId> = body_of.iter().flatten().copied().collect();
+        table.settle(settle_steps(settings), &foundation_bodies);
 
         Ok(SpeedyTowers {
             settings: settings.clone(),
@@ -814,7 +817,8 @@ impl SpeedyTowers {
 
         // P9: simulate until everything rests.
         let steps = settle_steps(&self.settings);
-        let run = self.table.settle(steps);
+        let foundation_bodies = self.foundation_bodies();
+        let run = self.table.settle(steps, &foundation_bodies);
         let mut moved_bodies = run.moved.clone();
         let fallen = self.judge_towers();
 
@@ -884,7 +888,7 @@ impl SpeedyTowers {
             if lifted.is_empty() {
                 break;
             }
-            let run = self.table.lift_away(&lifted, steps);
+            let run = self.table.lift_away(&lifted, steps, &foundation_bodies);
             moved_bodies.extend(run.moved);
             lifted.clear();
             for p in self.judge_towers() {
@@ -919,6 +923,13 @@ impl SpeedyTowers {
             self.end(EndReason::Pawn, vec![seat], now, &mut ev);
         }
         Ok(ev)
+    }
+
+    fn foundation_bodies(&self) -> Vec<BodyId> {
+        self.towers
+            .iter()
+            .filter_map(|t| self.body(t.foundation))
+            .collect()
     }
 
     /// A tower's height without one of its pieces (the pawn, for P11).

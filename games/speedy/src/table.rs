@@ -37,10 +37,17 @@ pub struct SettleRun {
     pub moved: Vec<BodyId>,
 }
 
+/// How far a lifted body is eased away from what it touches (mm) …
+const EASE_MM: f64 = 3.0;
+/// … in this many steps (0.75 mm a step at 240 Hz: a gentle 18 cm/s).
+const EASE_STEPS: u64 = 4;
+/// Lifted bodies are parked beyond this x and y (mm), off the 4 m table.
+const PARK_MM: f64 = 5000.0;
+
 /// The length of a quiet window (s, P-12).
 pub const QUIET_WINDOW_S: f64 = 0.05;
 /// In a quiet window no body's base centre moves farther than this (mm, P-12).
-pub const QUIET_MM: f64 = 0.1;
+pub const QUIET_MM: f64 = 0.5;
 
 /// A body moved noticeably if its base centre moved this far (mm) …
 const MOVED_MM: f64 = 0.01;
@@ -72,7 +79,12 @@ impl PhysTable {
     /// (invisible: a coin is round), and never fall asleep; a piece that
     /// tips moves its centre far more than that in a window (a tile turning
     /// 0.25° about its edge already moves its centre 0.1 mm).
-    pub fn settle(&mut self, max_steps: u64) -> SettleRun {
+    ///
+    /// A body lying on the table (other than a foundation in `foundations`)
+    /// does not keep the run going: it has fallen whatever it does next
+    /// (P10), and a pawn or coin rolling on its edge would roll until the
+    /// cap.
+    pub fn settle(&mut self, max_steps: u64, foundations: &[BodyId]) -> SettleRun {
         let hz = self.0.settings().sim.step_hz;
         let window = ((QUIET_WINDOW_S * hz).ceil() as u64).max(1);
         let start = self.0.mark();
@@ -82,10 +94,10 @@ impl PhysTable {
         while !rested && steps < max_steps {
             let s = self.0.settle_for(window.min(max_steps - steps));
             steps += s.steps;
-            let quiet = s
-                .motions
-                .iter()
-                .all(|m| m.moved_mm <= QUIET_MM);
+            let quiet = s.motions.iter().enumerate().all(|(i, m)| {
+                m.moved_mm <= QUIET_MM
+                    || (self.0.on_table(BodyId(i)) && !foundations.contains(&BodyId(i)))
+            });
             quiet_windows = if quiet { quiet_windows + 1 } else { 0 };
             rested = s.rested || quiet_windows >= 2;
         }
@@ -104,22 +116,67 @@ impl PhysTable {
         }
     }
 
-    /// Lifts bodies off the table for good (P-6): each is held (so nothing
-    /// moves it and it never sleeps or falls) and moved in one step to its
-    /// own parking place, high above and far outside the table top, where
-    /// it touches nothing; then the rest of the world settles again.
-    pub fn lift_away(&mut self, bodies: &[BodyId], max_steps: u64) -> SettleRun {
+    /// Lifts bodies off the table for good (P-6), without knocking anything.
+    ///
+    /// A held (kinematic) body moved in one step pushes whatever it touches
+    /// with the whole jump's speed, enough to throw a foundation across the
+    /// room. So each body is first eased [`EASE_MM`] away from everything
+    /// it may touch, in [`EASE_STEPS`] gentle steps: a body on the table
+    /// slides outwards from the nearest foundation and down into the table
+    /// top (held bodies pass through the table), a body above the table
+    /// (a pawn on a tower) rises. Once clear of every contact it jumps to
+    /// its own parking place far off the table, where it touches nothing
+    /// (held bodies ignore each other). Then the rest of the world settles.
+    pub fn lift_away(
+        &mut self,
+        bodies: &[BodyId],
+        max_steps: u64,
+        foundations: &[BodyId],
+    ) -> SettleRun {
+        let centres: Vec<[f64; 3]> = foundations.iter().map(|&f| self.0.pose(f).position).collect();
+        let mut ease: Vec<(BodyId, Pose, [f64; 3])> = Vec::with_capacity(bodies.len());
         for &b in bodies {
+            let now = self.0.pose(b);
+            let p = now.position;
+            let direction = if self.0.on_table(b) {
+                let nearest = centres
+                    .iter()
+                    .min_by(|a, c| {
+                        let da = (a[0] - p[0]).hypot(a[1] - p[1]);
+                        let dc = (c[0] - p[0]).hypot(c[1] - p[1]);
+                        da.total_cmp(&dc)
+                    })
+                    .copied()
+                    .unwrap_or([0.0; 3]);
+                let (dx, dy) = (p[0] - nearest[0], p[1] - nearest[1]);
+                let len = dx.hypot(dy);
+                let (ux, uy) = if len > 1e-6 { (dx / len, dy / len) } else { (1.0, 0.0) };
+                [ux * 0.7, uy * 0.7, -0.7]
+            } else {
+                [0.0, 0.0, 1.0]
+            };
             self.0.hold(b);
-            // Distinct places per body (kinematic bodies never collide with
-            // each other, but keep them apart anyway), outside the table top.
+            ease.push((b, now, direction));
+        }
+        for k in 1..=EASE_STEPS {
+            let f = EASE_MM * k as f64 / EASE_STEPS as f64;
+            for (b, from, d) in &ease {
+                let mut to = *from;
+                for (axis, v) in to.position.iter_mut().zip(d) {
+                    *axis += v * f;
+                }
+                self.0.move_held(*b, to);
+            }
+            self.0.step();
+        }
+        for &b in bodies {
             let i = b.0 as f64;
-            let pose = Pose::at(5000.0 + (i % 64.0) * 100.0, 5000.0 + (i / 64.0).floor() * 100.0, 1000.0);
-            self.0.move_held(b, pose);
+            let park = Pose::at(PARK_MM + (i % 64.0) * 100.0, PARK_MM + (i / 64.0).floor() * 100.0, 1000.0);
+            self.0.move_held(b, park);
         }
         self.0.step();
-        let mut run = self.settle(max_steps);
-        run.time_s += 1.0 / self.0.settings().sim.step_hz;
+        let mut run = self.settle(max_steps, foundations);
+        run.time_s += (EASE_STEPS + 1) as f64 / self.0.settings().sim.step_hz;
         for &b in bodies {
             if !run.moved.contains(&b) {
                 run.moved.push(b);

@@ -5,7 +5,8 @@ use super::contract::{Bot, Decision};
 use crate::matching::{Placed, Top, judge};
 use crate::state::HEIGHT_TIE_MM;
 use crate::view::View;
-use crate::{Action, Aim, Card, CoinFace, Event, Placing, Settings, SpeedyTowers, TakeBack, TowerId};
+use crate::view::TowerView;
+use crate::{Action, Aim, Card, CoinFace, Event, PieceId, Placing, Settings, SpeedyTowers, TakeBack, TowerId};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use stackyard_core::{GameTime, Seat, Seed};
@@ -95,7 +96,16 @@ pub struct SpeedyBot {
     seat: Seat,
     rng: ChaCha8Rng,
     max_offset_mm: f64,
+    /// Its last placement: the tower, the top piece it aimed at, and how
+    /// many pieces it held then (to see whether the piece stayed).
+    last_try: Option<(TowerId, PieceId, u32)>,
+    /// Tops it missed: (tower, top piece, misses). A top it missed twice
+    /// is avoided until it changes (a coin hanging off an edge, say).
+    misses: Vec<(TowerId, PieceId, u8)>,
 }
+
+/// After this many misses on the same top, a bot looks elsewhere.
+const MISSES_TO_AVOID: u8 = 2;
 
 /// One legal placement the bot considers.
 #[derive(Debug, Clone, Copy)]
@@ -103,6 +113,11 @@ struct Option_ {
     piece: Placing,
     tower: TowerId,
     score: f64,
+}
+
+/// The piece on top of a tower (the foundation when it is bare).
+fn top_piece(t: &TowerView) -> PieceId {
+    t.pieces.last().map_or(t.foundation_pose.piece, |s| s.piece)
 }
 
 fn normal(rng: &mut ChaCha8Rng) -> f64 {
@@ -126,6 +141,8 @@ impl SpeedyBot {
             seat,
             rng: seed.rng(&format!("bot {}", seat.0)),
             max_offset_mm: settings.max_offset_mm,
+            last_try: None,
+            misses: Vec::new(),
         }
     }
 
@@ -145,15 +162,18 @@ impl SpeedyBot {
         let me = self.seat.index();
         let mut out = Vec::new();
         let Some(hand) = &view.hand else { return out };
-        let tops: Vec<(TowerId, Card, f64)> = view
+        let tops: Vec<(TowerId, Card, f64, bool)> = view
             .towers
             .iter()
-            .filter_map(|t| Some((t.id, t.top?, t.height_mm)))
+            .filter_map(|t| Some((t.id, t.top?, t.height_mm, self.avoids(t))))
             .collect();
         let lowest = tops.iter().map(|t| t.2).fold(f64::INFINITY, f64::min);
         let pieces_left = view.seats[me].pieces_left;
         let mut consider = |piece: Placing, placed: Placed, own: Card| {
-            for &(tower, top, height) in &tops {
+            for &(tower, top, height, avoided) in &tops {
+                if avoided {
+                    continue;
+                }
                 if let Ok(Some(effective)) = judge(placed, Top::Counts(top)) {
                     let mut score = worth(own);
                     if matches!(piece, Placing::Tile) {
@@ -188,21 +208,52 @@ impl SpeedyBot {
         out
     }
 
-    /// The aim for a tower of this height: dead centre plus the bot's own
-    /// stray, smaller on tall towers when it takes care.
-    fn aim(&mut self, height_mm: f64) -> (Aim, bool) {
-        let careful = height_mm >= self.profile.careful_above_mm;
+    /// Whether it has missed this tower's current top too often.
+    fn avoids(&self, t: &TowerView) -> bool {
+        let top = top_piece(t);
+        self.misses
+            .iter()
+            .any(|&(tower, p, n)| tower == t.id && p == top && n >= MISSES_TO_AVOID)
+    }
+
+    /// Counts a miss if its last placement did not stay (the same top is
+    /// still there and it holds as many pieces as before).
+    fn learn(&mut self, view: &View) {
+        let Some((tower, top, held)) = self.last_try.take() else { return };
+        let Some(t) = view.towers.get(tower.index()) else { return };
+        let now_held = view.seats.get(self.seat.index()).map_or(0, |s| s.pieces_left);
+        if top_piece(t) == top && now_held >= held {
+            match self.misses.iter_mut().find(|m| m.0 == tower && m.1 == top) {
+                Some(m) => m.2 = m.2.saturating_add(1),
+                None => self.misses.push((tower, top, 1)),
+            }
+        }
+        // Forget tops that are gone.
+        self.misses
+            .retain(|m| view.towers.get(m.0.index()).is_some_and(|t| top_piece(t) == m.1));
+    }
+
+    /// The aim over tower `t`: the foundation's centre (the steadiest
+    /// place, even when the top piece sits off centre) plus the bot's own
+    /// stray, smaller on tall towers when it takes care. Aims are offsets
+    /// from the top's centre (P-7).
+    fn aim(&mut self, t: &TowerView) -> (Aim, bool) {
+        let careful = t.height_mm >= self.profile.careful_above_mm;
         let sigma = self.profile.aim_sigma_mm * if careful { self.profile.careful_factor } else { 1.0 };
         let m = self.max_offset_mm;
-        let x = (normal(&mut self.rng) * sigma).clamp(-m, m);
-        let y = (normal(&mut self.rng) * sigma).clamp(-m, m);
+        let f = t.foundation_pose.position;
+        let (cx, cy) = (f[0] - t.centre_mm[0], f[1] - t.centre_mm[1]);
+        let x = (cx + normal(&mut self.rng) * sigma).clamp(-m, m);
+        let y = (cy + normal(&mut self.rng) * sigma).clamp(-m, m);
         let rotation_deg = normal(&mut self.rng) * 3.0;
         (Aim { x_mm: x, y_mm: y, rotation_deg }, careful)
     }
 
     fn place(&mut self, view: &View, piece: Placing, tower: TowerId) -> Option<Decision<Action>> {
-        let height = view.towers.get(tower.index()).map_or(0.0, |t| t.height_mm);
-        let (aim, careful) = self.aim(height);
+        let t = view.towers.get(tower.index())?;
+        let (aim, careful) = self.aim(t);
+        let held = view.seats.get(self.seat.index()).map_or(0, |s| s.pieces_left);
+        self.last_try = Some((tower, top_piece(t), held));
         let action = Action::Place { piece, tower, aim, take_back: TakeBack::PlacedFirst };
         self.decision(action, careful)
     }
@@ -219,6 +270,7 @@ impl SpeedyBot {
                 self.decision(Action::Ready, false)
             };
         }
+        self.learn(view);
         let hand = view.hand.as_ref()?;
         // P8: the pawn, last, on a highest tower.
         if hand.pawn.is_some() && view.seats[me].pieces_left == 1 {
