@@ -22,8 +22,9 @@
 //! - [`view`]: what each viewer may see.
 //! - [`error`]: why an action is rejected, naming the rule.
 //! - [`table`]: the physics world wrapper and the fallen verdict.
-//! - [`bots`]: bots with a reaction time and an accuracy, and the headless
-//!   simulator.
+//! - [`bots`]: bots with a reaction time and an accuracy (the core's
+//!   [`stackyard_core::Bot`] and [`stackyard_core::Bots`]), and the
+//!   headless simulator on the core's real-time loop.
 //!
 //! ```
 //! use stackyard_core::{Game, GameTime, Seat, Seed, Viewer};
@@ -75,7 +76,8 @@ use stackyard_core::{Game, GameTime, Outcome, Seat, Seed, SetupError, ToAct, Vie
 pub type SpeedyRecord = stackyard_core::Record<Settings, Action>;
 
 impl SpeedyTowers {
-    /// What `viewer` may know of `event`, which this state just emitted:
+    /// What `viewer` may know of `event`, which this state just emitted
+    /// ([`Game::event_for`]):
     /// a placed coin shows only its up face to viewers who never held it
     /// (P-9); everything else in the events is public.
     pub fn event_for_viewer(&self, event: &Event, viewer: Viewer) -> Option<Event> {
@@ -101,6 +103,8 @@ impl SpeedyTowers {
 
 impl Game for SpeedyTowers {
     const NAME: &'static str = "speedy";
+    const TITLE: &'static str = "Speedy Towers";
+    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
     type Settings = Settings;
     type Action = Action;
     type Event = Event;
@@ -139,6 +143,16 @@ impl Game for SpeedyTowers {
 
     fn view(&self, viewer: Viewer) -> View {
         self.view_for(viewer)
+    }
+
+    /// P-9: another seat's placed coin shows only its up face.
+    fn event_for(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        self.event_for_viewer(event, viewer)
+    }
+
+    /// Minus the pieces each seat still holds (P12's measure).
+    fn scores(&self) -> Vec<i64> {
+        SpeedyTowers::scores(self)
     }
 
     /// P11: the pawn's owner; P12: fewest pieces (ties share). Scores are

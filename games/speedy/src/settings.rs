@@ -91,6 +91,13 @@ fn default_settle_cap() -> f64 {
     5.0
 }
 
+impl Default for Settings {
+    /// What a host offers first: four seats (two packs, three towers).
+    fn default() -> Self {
+        Settings::new(4)
+    }
+}
+
 /// The most seats a game may have (P1: one to three packs, two seats each).
 pub const MAX_PLAYERS: u8 = 6;
 

@@ -1,30 +1,13 @@
-//! The physics table a game owns (P9, P10): a `Clone + Debug` wrapper
-//! around [`stackyard_physics::Table`] (cloned through a snapshot, which
-//! continues bit-identically), the drop, the settling run, and the verdict
-//! of which bodies a foundation still holds up.
+//! The physics table a game owns (P9, P10): the drop, the settling run,
+//! lifting pieces off the table, and the verdict of which bodies a
+//! foundation still holds up, around [`stackyard_physics::Table`].
 
 use stackyard_physics::{PieceId as BodyId, PieceKind, PlaceError, Pose, Settings, Table};
-use std::fmt;
 
-/// The game's physics world.
+/// The game's physics world (the physics crate's `Table` is `Clone`
+/// through a snapshot, which continues bit-identically).
+#[derive(Clone, Debug)]
 pub struct PhysTable(Table);
-
-impl Clone for PhysTable {
-    fn clone(&self) -> Self {
-        // A snapshot holds every rapier set; restoring it continues
-        // exactly as the original would (tested in stackyard-physics).
-        PhysTable(Table::from_snapshot(&self.0.snapshot()))
-    }
-}
-
-impl fmt::Debug for PhysTable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PhysTable")
-            .field("bodies", &self.0.len())
-            .field("time_s", &self.0.time_s())
-            .finish()
-    }
-}
 
 /// How a placement's simulation ended (P9).
 #[derive(Debug, Clone, PartialEq)]

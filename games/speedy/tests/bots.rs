@@ -2,7 +2,7 @@
 //! replay to the identical game.
 
 use stackyard_core::{Game, Seat, Seed, replay};
-use stackyard_speedy::bots::{Bot, Bots, simulate};
+use stackyard_speedy::bots::{Bot, Bots, simulate, simulate_levels};
 use stackyard_speedy::{Settings, SpeedyTowers};
 use std::time::Instant;
 
@@ -42,13 +42,22 @@ fn four_bots_finish_a_game_and_the_record_replays_identically() {
 
 #[test]
 fn bot_levels_are_listed_weakest_first_and_bad_names_are_errors() {
-    let names: Vec<_> = SpeedyTowers::bot_levels().iter().map(|l| l.name).collect();
+    let names: Vec<_> = SpeedyTowers::bot_levels().into_iter().map(|l| l.name).collect();
     assert_eq!(names, ["easy", "medium", "hard"]);
     let s = Settings::new(2);
     assert!(SpeedyTowers::bot("hard:400", Seat(0), Seed(1), &s).is_ok());
     assert!(SpeedyTowers::bot("expert", Seat(0), Seed(1), &s).is_err());
     assert!(SpeedyTowers::bot("hard:0", Seat(0), Seed(1), &s).is_err());
     assert!(SpeedyTowers::bot("hard", Seat(2), Seed(1), &s).is_err());
+}
+
+#[test]
+fn simulate_levels_names_bots_and_refuses_unknown_ones() {
+    let s = Settings::new(2);
+    let r = simulate_levels(&s, &["hard", "hard:300"], Seed(9), 3000).unwrap();
+    assert!(r.outcome.is_some());
+    assert!(simulate_levels(&s, &["hard", "wizard"], Seed(9), 3000).is_err());
+    assert!(simulate_levels(&s, &["hard"], Seed(9), 3000).is_err());
 }
 
 #[test]

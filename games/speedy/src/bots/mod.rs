@@ -8,13 +8,12 @@
 //! tiles early, keep Nulls for when stuck, aim carefully on tall towers.
 //! Bots are pure: time is an input and all randomness comes from a seed.
 
-mod contract;
 mod policy;
 mod sim;
 
-pub use contract::{Bot, BotLevel, Bots, Decision};
 pub use policy::{Profile, SpeedyBot};
-pub use sim::{SimResult, simulate};
+pub use sim::{SimResult, simulate, simulate_levels};
+pub use stackyard_core::{Bot, BotLevel, Bots, Decision};
 
 use crate::{Settings, SpeedyTowers};
 use stackyard_core::{Seat, Seed, SetupError};
@@ -23,7 +22,7 @@ impl Bots for SpeedyTowers {
     fn bot_levels() -> Vec<BotLevel> {
         Profile::LEVELS
             .iter()
-            .map(|(name, about, _)| BotLevel { name, about })
+            .map(|(name, about, _)| BotLevel::new(*name, *about))
             .collect()
     }
 

@@ -1,7 +1,7 @@
 //! The bot: a profile (reaction time, accuracy, care, whether it plans)
 //! and the policy that reads its seat's view and picks an action.
 
-use super::contract::{Bot, Decision};
+use stackyard_core::{Bot, Decision};
 use crate::matching::{Placed, Top, judge};
 use crate::state::HEIGHT_TIE_MM;
 use crate::view::View;

@@ -1,0 +1,637 @@
+//! The table: a static top at z = 0 and the pieces on it, stepped by rapier.
+
+use crate::piece::PieceKind;
+use crate::pose::{Motion, Pose};
+use crate::settings::Settings;
+use crate::{GRAVITY, UNITS_PER_MM};
+use rapier3d::math::{Pose as RPose, Vector};
+use rapier3d::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Which piece: the index in the order pieces were dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PieceId(pub usize);
+
+/// Why a piece cannot be dropped where asked.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlaceError {
+    /// A coordinate or angle is NaN or infinite.
+    #[error("the pose has a non-finite number")]
+    NotFinite,
+    /// Part of the piece would be inside the table.
+    #[error("the piece starts below the table top ({lowest_mm:.3} mm)")]
+    BelowTable {
+        /// Height of the piece's lowest point (mm).
+        lowest_mm: f64,
+    },
+    /// The piece would start inside another piece.
+    #[error("the piece starts inside piece {other}")]
+    Overlap {
+        /// The piece it overlaps.
+        other: usize,
+    },
+}
+
+/// How much overlap a starting pose may have: rounding in a stack of
+/// exactly touching pieces, not real interpenetration.
+const START_TOLERANCE_MM: f64 = 0.05;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Piece {
+    kind: PieceKind,
+    body: RigidBodyHandle,
+    collider: ColliderHandle,
+    held: bool,
+}
+
+/// Everything that determines the future of the world; cloning it is a snapshot.
+#[derive(Clone, Serialize, Deserialize)]
+struct State {
+    settings: Settings,
+    bodies: RigidBodySet,
+    colliders: ColliderSet,
+    islands: IslandManager,
+    broad_phase: BroadPhaseBvh,
+    narrow_phase: NarrowPhase,
+    impulse_joints: ImpulseJointSet,
+    multibody_joints: MultibodyJointSet,
+    soft_bodies: SoftBodySet,
+    ccd_solver: CCDSolver,
+    pieces: Vec<Piece>,
+    steps: u64,
+}
+
+/// A saved copy of the whole world, plain data (serde-serialisable);
+/// restoring it continues bit-identically.
+#[derive(Clone, Serialize, Deserialize)]
+pub struct Snapshot(State);
+
+/// The poses of every piece at one moment, to measure motion against.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Mark(Vec<RPose>);
+
+/// How a [`Table::settle`] run ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settled {
+    /// Whether every free piece came to rest (fell asleep) before the time cap.
+    pub rested: bool,
+    /// Simulated time the run took (s).
+    pub time_s: f64,
+    /// Steps taken.
+    pub steps: u64,
+    /// How far each piece moved and turned during the run, by [`PieceId`].
+    pub motions: Vec<Motion>,
+}
+
+/// A group of pieces connected by contacts, and how high its top is.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tower {
+    /// The pieces, ascending.
+    pub pieces: Vec<PieceId>,
+    /// Height of the highest point of any of its pieces above the table (mm).
+    pub top_mm: f64,
+    /// Whether some piece of the group touches the table.
+    pub on_table: bool,
+}
+
+/// The physics table: pieces dropped at full poses onto a static table top
+/// (z = 0), simulated deterministically.
+pub struct Table {
+    state: State,
+    params: IntegrationParameters,
+    pipeline: PhysicsPipeline,
+}
+
+const TABLE_DATA: u128 = 0;
+
+/// A copy continues exactly as the original would: the whole state is
+/// cloned, the pipeline (scratch space only) is made afresh, as
+/// [`Table::restore`] does. This is what lets a game state own a table.
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table::from_snapshot(&self.snapshot())
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("pieces", &self.len())
+            .field("time_s", &self.time_s())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Table {
+    /// An empty table. The settings must be valid ([`Settings::validate`]).
+    pub fn new(settings: Settings) -> Table {
+        let mut bodies = RigidBodySet::new();
+        let mut colliders = ColliderSet::new();
+        let table = bodies.insert(RigidBodyBuilder::fixed());
+        // A thick slab rather than a half-space: it is as cheap, and contact
+        // points on a box report ordinary distances.
+        colliders.insert_with_parent(
+            ColliderBuilder::cuboid(mm(2000.0), mm(2000.0), mm(50.0))
+                .translation(Vector::new(0.0, 0.0, -mm(50.0)))
+                .friction(settings.sim.table_friction as f32)
+                .restitution(settings.sim.restitution as f32)
+                .user_data(TABLE_DATA),
+            table,
+            &mut bodies,
+        );
+        let params = integration_parameters(&settings);
+        Table {
+            state: State {
+                settings,
+                bodies,
+                colliders,
+                islands: IslandManager::new(),
+                broad_phase: BroadPhaseBvh::new(),
+                narrow_phase: NarrowPhase::new(),
+                impulse_joints: ImpulseJointSet::new(),
+                multibody_joints: MultibodyJointSet::new(),
+                soft_bodies: SoftBodySet::new(),
+                ccd_solver: CCDSolver::new(),
+                pieces: Vec::new(),
+                steps: 0,
+            },
+            params,
+            pipeline: PhysicsPipeline::new(),
+        }
+    }
+
+    /// Rapier's integration parameters, for experiments (not part of a snapshot).
+    #[doc(hidden)]
+    pub fn params_mut(&mut self) -> &mut IntegrationParameters {
+        &mut self.params
+    }
+
+    /// The settings the table was made with.
+    pub fn settings(&self) -> &Settings {
+        &self.state.settings
+    }
+
+    /// How many pieces have been dropped.
+    pub fn len(&self) -> usize {
+        self.state.pieces.len()
+    }
+
+    /// Whether no piece has been dropped.
+    pub fn is_empty(&self) -> bool {
+        self.state.pieces.is_empty()
+    }
+
+    /// The kind of a piece.
+    pub fn kind(&self, id: PieceId) -> PieceKind {
+        self.state.pieces[id.0].kind
+    }
+
+    /// Simulated time since the table was made (s).
+    pub fn time_s(&self) -> f64 {
+        self.state.steps as f64 / self.state.settings.sim.step_hz
+    }
+
+    /// Drops a piece at rest at `pose` (it falls from there under gravity).
+    /// Refuses poses inside the table or inside another piece.
+    pub fn drop_piece(&mut self, kind: PieceKind, pose: Pose) -> Result<PieceId, PlaceError> {
+        self.add(kind, pose, false)
+    }
+
+    /// Places a piece held fixed at `pose` (kinematic: it pushes others but
+    /// nothing moves it) until [`Table::release`].
+    pub fn hold_piece(&mut self, kind: PieceKind, pose: Pose) -> Result<PieceId, PlaceError> {
+        self.add(kind, pose, true)
+    }
+
+    fn add(&mut self, kind: PieceKind, pose: Pose, held: bool) -> Result<PieceId, PlaceError> {
+        if !pose.is_finite() {
+            return Err(PlaceError::NotFinite);
+        }
+        let s = &self.state.settings;
+        let rpose = pose.to_rapier();
+        let (shape, local) = kind.shape(&s.pieces, 0.0, s.pieces.edge_radius_mm);
+        let lowest_mm = lowest(&*shape, &(rpose * local));
+        if lowest_mm < -START_TOLERANCE_MM {
+            return Err(PlaceError::BelowTable { lowest_mm });
+        }
+        let (shape, local) = kind.shape(&s.pieces, START_TOLERANCE_MM, 0.0);
+        let world = rpose * local;
+        for i in 0..self.state.pieces.len() {
+            let other = PieceId(i);
+            let (o_shape, o_local) = self.kind(other).shape(&s.pieces, START_TOLERANCE_MM, 0.0);
+            let o_world = *self.rpose(other) * o_local;
+            if !separated(
+                &*shape,
+                &world,
+                kind,
+                &*o_shape,
+                &o_world,
+                self.kind(other),
+                &s.pieces,
+            ) {
+                return Err(PlaceError::Overlap { other: i });
+            }
+        }
+        let (mass_g, friction) = kind.mass_and_friction(&s.pieces);
+        let body_type = if held {
+            RigidBodyType::KinematicPositionBased
+        } else {
+            RigidBodyType::Dynamic
+        };
+        let mut body = RigidBodyBuilder::new(body_type)
+            .pose(rpose)
+            .ccd_enabled(s.sim.ccd)
+            .angular_damping(s.sim.angular_damping as f32)
+            .linear_damping(s.sim.linear_damping as f32)
+            .build();
+        let act = body.activation_mut();
+        act.normalized_linear_threshold =
+            (s.sim.sleep_speed_mm_s / (s.sim.length_unit_m * 1000.0)) as f32;
+        act.time_until_sleep = s.sim.sleep_time_s as f32;
+        let id = self.state.pieces.len();
+        let body = self.state.bodies.insert(body);
+        let collider = self.state.colliders.insert_with_parent(
+            kind.collider(&s.pieces)
+                .mass((mass_g * 0.001) as f32)
+                .friction(friction as f32)
+                .restitution(s.sim.restitution as f32)
+                .user_data(id as u128 + 1),
+            body,
+            &mut self.state.bodies,
+        );
+        self.state.pieces.push(Piece {
+            kind,
+            body,
+            collider,
+            held,
+        });
+        Ok(PieceId(id))
+    }
+
+    /// Holds an existing piece fixed where it is now.
+    pub fn hold(&mut self, id: PieceId) {
+        let p = &mut self.state.pieces[id.0];
+        p.held = true;
+        let body = &mut self.state.bodies[p.body];
+        body.set_body_type(RigidBodyType::KinematicPositionBased, true);
+    }
+
+    /// Lets a held piece go: from now on gravity and contacts move it.
+    pub fn release(&mut self, id: PieceId) {
+        let p = &mut self.state.pieces[id.0];
+        p.held = false;
+        let body = &mut self.state.bodies[p.body];
+        body.set_body_type(RigidBodyType::Dynamic, true);
+        body.set_linvel(Vector::ZERO, true);
+        body.set_angvel(Vector::ZERO, true);
+    }
+
+    /// Moves a held piece to `pose` over the next step (a hand moving it).
+    pub fn move_held(&mut self, id: PieceId, pose: Pose) {
+        let p = &self.state.pieces[id.0];
+        if p.held && pose.is_finite() {
+            self.state.bodies[p.body].set_next_kinematic_position(pose.to_rapier());
+        }
+    }
+
+    /// Whether a piece is held.
+    pub fn is_held(&self, id: PieceId) -> bool {
+        self.state.pieces[id.0].held
+    }
+
+    /// Advances the simulation by one step (1 / `step_hz` seconds).
+    pub fn step(&mut self) {
+        let st = &mut self.state;
+        self.pipeline.step(
+            Vector::new(0.0, 0.0, -GRAVITY as f32),
+            &self.params,
+            &mut st.islands,
+            &mut st.broad_phase,
+            &mut st.narrow_phase,
+            &mut st.bodies,
+            &mut st.colliders,
+            &mut st.impulse_joints,
+            &mut st.multibody_joints,
+            &mut st.soft_bodies,
+            &mut st.ccd_solver,
+            &(),
+            &(),
+        );
+        st.steps += 1;
+    }
+
+    /// Whether every free (not held) piece is asleep.
+    pub fn at_rest(&self) -> bool {
+        self.state
+            .pieces
+            .iter()
+            .filter(|p| !p.held)
+            .all(|p| self.state.bodies[p.body].is_sleeping())
+    }
+
+    /// Steps until every free piece rests or `settings.sim.max_time_s` of
+    /// simulated time has passed, reporting each piece's motion over the run.
+    pub fn settle(&mut self) -> Settled {
+        let max_steps =
+            (self.state.settings.sim.max_time_s * self.state.settings.sim.step_hz).ceil() as u64;
+        self.settle_for(max_steps)
+    }
+
+    /// Like [`Table::settle`] with an explicit cap on the number of steps.
+    pub fn settle_for(&mut self, max_steps: u64) -> Settled {
+        let start = self.mark();
+        let mut steps = 0;
+        // A fresh drop is awake; a world already at rest needs no step.
+        while steps < max_steps && !self.at_rest() {
+            self.step();
+            steps += 1;
+        }
+        Settled {
+            rested: self.at_rest(),
+            time_s: steps as f64 / self.state.settings.sim.step_hz,
+            steps,
+            motions: self.motions_since(&start),
+        }
+    }
+
+    /// Saves the whole world.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot(self.state.clone())
+    }
+
+    /// Returns the world to a snapshot (of this table or another).
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        self.state = snapshot.0.clone();
+        self.params = integration_parameters(&self.state.settings);
+        self.pipeline = PhysicsPipeline::new();
+    }
+
+    /// A table in the state of `snapshot`.
+    pub fn from_snapshot(snapshot: &Snapshot) -> Table {
+        let mut t = Table::new(snapshot.0.settings.clone());
+        t.restore(snapshot);
+        t
+    }
+
+    fn rpose(&self, id: PieceId) -> &RPose {
+        self.state.bodies[self.state.pieces[id.0].body].position()
+    }
+
+    /// A piece's pose now.
+    pub fn pose(&self, id: PieceId) -> Pose {
+        Pose::from_rapier(self.rpose(id))
+    }
+
+    /// The exact pose rapier holds, as bits, for determinism checks:
+    /// translation (rapier's units, 10 cm) then quaternion (x, y, z, w).
+    pub fn pose_bits(&self, id: PieceId) -> [u32; 7] {
+        let p = self.rpose(id);
+        let t = p.translation;
+        let q = p.rotation;
+        [t.x, t.y, t.z, q.x, q.y, q.z, q.w].map(f32::to_bits)
+    }
+
+    /// Every piece's pose now, to measure motion against later.
+    pub fn mark(&self) -> Mark {
+        Mark((0..self.len()).map(|i| *self.rpose(PieceId(i))).collect())
+    }
+
+    /// How far each piece moved and turned since `mark` (pieces dropped
+    /// since then are measured from their drop pose... which the mark lacks,
+    /// so they report zero motion).
+    pub fn motions_since(&self, mark: &Mark) -> Vec<Motion> {
+        (0..self.len())
+            .map(|i| {
+                let now = self.rpose(PieceId(i));
+                let then = mark.0.get(i).unwrap_or(now);
+                Motion::between(then, now)
+            })
+            .collect()
+    }
+
+    /// A piece's shape and its pose in the world, from the body's pose (a
+    /// collider's own world pose is only refreshed by a step).
+    fn shape_and_pose(&self, id: PieceId) -> (&dyn Shape, RPose) {
+        let p = &self.state.pieces[id.0];
+        let c = &self.state.colliders[p.collider];
+        let local = c.position_wrt_parent().copied().unwrap_or(RPose::IDENTITY);
+        (c.shape(), *self.state.bodies[p.body].position() * local)
+    }
+
+    /// Height of a piece's lowest point above the table top (mm).
+    pub fn lowest_mm(&self, id: PieceId) -> f64 {
+        let (shape, pose) = self.shape_and_pose(id);
+        lowest(shape, &pose)
+    }
+
+    /// Height of a piece's highest point above the table top (mm).
+    pub fn highest_mm(&self, id: PieceId) -> f64 {
+        let (shape, pose) = self.shape_and_pose(id);
+        support_z(shape, &pose, 1.0)
+    }
+
+    /// Whether a piece touches the table (its lowest point is within
+    /// `contacts.table_tolerance_mm` of the top).
+    pub fn on_table(&self, id: PieceId) -> bool {
+        self.lowest_mm(id) <= self.state.settings.contacts.table_tolerance_mm
+    }
+
+    /// The pieces touching the table, ascending.
+    pub fn touching_table(&self) -> Vec<PieceId> {
+        (0..self.len())
+            .map(PieceId)
+            .filter(|&id| self.on_table(id))
+            .collect()
+    }
+
+    /// For a pyramid, which of its five corners (four base corners, then the
+    /// apex) touch the table; `None` for other kinds.
+    pub fn table_corners(&self, id: PieceId) -> Option<[bool; 5]> {
+        let kind = self.kind(id);
+        if !kind.is_pyramid() {
+            return None;
+        }
+        let pose = self.rpose(id);
+        let tol = self.state.settings.contacts.table_tolerance_mm;
+        let corners = kind.corners_mm(&self.state.settings.pieces);
+        let mut out = [false; 5];
+        for (o, c) in out.iter_mut().zip(corners) {
+            let local = Vector::new(mm(c[0]), mm(c[1]), mm(c[2]));
+            let z = f64::from(pose.transform_point(local).z) / UNITS_PER_MM;
+            *o = z <= tol;
+        }
+        Some(out)
+    }
+
+    /// Pairs of pieces in contact (not the table), each pair `(low, high)`,
+    /// ascending: contact points at most `max_distance_mm` apart, and a pair
+    /// normal impulse of at least `min_impulse` in the last step.
+    pub fn contacts_filtered(
+        &self,
+        max_distance_mm: f64,
+        min_impulse: f64,
+    ) -> Vec<(PieceId, PieceId)> {
+        let mut out = Vec::new();
+        for pair in self.state.narrow_phase.contact_pairs() {
+            let a = self.state.colliders[pair.collider1].user_data;
+            let b = self.state.colliders[pair.collider2].user_data;
+            if a == TABLE_DATA || b == TABLE_DATA {
+                continue;
+            }
+            let close = pair
+                .manifolds()
+                .iter()
+                .flat_map(|m| m.points.iter())
+                .any(|p| f64::from(p.dist) / UNITS_PER_MM <= max_distance_mm);
+            // Rapier's impulses are in kg·units/s; N·s = kg·m/s.
+            let impulse = f64::from(pair.total_impulse_magnitude()) / (UNITS_PER_MM * 1000.0);
+            if close && impulse >= min_impulse {
+                let (a, b) = ((a - 1) as usize, (b - 1) as usize);
+                out.push((PieceId(a.min(b)), PieceId(a.max(b))));
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// [`Table::contacts_filtered`] with the thresholds from the settings.
+    pub fn contacts(&self) -> Vec<(PieceId, PieceId)> {
+        let c = &self.state.settings.contacts;
+        self.contacts_filtered(c.max_distance_mm, c.min_impulse)
+    }
+
+    /// The groups of pieces joined by [`Table::contacts`], each with the
+    /// height of its top; ordered by their lowest piece id.
+    pub fn towers(&self) -> Vec<Tower> {
+        let n = self.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        for (a, b) in self.contacts() {
+            let (ra, rb) = (find(&mut parent, a.0), find(&mut parent, b.0));
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+        let mut towers: Vec<Tower> = Vec::new();
+        let mut index_of_root = vec![usize::MAX; n];
+        for i in 0..n {
+            let r = find(&mut parent, i);
+            let id = PieceId(i);
+            let (top, on) = (self.highest_mm(id), self.on_table(id));
+            if index_of_root[r] == usize::MAX {
+                index_of_root[r] = towers.len();
+                towers.push(Tower {
+                    pieces: vec![id],
+                    top_mm: top,
+                    on_table: on,
+                });
+            } else {
+                let t = &mut towers[index_of_root[r]];
+                t.pieces.push(id);
+                t.top_mm = t.top_mm.max(top);
+                t.on_table |= on;
+            }
+        }
+        towers
+    }
+}
+
+fn support_z(shape: &dyn Shape, pose: &RPose, sign: f32) -> f64 {
+    let dir = Vector::new(0.0, 0.0, sign);
+    let p = shape
+        .as_support_map()
+        .map(|s| s.support_point(pose, dir))
+        .unwrap_or_else(|| {
+            let aabb = shape.compute_aabb(pose);
+            if sign > 0.0 { aabb.maxs } else { aabb.mins }
+        });
+    f64::from(p.z) / UNITS_PER_MM
+}
+
+/// Whether two convex shapes are provably apart: some axis separates their
+/// projections. Parry 0.31's GJK answers wrongly for some touching
+/// polyhedra and cylinders (in either argument order), so the start check
+/// uses support points only, which are exact. Axes tried: each piece's own
+/// axes and face normals, the line between them, and a dense spread of
+/// directions; two pieces no axis separates count as overlapping.
+fn separated(
+    a: &dyn Shape,
+    pa: &RPose,
+    ka: PieceKind,
+    b: &dyn Shape,
+    pb: &RPose,
+    kb: PieceKind,
+    pieces: &crate::settings::PieceSettings,
+) -> bool {
+    let (Some(sa), Some(sb)) = (a.as_support_map(), b.as_support_map()) else {
+        return false;
+    };
+    let mut axes: Vec<Vector> = Vec::with_capacity(300);
+    for (pose, kind) in [(pa, ka), (pb, kb)] {
+        axes.extend([Vector::X, Vector::Y, Vector::Z].map(|v| pose.rotation * v));
+        let c = kind.corners_mm(pieces);
+        if c.len() == 5 {
+            let v = |p: [f64; 3]| Vector::new(p[0] as f32, p[1] as f32, p[2] as f32);
+            for i in 0..4 {
+                let n = (v(c[(i + 1) % 4]) - v(c[i])).cross(v(c[4]) - v(c[i]));
+                axes.push(pose.rotation * n.normalize());
+            }
+        }
+    }
+    let d = pb.translation - pa.translation;
+    if d.length() > 0.0 {
+        axes.push(d.normalize());
+    }
+    // A Fibonacci spiral: even coverage of directions (one hemisphere
+    // suffices, as each axis is tested both ways).
+    const N: usize = 600;
+    let golden = std::f32::consts::PI * (3.0 - 5f32.sqrt());
+    for i in 0..N {
+        let z = 1.0 - (i as f32 + 0.5) / N as f32;
+        let r = (1.0 - z * z).sqrt();
+        let t = golden * i as f32;
+        axes.push(Vector::new(r * t.cos(), r * t.sin(), z));
+    }
+    axes.iter().any(|&n| {
+        let hi_a = sa.support_point(pa, n).dot(n);
+        let lo_a = sa.support_point(pa, -n).dot(n);
+        let hi_b = sb.support_point(pb, n).dot(n);
+        let lo_b = sb.support_point(pb, -n).dot(n);
+        hi_a < lo_b || hi_b < lo_a
+    })
+}
+
+/// Millimetres in rapier's units.
+fn mm(x: f64) -> f32 {
+    (x * UNITS_PER_MM) as f32
+}
+
+fn lowest(shape: &dyn Shape, pose: &RPose) -> f64 {
+    support_z(shape, pose, -1.0)
+}
+
+fn integration_parameters(s: &Settings) -> IntegrationParameters {
+    let sim = &s.sim;
+    IntegrationParameters {
+        dt: (1.0 / sim.step_hz) as f32,
+        num_solver_iterations: sim.substeps as usize,
+        contact_softness: SpringCoefficients::new(
+            sim.contact_hz as f32,
+            sim.contact_damping as f32,
+        ),
+        static_contact_softness: SpringCoefficients::new(
+            sim.table_contact_hz as f32,
+            sim.contact_damping as f32,
+        ),
+        length_unit: (sim.length_unit_m * 1000.0 * UNITS_PER_MM) as f32,
+        // Judging reads contact distances: recycled (stale) contacts would lie.
+        contact_recycling: false,
+        max_ccd_substeps: usize::from(sim.ccd),
+        ..IntegrationParameters::default()
+    }
+}
