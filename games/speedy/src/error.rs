@@ -52,11 +52,11 @@ pub enum SpeedyError {
         /// The coin named.
         coin: PieceId,
     },
-    /// No piece has this id in this game.
-    #[error("there is no piece {0} in this game")]
+    /// P6: no piece has this id in this game.
+    #[error("there is no piece {0} in this game (P6)")]
     UnknownPiece(PieceId),
-    /// No tower has this id.
-    #[error("there is no {0} (towers are numbered from 0)")]
+    /// P6: no tower has this id.
+    #[error("there is no {0}: towers are numbered from 0 (P6)")]
     UnknownTower(TowerId),
     /// P7: the piece does not match the tower's top.
     #[error("{what} cannot go on {tower}: {why} (P7)")]
@@ -110,15 +110,17 @@ impl RuleError for SpeedyError {
             NotStarted | AlreadyStarted | AlreadyReady(_) => "P4",
             GameOver => "P11",
             SecondFaceUp(_) | NothingToReveal(_) | NothingToHide(_) => "P5",
-            NoFaceUpTile(_) | NotYourCoin { .. } | NoPawn(_) | AimNotFinite | AimOffTable { .. } => {
-                "P6"
-            }
+            NoFaceUpTile(_)
+            | NotYourCoin { .. }
+            | NoPawn(_)
+            | AimNotFinite
+            | AimOffTable { .. }
+            | UnknownPiece(_)
+            | UnknownTower(_) => "P6",
             NoMatch { .. } => "P7",
             PawnTooEarly(_) | PawnNotHighest { .. } => "P8",
             Drop(_) => "P9",
-            NoSuchSeat(_) | TimeWentBack { .. } | UnknownPiece(_) | UnknownTower(_) => {
-                return None;
-            }
+            NoSuchSeat(_) | TimeWentBack { .. } => return None,
         })
     }
 }

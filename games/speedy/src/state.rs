@@ -51,6 +51,10 @@
 //!   whatever it does next.
 //! - **P-11** A seat's own pawn is of suit `Suit::ALL[seat % 4]`, from the
 //!   pack `seat / 2` (one pack per two players, P1).
+//! - **P-13** P10's "his choice" is made with the placement, as its
+//!   `take_back` preference (`placed_first`, P10's default, or
+//!   `highest_ranked`): the verdict comes from the same action, so there is
+//!   no moment to ask, and the game never waits on one seat.
 
 use crate::action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack};
 use crate::error::SpeedyError;
