@@ -79,6 +79,6 @@ fn p10_a_careless_placement_far_off_centre_on_a_tall_tower_knocks_it_down() {
     assert_conserved(&g);
     // Nothing that left the game still touches anything on the table.
     for p in g.out_of_game() {
-        assert_eq!(g.body(*p).is_some(), false, "{p} still has a body in play");
+        assert!(g.body(*p).is_none(), "{p} still has a body in play");
     }
 }

@@ -27,10 +27,10 @@ fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_u
     let mut legal = Vec::new();
     for t in 0..towers {
         let Some(top) = g.top(TowerId(t as u8)) else { continue };
-        if let Some(card) = pile.face_up.and_then(|p| g.piece(p)?.card()) {
-            if matching::judge(matching::Placed::Tile(card), top).is_ok() {
-                legal.push((Placing::Tile, TowerId(t as u8)));
-            }
+        if let Some(card) = pile.face_up.and_then(|p| g.piece(p)?.card())
+            && matching::judge(matching::Placed::Tile(card), top).is_ok()
+        {
+            legal.push((Placing::Tile, TowerId(t as u8)));
         }
         for &coin in &pile.coins {
             for face in CoinFace::BOTH {
@@ -51,11 +51,11 @@ fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_u
     let piece = match pick % 7 {
         0 => return Action::Reveal,
         1 => return Action::Hide,
-        2 if pick % 3 == 0 => return Action::Ready,
+        2 if pick.is_multiple_of(3) => return Action::Ready,
         2 | 3 => Placing::Tile,
         4 | 5 if !pile.coins.is_empty() => Placing::Coin {
             coin: pile.coins[(pick / 13) as usize % pile.coins.len()],
-            face: if suit_up_only || pick / 17 % 2 == 0 { CoinFace::Suit } else { CoinFace::Value },
+            face: if suit_up_only || (pick / 17).is_multiple_of(2) { CoinFace::Suit } else { CoinFace::Value },
         },
         4 => Placing::Coin {
             coin: PieceId((pick / 13 % 200) as u16),
@@ -67,7 +67,7 @@ fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_u
         piece,
         tower,
         aim,
-        take_back: if pick % 11 == 0 { TakeBack::HighestRanked } else { TakeBack::PlacedFirst },
+        take_back: if pick.is_multiple_of(11) { TakeBack::HighestRanked } else { TakeBack::PlacedFirst },
     }
 }
 
@@ -95,7 +95,7 @@ proptest! {
         let mut record: Record<Settings, Action> = Record::new::<SpeedyTowers>(settings.clone(), seed);
         let mut now = GameTime::ZERO;
         // Start most games; leave some unstarted to exercise P4.
-        if seed.0 % 5 != 0 {
+        if !seed.0.is_multiple_of(5) {
             for s in 0..players {
                 g.apply(Seat(s), &Action::Ready, now).unwrap();
                 record.push(Seat(s), now, Action::Ready);
