@@ -21,9 +21,9 @@ pub struct SettleRun {
 }
 
 /// How far a lifted body is eased away from what it touches (mm) …
-const EASE_MM: f64 = 3.0;
+pub const EASE_MM: f64 = 3.0;
 /// … in this many steps (0.75 mm a step at 240 Hz: a gentle 18 cm/s).
-const EASE_STEPS: u64 = 4;
+pub const EASE_STEPS: u64 = 4;
 /// Lifted bodies are parked beyond this x and y (mm), off the 4 m table.
 const PARK_MM: f64 = 5000.0;
 

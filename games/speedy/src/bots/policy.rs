@@ -134,7 +134,7 @@ fn worth(card: Card) -> f64 {
 
 impl SpeedyBot {
     /// A bot with `profile` for `seat`; its randomness is the seed's
-    /// stream "bot <seat>".
+    /// stream `"bot <seat>"`.
     pub fn new(profile: Profile, seat: Seat, seed: Seed, settings: &Settings) -> SpeedyBot {
         SpeedyBot {
             profile,
