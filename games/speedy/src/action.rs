@@ -28,6 +28,18 @@ impl Aim {
         rotation_deg: 0.0,
     };
 
+    /// The aim the engine uses (P-14): x and y to the micrometre, the
+    /// rotation to the millidegree. A record read back from JSON may
+    /// carry a number an ulp off; rounding makes it drop the same.
+    pub fn quantized(self) -> Aim {
+        let q = |v: f64| (v * 1000.0).round() / 1000.0;
+        Aim {
+            x_mm: q(self.x_mm),
+            y_mm: q(self.y_mm),
+            rotation_deg: q(self.rotation_deg),
+        }
+    }
+
     /// An offset, unrotated.
     pub fn at(x_mm: f64, y_mm: f64) -> Aim {
         Aim {

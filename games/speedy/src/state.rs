@@ -42,6 +42,8 @@
 //!   held it.
 //! - **P-10** The pieces a seat holds for P12's count are its tiles (face
 //!   up or down), its coins and its pawn.
+//! - **P-11** A seat's own pawn is of suit `Suit::ALL[seat % 4]`, from the
+//!   pack `seat / 2` (one pack per two players, P1).
 //! - **P-12** "Every body rests" (P9): every free body asleep, or two
 //!   windows of 0.05 s in a row in which no body's centre moved more than
 //!   0.5 mm, bodies lying on the table aside (see [`crate::table`]): coins
@@ -49,12 +51,13 @@
 //!   about their own axis, and never fall asleep; a fallen pawn or coin
 //!   rolling on its edge would roll until the cap, but it has fallen
 //!   whatever it does next.
-//! - **P-11** A seat's own pawn is of suit `Suit::ALL[seat % 4]`, from the
-//!   pack `seat / 2` (one pack per two players, P1).
 //! - **P-13** P10's "his choice" is made with the placement, as its
 //!   `take_back` preference (`placed_first`, P10's default, or
 //!   `highest_ranked`): the verdict comes from the same action, so there is
 //!   no moment to ask, and the game never waits on one seat.
+//! - **P-14** Aims are taken to the micrometre and the millidegree
+//!   ([`crate::Aim::quantized`]): a record read back from JSON may carry a
+//!   number one ulp off, and the drop must be the same.
 
 use crate::action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack};
 use crate::error::SpeedyError;
@@ -747,6 +750,8 @@ impl SpeedyTowers {
         {
             return Err(SpeedyError::AimNotFinite);
         }
+        // P-14: everything after this sees the aim as a replay will.
+        let aim = aim.quantized();
         let max = self.settings.max_offset_mm;
         if aim.x_mm.abs() > max || aim.y_mm.abs() > max {
             return Err(SpeedyError::AimOffTable {
