@@ -233,16 +233,29 @@ impl SpeedyBot {
             .retain(|m| view.towers.get(m.0.index()).is_some_and(|t| top_piece(t) == m.1));
     }
 
-    /// The aim over tower `t`: the foundation's centre (the steadiest
-    /// place, even when the top piece sits off centre) plus the bot's own
-    /// stray, smaller on tall towers when it takes care. Aims are offsets
-    /// from the top's centre (P-7).
-    fn aim(&mut self, t: &TowerView) -> (Aim, bool) {
+    /// The aim over tower `t` for `piece`: a tile at the foundation's
+    /// centre (it rests on the whole tower, even when the top piece sits off
+    /// centre), a coin or the pawn on the top piece's centre (they are
+    /// small); after each miss on this top, the other of the two. Plus the
+    /// bot's own stray, smaller on tall towers when it takes care. Aims are
+    /// offsets from the top's centre (P-7).
+    fn aim(&mut self, t: &TowerView, piece: Placing) -> (Aim, bool) {
         let careful = t.height_mm >= self.profile.careful_above_mm;
         let sigma = self.profile.aim_sigma_mm * if careful { self.profile.careful_factor } else { 1.0 };
         let m = self.max_offset_mm;
-        let f = t.foundation_pose.position;
-        let (cx, cy) = (f[0] - t.centre_mm[0], f[1] - t.centre_mm[1]);
+        let top = top_piece(t);
+        let misses = self
+            .misses
+            .iter()
+            .find(|&&(tower, p, _)| tower == t.id && p == top)
+            .map_or(0, |m| m.2);
+        let at_foundation = matches!(piece, Placing::Tile) != (misses % 2 == 1);
+        let (cx, cy) = if at_foundation {
+            let f = t.foundation_pose.position;
+            (f[0] - t.centre_mm[0], f[1] - t.centre_mm[1])
+        } else {
+            (0.0, 0.0)
+        };
         let x = (cx + normal(&mut self.rng) * sigma).clamp(-m, m);
         let y = (cy + normal(&mut self.rng) * sigma).clamp(-m, m);
         let rotation_deg = normal(&mut self.rng) * 3.0;
@@ -251,7 +264,7 @@ impl SpeedyBot {
 
     fn place(&mut self, view: &View, piece: Placing, tower: TowerId) -> Option<Decision<Action>> {
         let t = view.towers.get(tower.index())?;
-        let (aim, careful) = self.aim(t);
+        let (aim, careful) = self.aim(t, piece);
         let held = view.seats.get(self.seat.index()).map_or(0, |s| s.pieces_left);
         self.last_try = Some((tower, top_piece(t), held));
         let action = Action::Place { piece, tower, aim, take_back: TakeBack::PlacedFirst };
