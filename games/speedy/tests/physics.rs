@@ -77,6 +77,14 @@ fn p10_a_careless_placement_far_off_centre_on_a_tall_tower_knocks_it_down() {
     assert_eq!(g.towers()[0].pieces.len(), 4 + 1 - fell.len());
     assert_eq!(g.falls(), 1);
     assert_conserved(&g);
+    // Lifting the fallen pieces away knocked nothing: the other tower's
+    // foundation has not moved, and this one is still near the middle.
+    let f1 = g.body(g.towers()[1].foundation).unwrap();
+    let p1 = g.table().inner().pose(f1).position;
+    assert!((p1[0] - 80.0).abs() < 0.5 && p1[1].abs() < 0.5, "foundation 1 moved to {p1:?}");
+    let f0 = g.body(g.towers()[0].foundation).unwrap();
+    let p0 = g.table().inner().pose(f0).position;
+    assert!((p0[0] + 80.0).hypot(p0[1]) < 30.0, "foundation 0 thrown to {p0:?}");
     // Nothing that left the game still touches anything on the table.
     for p in g.out_of_game() {
         assert!(g.body(*p).is_none(), "{p} still has a body in play");
