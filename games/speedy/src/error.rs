@@ -74,7 +74,9 @@ pub enum SpeedyError {
     #[error("{0} still has tiles or coins: the pawn goes last (P8)")]
     PawnTooEarly(Seat),
     /// P8: the pawn only on a highest tower.
-    #[error("{tower} is {below_mm:.1} mm lower than the highest tower: the pawn goes on a highest tower (P8)")]
+    #[error(
+        "{tower} is {below_mm:.1} mm lower than the highest tower: the pawn goes on a highest tower (P8)"
+    )]
     PawnNotHighest {
         /// The tower asked for.
         tower: TowerId,
@@ -88,7 +90,9 @@ pub enum SpeedyError {
     #[error("the aim has a number that is not finite (P6)")]
     AimNotFinite,
     /// P6: a pose outside the table.
-    #[error("the aim ({x_mm:.1}, {y_mm:.1}) mm is farther than {max_mm} mm from the tower's centre: off the table (P6)")]
+    #[error(
+        "the aim ({x_mm:.1}, {y_mm:.1}) mm is farther than {max_mm} mm from the tower's centre: off the table (P6)"
+    )]
     AimOffTable {
         /// Asked x offset.
         x_mm: f64,

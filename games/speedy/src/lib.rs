@@ -63,7 +63,7 @@ pub mod state;
 pub mod table;
 pub mod view;
 
-pub use action::{Aim, Action, EndReason, Event, PiecePose, Placing, TakeBack};
+pub use action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack};
 pub use error::SpeedyError;
 pub use piece::{Card, CoinFace, Look, Piece, PieceId, Suit, TowerId, Value};
 pub use settings::{HandNoise, Remainder, Settings};
@@ -132,7 +132,12 @@ impl Game for SpeedyTowers {
         }
     }
 
-    fn apply(&mut self, seat: Seat, action: &Action, now: GameTime) -> Result<Vec<Event>, SpeedyError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        now: GameTime,
+    ) -> Result<Vec<Event>, SpeedyError> {
         self.play(seat, action, now)
     }
 

@@ -143,7 +143,12 @@ impl Settings {
         }
         let checks = [
             ("hand_noise.sigma_mm", self.hand_noise.sigma_mm, 0.0, 50.0),
-            ("hand_noise.sigma_deg", self.hand_noise.sigma_deg, 0.0, 180.0),
+            (
+                "hand_noise.sigma_deg",
+                self.hand_noise.sigma_deg,
+                0.0,
+                180.0,
+            ),
             (
                 "foundation_spacing_mm",
                 self.foundation_spacing_mm,

@@ -287,7 +287,9 @@ impl SpeedyTowers {
         let packs = settings.packs();
         let mut tile_count = [0usize; 24];
         let mut coin_count = [0usize; 24];
-        let index = |c: &Card| c.suit.index() * 6 + Value::ALL.iter().position(|v| *v == c.value).unwrap_or(0);
+        let index = |c: &Card| {
+            c.suit.index() * 6 + Value::ALL.iter().position(|v| *v == c.value).unwrap_or(0)
+        };
         let all_tiles = deal
             .foundations
             .iter()
@@ -307,7 +309,9 @@ impl SpeedyTowers {
         if let Some(i) = (0..24).find(|&i| tile_count[i] > packs || coin_count[i] > packs) {
             return Err(SetupError::new(format!(
                 "card {} appears more often than in {packs} pack(s) (P1)",
-                Card::all().nth(i).map_or_else(String::new, |c| c.to_string())
+                Card::all()
+                    .nth(i)
+                    .map_or_else(String::new, |c| c.to_string())
             )));
         }
 
@@ -323,8 +327,16 @@ impl SpeedyTowers {
             .collect();
         let mut piles = Vec::with_capacity(players);
         for (s, share) in deal.seats.iter().enumerate() {
-            let face_down = share.tiles.iter().map(|&card| add(Piece::Tile { card })).collect();
-            let coins = share.coins.iter().map(|&card| add(Piece::Coin { card })).collect();
+            let face_down = share
+                .tiles
+                .iter()
+                .map(|&card| add(Piece::Tile { card }))
+                .collect();
+            let coins = share
+                .coins
+                .iter()
+                .map(|&card| add(Piece::Coin { card }))
+                .collect();
             let pawn = add(Piece::Pawn {
                 suit: Suit::ALL[s % 4],
             });
@@ -341,7 +353,11 @@ impl SpeedyTowers {
             .iter()
             .map(|&card| add(Piece::Tile { card }))
             .collect();
-        aside.extend(deal.aside_coins.iter().map(|&card| add(Piece::Coin { card })));
+        aside.extend(
+            deal.aside_coins
+                .iter()
+                .map(|&card| add(Piece::Coin { card })),
+        );
 
         let mut known = vec![0u8; pieces.len()];
         for (s, pile) in piles.iter().enumerate() {
@@ -646,14 +662,19 @@ impl SpeedyTowers {
         pile.face_down.retain(|&p| p != tile);
         pile.face_up = Some(tile);
         pile.last_hidden = None;
-        let card = self.pieces[tile.index()].card().unwrap_or(Card::new(Suit::S, Value::Null));
+        let card = self.pieces[tile.index()]
+            .card()
+            .unwrap_or(Card::new(Suit::S, Value::Null));
         Ok(Event::Revealed { seat, tile, card })
     }
 
     /// P5: the face-up tile turns face down again.
     fn hide(&mut self, seat: Seat) -> Result<Event, SpeedyError> {
         let pile = &mut self.piles[seat.index()];
-        let tile = pile.face_up.take().ok_or(SpeedyError::NothingToHide(seat))?;
+        let tile = pile
+            .face_up
+            .take()
+            .ok_or(SpeedyError::NothingToHide(seat))?;
         Pile::insert_sorted(&mut pile.face_down, tile);
         pile.last_hidden = Some(tile);
         Ok(Event::Hidden { seat, tile })
@@ -768,8 +789,12 @@ impl SpeedyTowers {
             what: describe(placed),
             why: match kind {
                 Mismatch::Tile => "neither a higher value, nor the same suit, nor a Null",
-                Mismatch::CoinValue => "the value shown is not higher than the top's, and neither is Null",
-                Mismatch::CoinSuit => "the suit shown is not the top's suit, and the top is not a Null",
+                Mismatch::CoinValue => {
+                    "the value shown is not higher than the top's, and neither is Null"
+                }
+                Mismatch::CoinSuit => {
+                    "the suit shown is not the top's suit, and the top is not a Null"
+                }
                 Mismatch::OntoPawn => "nothing goes on a pawn (P-3)",
             },
         })?;

@@ -116,7 +116,10 @@ impl PhysTable {
         max_steps: u64,
         foundations: &[BodyId],
     ) -> SettleRun {
-        let centres: Vec<[f64; 3]> = foundations.iter().map(|&f| self.0.pose(f).position).collect();
+        let centres: Vec<[f64; 3]> = foundations
+            .iter()
+            .map(|&f| self.0.pose(f).position)
+            .collect();
         let mut ease: Vec<(BodyId, Pose, [f64; 3])> = Vec::with_capacity(bodies.len());
         for &b in bodies {
             let now = self.0.pose(b);
@@ -133,7 +136,11 @@ impl PhysTable {
                     .unwrap_or([0.0; 3]);
                 let (dx, dy) = (p[0] - nearest[0], p[1] - nearest[1]);
                 let len = dx.hypot(dy);
-                let (ux, uy) = if len > 1e-6 { (dx / len, dy / len) } else { (1.0, 0.0) };
+                let (ux, uy) = if len > 1e-6 {
+                    (dx / len, dy / len)
+                } else {
+                    (1.0, 0.0)
+                };
                 [ux * 0.7, uy * 0.7, -0.7]
             } else {
                 [0.0, 0.0, 1.0]
@@ -154,7 +161,11 @@ impl PhysTable {
         }
         for &b in bodies {
             let i = b.0 as f64;
-            let park = Pose::at(PARK_MM + (i % 64.0) * 100.0, PARK_MM + (i / 64.0).floor() * 100.0, 1000.0);
+            let park = Pose::at(
+                PARK_MM + (i % 64.0) * 100.0,
+                PARK_MM + (i / 64.0).floor() * 100.0,
+                1000.0,
+            );
             self.0.move_held(b, park);
         }
         self.0.step();

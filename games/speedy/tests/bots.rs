@@ -20,7 +20,13 @@ fn four_bots_finish_a_game_and_the_record_replays_identically() {
     for seed in 0..3 {
         let seed = Seed(seed);
         let t0 = Instant::now();
-        let r = simulate(&s, bots(&["hard", "medium", "easy", "hard"], &s, seed), seed, 5000).unwrap();
+        let r = simulate(
+            &s,
+            bots(&["hard", "medium", "easy", "hard"], &s, seed),
+            seed,
+            5000,
+        )
+        .unwrap();
         eprintln!(
             "seed {seed}: {:?} in {:?}: {} actions, {} rejected, {} placements, {} falls, left {:?}, end {}",
             r.outcome.as_ref().map(|o| &o.winners),
@@ -42,7 +48,10 @@ fn four_bots_finish_a_game_and_the_record_replays_identically() {
 
 #[test]
 fn bot_levels_are_listed_weakest_first_and_bad_names_are_errors() {
-    let names: Vec<_> = SpeedyTowers::bot_levels().into_iter().map(|l| l.name).collect();
+    let names: Vec<_> = SpeedyTowers::bot_levels()
+        .into_iter()
+        .map(|l| l.name)
+        .collect();
     assert_eq!(names, ["easy", "medium", "hard"]);
     let s = Settings::new(2);
     assert!(SpeedyTowers::bot("hard:400", Seat(0), Seed(1), &s).is_ok());

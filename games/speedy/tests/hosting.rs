@@ -18,7 +18,10 @@ fn the_driver_hides_a_placed_coin_s_other_face_from_other_viewers() {
     'search: for &coin in &d.game().pile(Seat(0)).unwrap().coins.clone() {
         for t in 0..2 {
             let a = Action::Place {
-                piece: Placing::Coin { coin, face: CoinFace::Value },
+                piece: Placing::Coin {
+                    coin,
+                    face: CoinFace::Value,
+                },
                 tower: TowerId(t),
                 aim: Aim::CENTRE,
                 take_back: TakeBack::PlacedFirst,
@@ -37,8 +40,22 @@ fn the_driver_hides_a_placed_coin_s_other_face_from_other_viewers() {
         Event::Placed { look, .. } => *look,
         e => panic!("{e:?}"),
     };
-    assert!(matches!(look(&mine), Look::Coin { suit: Some(_), value: Some(_), .. }));
-    assert!(matches!(look(&theirs), Look::Coin { suit: None, value: Some(_), .. }));
+    assert!(matches!(
+        look(&mine),
+        Look::Coin {
+            suit: Some(_),
+            value: Some(_),
+            ..
+        }
+    ));
+    assert!(matches!(
+        look(&theirs),
+        Look::Coin {
+            suit: None,
+            value: Some(_),
+            ..
+        }
+    ));
     assert_eq!(look(&theirs), look(&spectator));
     // The record replays to the same game.
     let (again, _) = Driver::<SpeedyTowers>::replay(d.record()).unwrap();
@@ -51,9 +68,21 @@ fn p8_p11_ties_any_highest_tower_takes_the_pawn() {
     let d = deal("S2 M2", &[("", ""), ("M3", "")]);
     for tower in 0..2 {
         let mut g = started(&exact(2), &d);
-        let ev = g.apply(Seat(0), &place(Placing::Pawn, tower, 0.0, 0.0), GameTime::from_millis(10)).unwrap();
+        let ev = g
+            .apply(
+                Seat(0),
+                &place(Placing::Pawn, tower, 0.0, 0.0),
+                GameTime::from_millis(10),
+            )
+            .unwrap();
         assert!(
-            matches!(ev.last(), Some(Event::Ended { reason: EndReason::Pawn, .. })),
+            matches!(
+                ev.last(),
+                Some(Event::Ended {
+                    reason: EndReason::Pawn,
+                    ..
+                })
+            ),
             "tower {tower}: {ev:?}"
         );
         assert_eq!(g.outcome().unwrap().winners, vec![Seat(0)]);
@@ -72,8 +101,14 @@ fn p_14_an_aim_an_ulp_off_replays_the_same_drop() {
     reveal_card(&mut b, Seat(0), c("S3"), GameTime::ZERO);
     let x: f64 = 1.2345678;
     let nudged = f64::from_bits(x.to_bits() + 1);
-    a.apply(Seat(0), &place(Placing::Tile, 0, x, 0.0), GameTime::ZERO).unwrap();
-    b.apply(Seat(0), &place(Placing::Tile, 0, nudged, 0.0), GameTime::ZERO).unwrap();
+    a.apply(Seat(0), &place(Placing::Tile, 0, x, 0.0), GameTime::ZERO)
+        .unwrap();
+    b.apply(
+        Seat(0),
+        &place(Placing::Tile, 0, nudged, 0.0),
+        GameTime::ZERO,
+    )
+    .unwrap();
     assert_eq!(a.pose_bits(), b.pose_bits());
 }
 
@@ -91,9 +126,16 @@ fn wire_shapes_of_settings_and_actions() {
     assert_eq!(
         a,
         Action::Place {
-            piece: Placing::Coin { coin: PieceId(12), face: CoinFace::Value },
+            piece: Placing::Coin {
+                coin: PieceId(12),
+                face: CoinFace::Value
+            },
             tower: TowerId(1),
-            aim: Aim { x_mm: 0.5, y_mm: -1.0, rotation_deg: 0.0 },
+            aim: Aim {
+                x_mm: 0.5,
+                y_mm: -1.0,
+                rotation_deg: 0.0
+            },
             take_back: TakeBack::PlacedFirst,
         }
     );
@@ -112,11 +154,18 @@ fn wire_shapes_of_settings_and_actions() {
         take_back: TakeBack::HighestRanked,
     };
     let text = serde_json::to_string(&pawn).unwrap();
-    assert!(text.contains(r#""piece":{"kind":"pawn"}"#) && text.contains(r#""take_back":"highest_ranked""#), "{text}");
+    assert!(
+        text.contains(r#""piece":{"kind":"pawn"}"#)
+            && text.contains(r#""take_back":"highest_ranked""#),
+        "{text}"
+    );
     // Views are wire types too (floats may come back an ulp off without
     // serde_json's float_roundtrip feature, so compare the rest).
     let g = SpeedyTowers::new(&Settings::new(2), Seed(1)).unwrap();
     let v = g.view(Viewer::Spectator);
     let back: View = serde_json::from_str(&serde_json::to_string(&v).unwrap()).unwrap();
-    assert_eq!((back.seats, back.towers.len(), back.hand), (v.seats, v.towers.len(), v.hand));
+    assert_eq!(
+        (back.seats, back.towers.len(), back.hand),
+        (v.seats, v.towers.len(), v.hand)
+    );
 }

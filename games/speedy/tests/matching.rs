@@ -24,7 +24,11 @@ fn card(s: &str) -> Card {
 }
 
 fn top(s: &str) -> Top {
-    if s == "pawn" { Top::Pawn } else { Top::Counts(card(s)) }
+    if s == "pawn" {
+        Top::Pawn
+    } else {
+        Top::Counts(card(s))
+    }
 }
 
 /// (rule, placed, top, expected effective or None when illegal).
@@ -38,32 +42,92 @@ const CASES: &[(&str, &str, &str, Option<&str>)] = &[
     ("P7 equal value, other suit: not higher", "t:M3", "S3", None),
     ("P2 Ace is 6: above 5", "t:Ma", "S5", Some("Ma")),
     ("P2 5 is below Ace", "t:M5", "Sa", None),
-    ("P2 Ace on Ace of another suit: not higher", "t:Ma", "Sa", None),
+    (
+        "P2 Ace on Ace of another suit: not higher",
+        "t:Ma",
+        "Sa",
+        None,
+    ),
     ("P7 same suit Ace on Ace", "t:Sa", "Sa", Some("Sa")),
     ("P7 Null tile fits anything", "t:Mn", "Sa", Some("Mn")),
     ("P7 anything fits on a Null", "t:M2", "Sn", Some("M2")),
     ("P7 Null on Null", "t:Mn", "Sn", Some("Mn")),
     // Tiles onto coins: the coin's effective suit and value (P7).
-    ("P7 tile higher than a coin's effective value", "t:M5", "A4", Some("M5")),
-    ("P7 tile lower than a coin's effective value", "t:M3", "A4", None),
-    ("P7 tile of the coin's effective suit", "t:A2", "A4", Some("A2")),
+    (
+        "P7 tile higher than a coin's effective value",
+        "t:M5",
+        "A4",
+        Some("M5"),
+    ),
+    (
+        "P7 tile lower than a coin's effective value",
+        "t:M3",
+        "A4",
+        None,
+    ),
+    (
+        "P7 tile of the coin's effective suit",
+        "t:A2",
+        "A4",
+        Some("A2"),
+    ),
     // Value-up coins: judged by value only; suit inherited from below.
     ("P7 value-up coin higher", "v:M5", "S3", Some("S5")),
-    ("P7 value-up coin lower, even of the same suit", "v:S3", "S5", None),
+    (
+        "P7 value-up coin lower, even of the same suit",
+        "v:S3",
+        "S5",
+        None,
+    ),
     ("P7 value-up coin equal value", "v:M3", "S3", None),
-    ("P7 value-up Null coin fits anything", "v:Mn", "S5", Some("Sn")),
+    (
+        "P7 value-up Null coin fits anything",
+        "v:Mn",
+        "S5",
+        Some("Sn"),
+    ),
     ("P7 value-up coin onto a Null", "v:M3", "Sn", Some("S3")),
     ("P7 value-up Ace above 5", "v:Ma", "C5", Some("Ca")),
     ("P7 value-up coin onto a coin top", "v:M5", "A4", Some("A5")),
     ("P7 value-up coin below a coin top", "v:M2", "A4", None),
     // Suit-up coins: judged by suit only; value inherited from below.
     ("P7 suit-up coin of the same suit", "s:S2", "S5", Some("S5")),
-    ("P7 suit-up coin of another suit, even if higher", "s:M5", "S3", None),
-    ("P7 suit-up coin onto a Null: anything goes on a Null", "s:M2", "Sn", Some("Mn")),
-    ("P7 suit-up Null coin: the Null is hidden, the suit must match", "s:Mn", "S3", None),
-    ("P7 suit-up Null coin of the same suit", "s:Sn", "S3", Some("S3")),
-    ("P7 suit-up coin onto a coin top's effective suit", "s:A2", "A4", Some("A4")),
-    ("P7 suit-up coin onto a coin top of another suit", "s:M2", "A4", None),
+    (
+        "P7 suit-up coin of another suit, even if higher",
+        "s:M5",
+        "S3",
+        None,
+    ),
+    (
+        "P7 suit-up coin onto a Null: anything goes on a Null",
+        "s:M2",
+        "Sn",
+        Some("Mn"),
+    ),
+    (
+        "P7 suit-up Null coin: the Null is hidden, the suit must match",
+        "s:Mn",
+        "S3",
+        None,
+    ),
+    (
+        "P7 suit-up Null coin of the same suit",
+        "s:Sn",
+        "S3",
+        Some("S3"),
+    ),
+    (
+        "P7 suit-up coin onto a coin top's effective suit",
+        "s:A2",
+        "A4",
+        Some("A4"),
+    ),
+    (
+        "P7 suit-up coin onto a coin top of another suit",
+        "s:M2",
+        "A4",
+        None,
+    ),
     // Nothing onto a pawn (P-3); the pawn itself ignores matching (P8).
     ("P-3 tile onto a pawn", "t:Sn", "pawn", None),
     ("P-3 value-up coin onto a pawn", "v:Sn", "pawn", None),
@@ -102,7 +166,11 @@ fn p7_every_tile_onto_every_tile_follows_the_three_clauses() {
                 _ => true,
             };
             let legal = higher || a.suit == b.suit;
-            assert_eq!(judge(Placed::Tile(a), Top::Counts(b)).is_ok(), legal, "{a} on {b}");
+            assert_eq!(
+                judge(Placed::Tile(a), Top::Counts(b)).is_ok(),
+                legal,
+                "{a} on {b}"
+            );
         }
     }
 }
@@ -158,6 +226,9 @@ fn the_matches_contract_rejects_malformed_pieces() {
         r#"{"placed": {"kind": "tile", "suit": "S", "value": "6"}, "top": {"kind": "tile", "suit": "S", "value": "2"}}"#,
         r#"{"top": {"kind": "tile", "suit": "S", "value": "2"}}"#,
     ] {
-        assert!(serde_json::from_str::<MatchQuery>(bad).is_err(), "accepted {bad}");
+        assert!(
+            serde_json::from_str::<MatchQuery>(bad).is_err(),
+            "accepted {bad}"
+        );
     }
 }

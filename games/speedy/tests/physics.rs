@@ -34,7 +34,10 @@ fn p9_a_careful_placement_stays_even_with_hand_noise() {
 /// further out than the one below (P-7: aims are from the top's centre).
 fn staircase(step: f64, tiles: &[&str]) -> (SpeedyTowers, GameTime) {
     let s = exact(3);
-    let d = deal("S2 M2", &[("S3 S4 S5 Sa Sn S3 S4 S5", "Mn"), ("M3", ""), ("M4", "")]);
+    let d = deal(
+        "S2 M2",
+        &[("S3 S4 S5 Sa Sn S3 S4 S5", "Mn"), ("M3", ""), ("M4", "")],
+    );
     let mut g = started(&s, &d);
     let mut now = GameTime::from_millis(100);
     for card in tiles {
@@ -61,7 +64,9 @@ fn p10_a_careless_placement_far_off_centre_on_a_tall_tower_knocks_it_down() {
     assert!(fell.len() >= 2, "expected a collapse, got {fell:?}");
     // P10: the placer takes one back (default: the piece just placed, as it
     // fell); every other fallen piece leaves the game.
-    let Some(Event::Settled { taken_back, .. }) = ev.iter().find(|e| matches!(e, Event::Settled { .. })) else {
+    let Some(Event::Settled { taken_back, .. }) =
+        ev.iter().find(|e| matches!(e, Event::Settled { .. }))
+    else {
         panic!()
     };
     let placed = match ev[0] {
@@ -81,10 +86,16 @@ fn p10_a_careless_placement_far_off_centre_on_a_tall_tower_knocks_it_down() {
     // foundation has not moved, and this one is still near the middle.
     let f1 = g.body(g.towers()[1].foundation).unwrap();
     let p1 = g.table().inner().pose(f1).position;
-    assert!((p1[0] - 80.0).abs() < 0.5 && p1[1].abs() < 0.5, "foundation 1 moved to {p1:?}");
+    assert!(
+        (p1[0] - 80.0).abs() < 0.5 && p1[1].abs() < 0.5,
+        "foundation 1 moved to {p1:?}"
+    );
     let f0 = g.body(g.towers()[0].foundation).unwrap();
     let p0 = g.table().inner().pose(f0).position;
-    assert!((p0[0] + 80.0).hypot(p0[1]) < 30.0, "foundation 0 thrown to {p0:?}");
+    assert!(
+        (p0[0] + 80.0).hypot(p0[1]) < 30.0,
+        "foundation 0 thrown to {p0:?}"
+    );
     // Nothing that left the game still touches anything on the table.
     for p in g.out_of_game() {
         assert!(g.body(*p).is_none(), "{p} still has a body in play");

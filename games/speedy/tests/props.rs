@@ -13,7 +13,14 @@ use stackyard_speedy::*;
 
 /// An action from a few random numbers: mostly plausible placements with
 /// small aims, some junk (unknown pieces and towers, wild or NaN aims).
-fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_up_only: bool) -> Action {
+fn pick_action(
+    g: &SpeedyTowers,
+    seat: Seat,
+    pick: u32,
+    ax: f64,
+    ay: f64,
+    suit_up_only: bool,
+) -> Action {
     let pile = g.pile(seat).cloned().unwrap_or_default();
     let towers = g.towers().len() as u32;
     let tower = TowerId((pick / 7 % (towers + 1)) as u8);
@@ -26,7 +33,9 @@ fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_u
     // Placements that match (P7), to drive the physics often.
     let mut legal = Vec::new();
     for t in 0..towers {
-        let Some(top) = g.top(TowerId(t as u8)) else { continue };
+        let Some(top) = g.top(TowerId(t as u8)) else {
+            continue;
+        };
         if let Some(card) = pile.face_up.and_then(|p| g.piece(p)?.card())
             && matching::judge(matching::Placed::Tile(card), top).is_ok()
         {
@@ -46,7 +55,12 @@ fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_u
     }
     if pick % 9 < 5 && !legal.is_empty() {
         let (piece, tower) = legal[(pick / 9) as usize % legal.len()];
-        return Action::Place { piece, tower, aim, take_back: TakeBack::PlacedFirst };
+        return Action::Place {
+            piece,
+            tower,
+            aim,
+            take_back: TakeBack::PlacedFirst,
+        };
     }
     let piece = match pick % 7 {
         0 => return Action::Reveal,
@@ -55,7 +69,11 @@ fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_u
         2 | 3 => Placing::Tile,
         4 | 5 if !pile.coins.is_empty() => Placing::Coin {
             coin: pile.coins[(pick / 13) as usize % pile.coins.len()],
-            face: if suit_up_only || (pick / 17).is_multiple_of(2) { CoinFace::Suit } else { CoinFace::Value },
+            face: if suit_up_only || (pick / 17).is_multiple_of(2) {
+                CoinFace::Suit
+            } else {
+                CoinFace::Value
+            },
         },
         4 => Placing::Coin {
             coin: PieceId((pick / 13 % 200) as u16),
@@ -67,11 +85,20 @@ fn pick_action(g: &SpeedyTowers, seat: Seat, pick: u32, ax: f64, ay: f64, suit_u
         piece,
         tower,
         aim,
-        take_back: if pick.is_multiple_of(11) { TakeBack::HighestRanked } else { TakeBack::PlacedFirst },
+        take_back: if pick.is_multiple_of(11) {
+            TakeBack::HighestRanked
+        } else {
+            TakeBack::PlacedFirst
+        },
     }
 }
 
-fn started(settings: &Settings, deal: &Deal, seed: Seed, record: &mut Record<Settings, Action>) -> SpeedyTowers {
+fn started(
+    settings: &Settings,
+    deal: &Deal,
+    seed: Seed,
+    record: &mut Record<Settings, Action>,
+) -> SpeedyTowers {
     let mut g = SpeedyTowers::from_deal(settings, deal, seed).unwrap();
     for s in 0..settings.players {
         g.apply(Seat(s), &Action::Ready, GameTime::ZERO).unwrap();

@@ -59,14 +59,16 @@ fn p3_the_remainder_may_go_to_the_last_winner() {
     assert_eq!(g.pile(Seat(2)).unwrap().face_down.len(), 16);
     assert_eq!(g.pile(Seat(0)).unwrap().face_down.len(), 15);
     assert!(g.set_aside().is_empty());
-    assert!(SpeedyTowers::new(
-        &Settings {
-            remainder: Remainder::ToSeat { seat: Seat(3) },
-            ..Settings::new(3)
-        },
-        Seed(5)
-    )
-    .is_err());
+    assert!(
+        SpeedyTowers::new(
+            &Settings {
+                remainder: Remainder::ToSeat { seat: Seat(3) },
+                ..Settings::new(3)
+            },
+            Seed(5)
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -97,24 +99,50 @@ fn p1_settings_out_of_range_are_setup_errors() {
 #[test]
 fn p4_nothing_but_ready_before_every_seat_is_ready() {
     let mut g = SpeedyTowers::new(&Settings::new(3), Seed(2)).unwrap();
-    assert_eq!(rejected(&mut g, Seat(0), &Action::Reveal, GameTime::ZERO), Some("P4"));
+    assert_eq!(
+        rejected(&mut g, Seat(0), &Action::Reveal, GameTime::ZERO),
+        Some("P4")
+    );
     // The foundations are face down until the start.
     let v = g.view(Viewer::Spectator);
-    assert!(v.towers.iter().all(|t| t.foundation == Look::FaceDownTile && t.top.is_none()));
+    assert!(
+        v.towers
+            .iter()
+            .all(|t| t.foundation == Look::FaceDownTile && t.top.is_none())
+    );
     g.apply(Seat(0), &Action::Ready, GameTime::ZERO).unwrap();
-    assert_eq!(rejected(&mut g, Seat(0), &Action::Ready, GameTime::ZERO), Some("P4"));
-    assert_eq!(rejected(&mut g, Seat(9), &Action::Ready, GameTime::ZERO), None);
-    g.apply(Seat(1), &Action::Ready, GameTime::from_millis(10)).unwrap();
-    let ev = g.apply(Seat(2), &Action::Ready, GameTime::from_millis(20)).unwrap();
+    assert_eq!(
+        rejected(&mut g, Seat(0), &Action::Ready, GameTime::ZERO),
+        Some("P4")
+    );
+    assert_eq!(
+        rejected(&mut g, Seat(9), &Action::Ready, GameTime::ZERO),
+        None
+    );
+    g.apply(Seat(1), &Action::Ready, GameTime::from_millis(10))
+        .unwrap();
+    let ev = g
+        .apply(Seat(2), &Action::Ready, GameTime::from_millis(20))
+        .unwrap();
     // P4: they turn face up together when the last seat is ready.
     assert!(matches!(&ev[1], Event::Started { foundations, .. } if foundations.len() == 2));
     assert_eq!(g.started(), Some(GameTime::from_millis(20)));
     assert_eq!(g.to_act(), stackyard_core::ToAct::AnySeat);
     let v = g.view(Viewer::Spectator);
-    assert!(v.towers.iter().all(|t| matches!(t.foundation, Look::Tile { .. }) && t.top.is_some()));
-    assert_eq!(rejected(&mut g, Seat(1), &Action::Ready, GameTime::from_millis(30)), Some("P4"));
+    assert!(
+        v.towers
+            .iter()
+            .all(|t| matches!(t.foundation, Look::Tile { .. }) && t.top.is_some())
+    );
+    assert_eq!(
+        rejected(&mut g, Seat(1), &Action::Ready, GameTime::from_millis(30)),
+        Some("P4")
+    );
     // Time never goes back.
-    assert_eq!(rejected(&mut g, Seat(1), &Action::Reveal, GameTime::from_millis(5)), None);
+    assert_eq!(
+        rejected(&mut g, Seat(1), &Action::Reveal, GameTime::from_millis(5)),
+        None
+    );
 }
 
 #[test]
@@ -123,14 +151,22 @@ fn p5_one_face_up_tile_at_a_time_and_hide_then_reveal_picks_another() {
     let mut g = started(&exact(2), &d);
     assert_eq!(rejected(&mut g, Seat(0), &Action::Hide, T), Some("P5"));
     let ev = g.apply(Seat(0), &Action::Reveal, T).unwrap();
-    let Event::Revealed { tile: first, .. } = ev[0] else { panic!("{ev:?}") };
-    assert_eq!(rejected(&mut g, Seat(0), &Action::Reveal, T), Some("P5"), "a second face-up tile");
+    let Event::Revealed { tile: first, .. } = ev[0] else {
+        panic!("{ev:?}")
+    };
+    assert_eq!(
+        rejected(&mut g, Seat(0), &Action::Reveal, T),
+        Some("P5"),
+        "a second face-up tile"
+    );
     // Hide, then reveal: never the tile just hidden while others remain.
     for _ in 0..20 {
         let up = g.pile(Seat(0)).unwrap().face_up.unwrap();
         g.apply(Seat(0), &Action::Hide, T).unwrap();
         let ev = g.apply(Seat(0), &Action::Reveal, T).unwrap();
-        let Event::Revealed { tile, .. } = ev[0] else { panic!() };
+        let Event::Revealed { tile, .. } = ev[0] else {
+            panic!()
+        };
         assert_ne!(tile, up, "P5: the next reveal picks among the others");
     }
     let _ = first;
@@ -165,21 +201,51 @@ fn p6_bad_placements_name_their_rule_and_change_nothing() {
     let mut g = started(&exact(2), &d);
     let s0 = Seat(0);
     // A face-down tile cannot be placed (P6).
-    assert_eq!(rejected(&mut g, s0, &place(Placing::Tile, 0, 0.0, 0.0), T), Some("P6"));
+    assert_eq!(
+        rejected(&mut g, s0, &place(Placing::Tile, 0, 0.0, 0.0), T),
+        Some("P6")
+    );
     g.apply(s0, &Action::Reveal, T).unwrap();
     // Unknown tower; pose not finite; pose off the table.
-    assert_eq!(rejected(&mut g, s0, &place(Placing::Tile, 2, 0.0, 0.0), T), Some("P6"));
-    assert_eq!(rejected(&mut g, s0, &place(Placing::Tile, 0, f64::NAN, 0.0), T), Some("P6"));
-    assert_eq!(rejected(&mut g, s0, &place(Placing::Tile, 0, 0.0, f64::INFINITY), T), Some("P6"));
-    assert_eq!(rejected(&mut g, s0, &place(Placing::Tile, 0, 500.0, 0.0), T), Some("P6"));
+    assert_eq!(
+        rejected(&mut g, s0, &place(Placing::Tile, 2, 0.0, 0.0), T),
+        Some("P6")
+    );
+    assert_eq!(
+        rejected(&mut g, s0, &place(Placing::Tile, 0, f64::NAN, 0.0), T),
+        Some("P6")
+    );
+    assert_eq!(
+        rejected(&mut g, s0, &place(Placing::Tile, 0, 0.0, f64::INFINITY), T),
+        Some("P6")
+    );
+    assert_eq!(
+        rejected(&mut g, s0, &place(Placing::Tile, 0, 500.0, 0.0), T),
+        Some("P6")
+    );
     // Another seat's coin, an unknown piece, a tile named as a coin.
     let theirs = coin_of(&g, Seat(1), c("A4"));
-    let coin = |coin| Placing::Coin { coin, face: CoinFace::Value };
-    assert_eq!(rejected(&mut g, s0, &place(coin(theirs), 0, 0.0, 0.0), T), Some("P6"));
-    assert_eq!(rejected(&mut g, s0, &place(coin(PieceId(999)), 0, 0.0, 0.0), T), Some("P6"));
-    assert_eq!(rejected(&mut g, s0, &place(coin(PieceId(2)), 0, 0.0, 0.0), T), Some("P6"));
+    let coin = |coin| Placing::Coin {
+        coin,
+        face: CoinFace::Value,
+    };
+    assert_eq!(
+        rejected(&mut g, s0, &place(coin(theirs), 0, 0.0, 0.0), T),
+        Some("P6")
+    );
+    assert_eq!(
+        rejected(&mut g, s0, &place(coin(PieceId(999)), 0, 0.0, 0.0), T),
+        Some("P6")
+    );
+    assert_eq!(
+        rejected(&mut g, s0, &place(coin(PieceId(2)), 0, 0.0, 0.0), T),
+        Some("P6")
+    );
     // The pawn too early (P8).
-    assert_eq!(rejected(&mut g, s0, &place(Placing::Pawn, 0, 0.0, 0.0), T), Some("P8"));
+    assert_eq!(
+        rejected(&mut g, s0, &place(Placing::Pawn, 0, 0.0, 0.0), T),
+        Some("P8")
+    );
     assert_conserved(&g);
 }
 
@@ -189,9 +255,14 @@ fn p7_a_tile_that_does_not_match_is_rejected_and_a_matching_one_lands() {
     let mut g = started(&exact(2), &d);
     reveal_card(&mut g, Seat(0), c("C3"), T);
     // C3 on M5: lower and another suit.
-    assert_eq!(rejected(&mut g, Seat(0), &place(Placing::Tile, 1, 0.0, 0.0), T), Some("P7"));
+    assert_eq!(
+        rejected(&mut g, Seat(0), &place(Placing::Tile, 1, 0.0, 0.0), T),
+        Some("P7")
+    );
     // C3 on S2: higher.
-    let ev = g.apply(Seat(0), &place(Placing::Tile, 0, 0.0, 0.0), T).unwrap();
+    let ev = g
+        .apply(Seat(0), &place(Placing::Tile, 0, 0.0, 0.0), T)
+        .unwrap();
     assert!(fallen(&ev).is_empty());
     assert_eq!(g.towers()[0].pieces.len(), 1);
 }
@@ -205,18 +276,38 @@ fn p7_coins_are_judged_by_the_face_shown_and_inherit_from_below() {
     let c4 = coin_of(&g, Seat(0), c("C4"));
     let coin = |coin, face| Placing::Coin { coin, face };
     // S2 value-up on S3: 2 is not higher; its suit does not count (P7).
-    assert_eq!(rejected(&mut g, Seat(0), &place(coin(s2, CoinFace::Value), 0, 0.0, 0.0), T), Some("P7"));
+    assert_eq!(
+        rejected(
+            &mut g,
+            Seat(0),
+            &place(coin(s2, CoinFace::Value), 0, 0.0, 0.0),
+            T
+        ),
+        Some("P7")
+    );
     // S2 suit-up on S3: same suit. It counts as S3 (value from below).
-    let ev = g.apply(Seat(0), &place(coin(s2, CoinFace::Suit), 0, 0.0, 0.0), T).unwrap();
+    let ev = g
+        .apply(Seat(0), &place(coin(s2, CoinFace::Suit), 0, 0.0, 0.0), T)
+        .unwrap();
     assert!(fallen(&ev).is_empty(), "{ev:?}");
     assert_eq!(g.top(TowerId(0)), Some(matching::Top::Counts(c("S3"))));
     // C4 value-up on it: 4 > 3; it counts as S4 (suit from below).
-    g.apply(Seat(0), &place(coin(c4, CoinFace::Value), 0, 0.0, 0.0), T).unwrap();
+    g.apply(Seat(0), &place(coin(c4, CoinFace::Value), 0, 0.0, 0.0), T)
+        .unwrap();
     assert_eq!(g.top(TowerId(0)), Some(matching::Top::Counts(c("S4"))));
     // Seat 1's A5 suit-up cannot follow (A is not S); value-up can (5 > 4).
     let a5 = coin_of(&g, Seat(1), c("A5"));
-    assert_eq!(rejected(&mut g, Seat(1), &place(coin(a5, CoinFace::Suit), 0, 0.0, 0.0), T), Some("P7"));
-    g.apply(Seat(1), &place(coin(a5, CoinFace::Value), 0, 0.0, 0.0), T).unwrap();
+    assert_eq!(
+        rejected(
+            &mut g,
+            Seat(1),
+            &place(coin(a5, CoinFace::Suit), 0, 0.0, 0.0),
+            T
+        ),
+        Some("P7")
+    );
+    g.apply(Seat(1), &place(coin(a5, CoinFace::Value), 0, 0.0, 0.0), T)
+        .unwrap();
     assert_eq!(g.towers()[0].pieces.len(), 3);
     assert_conserved(&g);
 }
@@ -232,11 +323,19 @@ fn p4_p7_a_race_on_one_tower_the_second_placement_is_judged_against_the_new_top(
     reveal_card(&mut g, Seat(1), c("C4"), now);
     let mut other = g.clone();
     // Seat 0 first: S5 lands; C4 would have fitted S2 but not S5.
-    g.apply(Seat(0), &place(Placing::Tile, 0, 0.0, 0.0), now).unwrap();
-    assert_eq!(rejected(&mut g, Seat(1), &place(Placing::Tile, 0, 0.0, 0.0), now), Some("P7"));
+    g.apply(Seat(0), &place(Placing::Tile, 0, 0.0, 0.0), now)
+        .unwrap();
+    assert_eq!(
+        rejected(&mut g, Seat(1), &place(Placing::Tile, 0, 0.0, 0.0), now),
+        Some("P7")
+    );
     // Seat 1 first: C4 lands, and S5 on C4 is higher: both stay.
-    other.apply(Seat(1), &place(Placing::Tile, 0, 0.0, 0.0), now).unwrap();
-    other.apply(Seat(0), &place(Placing::Tile, 0, 0.0, 0.0), now).unwrap();
+    other
+        .apply(Seat(1), &place(Placing::Tile, 0, 0.0, 0.0), now)
+        .unwrap();
+    other
+        .apply(Seat(0), &place(Placing::Tile, 0, 0.0, 0.0), now)
+        .unwrap();
     assert_eq!(other.towers()[0].pieces.len(), 2);
     assert_eq!(other.top(TowerId(0)), Some(matching::Top::Counts(c("S5"))));
 }
@@ -248,7 +347,11 @@ fn pawn_table() -> SpeedyTowers {
     let mut g = started(&exact(2), &d);
     place_tile(&mut g, Seat(1), c("M3"), 1, 0.0, T);
     place_tile(&mut g, Seat(1), c("M4"), 1, 0.0, T);
-    assert_eq!(rejected(&mut g, Seat(0), &place(Placing::Pawn, 1, 0.0, 0.0), T), Some("P8"), "pawn before the last piece");
+    assert_eq!(
+        rejected(&mut g, Seat(0), &place(Placing::Pawn, 1, 0.0, 0.0), T),
+        Some("P8"),
+        "pawn before the last piece"
+    );
     place_tile(&mut g, Seat(0), c("S3"), 0, 0.0, T);
     assert!(g.pile(Seat(0)).unwrap().pawn_is_last());
     g
@@ -259,11 +362,19 @@ fn p8_the_pawn_goes_only_last_and_only_on_a_highest_tower_p11_and_wins() {
     let mut g = pawn_table();
     // Tower 0 is one tile lower than tower 1.
     let r = g.apply(Seat(0), &place(Placing::Pawn, 0, 0.0, 0.0), T);
-    assert!(matches!(r, Err(SpeedyError::PawnNotHighest { .. })), "{r:?}");
+    assert!(
+        matches!(r, Err(SpeedyError::PawnNotHighest { .. })),
+        "{r:?}"
+    );
     assert_eq!(r.unwrap_err().rule(), Some("P8"));
-    let ev = g.apply(Seat(0), &place(Placing::Pawn, 1, 0.0, 0.0), T).unwrap();
+    let ev = g
+        .apply(Seat(0), &place(Placing::Pawn, 1, 0.0, 0.0), T)
+        .unwrap();
     assert!(fallen(&ev).is_empty());
-    assert!(matches!(ev.last(), Some(Event::Ended { reason: EndReason::Pawn, winners, .. }) if winners == &vec![Seat(0)]), "{ev:?}");
+    assert!(
+        matches!(ev.last(), Some(Event::Ended { reason: EndReason::Pawn, winners, .. }) if winners == &vec![Seat(0)]),
+        "{ev:?}"
+    );
     let out = g.outcome().unwrap();
     assert_eq!(out.winners, vec![Seat(0)]);
     assert_eq!(g.to_act(), stackyard_core::ToAct::Nobody);
@@ -275,9 +386,15 @@ fn p8_the_pawn_goes_only_last_and_only_on_a_highest_tower_p11_and_wins() {
 fn p_4_a_pawn_that_falls_goes_back_to_its_owner() {
     let mut g = pawn_table();
     // Let go 45 mm off the top's centre: the pawn lands on the table.
-    let ev = g.apply(Seat(0), &place(Placing::Pawn, 1, 45.0, 0.0), T).unwrap();
-    let Some(Event::Settled { pawn_returned, taken_back, fallen, .. }) =
-        ev.iter().find(|e| matches!(e, Event::Settled { .. }))
+    let ev = g
+        .apply(Seat(0), &place(Placing::Pawn, 1, 45.0, 0.0), T)
+        .unwrap();
+    let Some(Event::Settled {
+        pawn_returned,
+        taken_back,
+        fallen,
+        ..
+    }) = ev.iter().find(|e| matches!(e, Event::Settled { .. }))
     else {
         panic!()
     };
@@ -288,7 +405,9 @@ fn p_4_a_pawn_that_falls_goes_back_to_its_owner() {
     assert!(g.pile(Seat(0)).unwrap().pawn_is_last());
     assert_conserved(&g);
     // It may try again, properly.
-    let ev = g.apply(Seat(0), &place(Placing::Pawn, 1, 0.0, 0.0), T).unwrap();
+    let ev = g
+        .apply(Seat(0), &place(Placing::Pawn, 1, 0.0, 0.0), T)
+        .unwrap();
     assert!(matches!(ev.last(), Some(Event::Ended { .. })));
 }
 
@@ -317,7 +436,10 @@ fn p10_the_placer_may_take_the_highest_ranked_fallen_piece_p_5() {
         .copied()
         .find(|&p| g.piece(p).unwrap().card() == Some(c("Sn")))
         .expect("the whole staircase fell, the Null with it");
-    assert!(g.pile(Seat(0)).unwrap().face_down.contains(&null), "took the Null");
+    assert!(
+        g.pile(Seat(0)).unwrap().face_down.contains(&null),
+        "took the Null"
+    );
     assert_eq!(g.out_of_game().len(), fell.len() - 1);
     assert_conserved(&g);
 }
@@ -330,8 +452,11 @@ fn p12_when_nobody_can_place_the_fewest_pieces_win() {
     let mut g = started(&exact(2), &d);
     assert!(g.ending().is_none());
     let ev = place_tile(&mut g, Seat(0), c("S3"), 0, 0.0, T);
-    assert!(matches!(ev.last(), Some(Event::Ended { reason: EndReason::Stuck, winners, pieces_left })
-        if winners == &vec![Seat(0)] && pieces_left == &vec![2, 3]), "{ev:?}");
+    assert!(
+        matches!(ev.last(), Some(Event::Ended { reason: EndReason::Stuck, winners, pieces_left })
+        if winners == &vec![Seat(0)] && pieces_left == &vec![2, 3]),
+        "{ev:?}"
+    );
     assert_eq!(g.outcome().unwrap().scores, vec![-2, -3]);
 }
 
@@ -340,7 +465,10 @@ fn p12_counts_every_face_down_tile_and_both_coin_faces_and_ties_share() {
     // Nothing fits at the start: both stuck with two pieces each.
     let d = deal("Sa Ma", &[("C2", ""), ("A2", "")]);
     let g = started(&exact(2), &d);
-    assert_eq!(g.ending().map(|e| e.winners.clone()), Some(vec![Seat(0), Seat(1)]));
+    assert_eq!(
+        g.ending().map(|e| e.winners.clone()),
+        Some(vec![Seat(0), Seat(1)])
+    );
     // A face-down S2 anywhere in a pile keeps the game going.
     let d = deal("Sa Ma", &[("C2 C3 S2", ""), ("A2", "")]);
     assert!(started(&exact(2), &d).ending().is_none());
@@ -364,13 +492,55 @@ fn p_9_views_show_a_seat_its_own_secrets_only() {
     // A placed coin shows one face to others, both to its owner.
     let c5 = coin_of(&g, Seat(0), c("C5"));
     let ev = g
-        .apply(Seat(0), &place(Placing::Coin { coin: c5, face: CoinFace::Value }, 0, 0.0, 0.0), T)
+        .apply(
+            Seat(0),
+            &place(
+                Placing::Coin {
+                    coin: c5,
+                    face: CoinFace::Value,
+                },
+                0,
+                0.0,
+                0.0,
+            ),
+            T,
+        )
         .unwrap();
     let seen = g.event_for_viewer(&ev[0], Viewer::Seat(Seat(1))).unwrap();
-    assert!(matches!(seen, Event::Placed { look: Look::Coin { suit: None, value: Some(Value::Five), .. }, .. }), "{seen:?}");
+    assert!(
+        matches!(
+            seen,
+            Event::Placed {
+                look: Look::Coin {
+                    suit: None,
+                    value: Some(Value::Five),
+                    ..
+                },
+                ..
+            }
+        ),
+        "{seen:?}"
+    );
     let own = g.event_for_viewer(&ev[0], Viewer::Seat(Seat(0))).unwrap();
-    assert!(matches!(own, Event::Placed { look: Look::Coin { suit: Some(Suit::C), value: Some(Value::Five), .. }, .. }));
+    assert!(matches!(
+        own,
+        Event::Placed {
+            look: Look::Coin {
+                suit: Some(Suit::C),
+                value: Some(Value::Five),
+                ..
+            },
+            ..
+        }
+    ));
     let spectator = g.view(Viewer::Spectator);
     assert!(spectator.hand.is_none());
-    assert_eq!(spectator.towers[0].pieces[0].look, Look::Coin { face: CoinFace::Value, suit: None, value: Some(Value::Five) });
+    assert_eq!(
+        spectator.towers[0].pieces[0].look,
+        Look::Coin {
+            face: CoinFace::Value,
+            suit: None,
+            value: Some(Value::Five)
+        }
+    );
 }

@@ -34,7 +34,10 @@ impl Bots for SpeedyTowers {
     ) -> Result<Box<dyn Bot<Self>>, SetupError> {
         let profile = Profile::parse(level).map_err(SetupError::new)?;
         if seat.0 >= settings.players {
-            return Err(SetupError::new(format!("no {seat} at a {}-seat table", settings.players)));
+            return Err(SetupError::new(format!(
+                "no {seat} at a {}-seat table",
+                settings.players
+            )));
         }
         Ok(Box::new(SpeedyBot::new(profile, seat, seed, settings)))
     }

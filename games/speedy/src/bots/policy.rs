@@ -1,14 +1,16 @@
 //! The bot: a profile (reaction time, accuracy, care, whether it plans)
 //! and the policy that reads its seat's view and picks an action.
 
-use stackyard_core::{Bot, Decision};
 use crate::matching::{Placed, Top, judge};
 use crate::state::HEIGHT_TIE_MM;
-use crate::view::View;
 use crate::view::TowerView;
-use crate::{Action, Aim, Card, CoinFace, Event, PieceId, Placing, Settings, SpeedyTowers, TakeBack, TowerId};
+use crate::view::View;
+use crate::{
+    Action, Aim, Card, CoinFace, Event, PieceId, Placing, Settings, SpeedyTowers, TakeBack, TowerId,
+};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
+use stackyard_core::{Bot, Decision};
 use stackyard_core::{GameTime, Seat, Seed};
 
 /// How a bot plays: speed, accuracy, care.
@@ -189,7 +191,11 @@ impl SpeedyBot {
                     if effective.value == crate::Value::Ace {
                         score += 1.0;
                     }
-                    out.push(Option_ { piece, tower, score });
+                    out.push(Option_ {
+                        piece,
+                        tower,
+                        score,
+                    });
                 }
             }
         };
@@ -199,7 +205,10 @@ impl SpeedyBot {
         for coin in &hand.coins {
             for face in CoinFace::BOTH {
                 consider(
-                    Placing::Coin { coin: coin.coin, face },
+                    Placing::Coin {
+                        coin: coin.coin,
+                        face,
+                    },
                     Placed::Coin(coin.card, face),
                     coin.card,
                 );
@@ -219,9 +228,16 @@ impl SpeedyBot {
     /// Counts a miss if its last placement did not stay (the same top is
     /// still there and it holds as many pieces as before).
     fn learn(&mut self, view: &View) {
-        let Some((tower, top, held)) = self.last_try.take() else { return };
-        let Some(t) = view.towers.get(tower.index()) else { return };
-        let now_held = view.seats.get(self.seat.index()).map_or(0, |s| s.pieces_left);
+        let Some((tower, top, held)) = self.last_try.take() else {
+            return;
+        };
+        let Some(t) = view.towers.get(tower.index()) else {
+            return;
+        };
+        let now_held = view
+            .seats
+            .get(self.seat.index())
+            .map_or(0, |s| s.pieces_left);
         if top_piece(t) == top && now_held >= held {
             match self.misses.iter_mut().find(|m| m.0 == tower && m.1 == top) {
                 Some(m) => m.2 = m.2.saturating_add(1),
@@ -229,8 +245,11 @@ impl SpeedyBot {
             }
         }
         // Forget tops that are gone.
-        self.misses
-            .retain(|m| view.towers.get(m.0.index()).is_some_and(|t| top_piece(t) == m.1));
+        self.misses.retain(|m| {
+            view.towers
+                .get(m.0.index())
+                .is_some_and(|t| top_piece(t) == m.1)
+        });
     }
 
     /// The aim over tower `t` for `piece`: a tile at the foundation's
@@ -241,7 +260,12 @@ impl SpeedyBot {
     /// offsets from the top's centre (P-7).
     fn aim(&mut self, t: &TowerView, piece: Placing) -> (Aim, bool) {
         let careful = t.height_mm >= self.profile.careful_above_mm;
-        let sigma = self.profile.aim_sigma_mm * if careful { self.profile.careful_factor } else { 1.0 };
+        let sigma = self.profile.aim_sigma_mm
+            * if careful {
+                self.profile.careful_factor
+            } else {
+                1.0
+            };
         let m = self.max_offset_mm;
         let top = top_piece(t);
         let misses = self
@@ -259,15 +283,30 @@ impl SpeedyBot {
         let x = (cx + normal(&mut self.rng) * sigma).clamp(-m, m);
         let y = (cy + normal(&mut self.rng) * sigma).clamp(-m, m);
         let rotation_deg = normal(&mut self.rng) * 3.0;
-        (Aim { x_mm: x, y_mm: y, rotation_deg }, careful)
+        (
+            Aim {
+                x_mm: x,
+                y_mm: y,
+                rotation_deg,
+            },
+            careful,
+        )
     }
 
     fn place(&mut self, view: &View, piece: Placing, tower: TowerId) -> Option<Decision<Action>> {
         let t = view.towers.get(tower.index())?;
         let (aim, careful) = self.aim(t, piece);
-        let held = view.seats.get(self.seat.index()).map_or(0, |s| s.pieces_left);
+        let held = view
+            .seats
+            .get(self.seat.index())
+            .map_or(0, |s| s.pieces_left);
         self.last_try = Some((tower, top_piece(t), held));
-        let action = Action::Place { piece, tower, aim, take_back: TakeBack::PlacedFirst };
+        let action = Action::Place {
+            piece,
+            tower,
+            aim,
+            take_back: TakeBack::PlacedFirst,
+        };
         self.decision(action, careful)
     }
 
@@ -303,8 +342,12 @@ impl SpeedyBot {
         if !options.is_empty() {
             let pick = if self.profile.plans {
                 // Nulls only when nothing else fits: their worth is low.
-                let best = options.iter().map(|o| o.score).fold(f64::NEG_INFINITY, f64::max);
-                let ties: Vec<&Option_> = options.iter().filter(|o| o.score >= best - 1e-9).collect();
+                let best = options
+                    .iter()
+                    .map(|o| o.score)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let ties: Vec<&Option_> =
+                    options.iter().filter(|o| o.score >= best - 1e-9).collect();
                 *ties[self.rng.random_range(0..ties.len())]
             } else {
                 options[self.rng.random_range(0..options.len())]
@@ -313,9 +356,16 @@ impl SpeedyBot {
         }
         // Nothing fits now: look for a face-down tile that would.
         let tops: Vec<Card> = view.towers.iter().filter_map(|t| t.top).collect();
-        let fits = |card: Card| tops.iter().any(|&t| judge(Placed::Tile(card), Top::Counts(t)).is_ok());
+        let fits = |card: Card| {
+            tops.iter()
+                .any(|&t| judge(Placed::Tile(card), Top::Counts(t)).is_ok())
+        };
         if hand.face_down.iter().any(|&c| fits(c)) {
-            let action = if view.seats[me].face_up.is_some() { Action::Hide } else { Action::Reveal };
+            let action = if view.seats[me].face_up.is_some() {
+                Action::Hide
+            } else {
+                Action::Reveal
+            };
             return self.decision(action, false);
         }
         None

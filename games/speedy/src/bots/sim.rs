@@ -38,7 +38,10 @@ pub fn simulate(
 ) -> Result<SimResult, SetupError> {
     let n = usize::from(settings.players);
     if bots.len() != n {
-        return Err(SetupError::new(format!("{} bots for {n} seats", bots.len())));
+        return Err(SetupError::new(format!(
+            "{} bots for {n} seats",
+            bots.len()
+        )));
     }
     let driver = Driver::<SpeedyTowers>::new(settings.clone(), seed)?;
     let played = simulate_realtime(driver, &mut bots, max_actions);
