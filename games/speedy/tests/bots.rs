@@ -2,7 +2,7 @@
 //! replay to the identical game.
 
 use stackyard_core::{Game, Seat, Seed, replay};
-use stackyard_speedy::bots::{Bot, Bots, simulate, simulate_levels};
+use stackyard_speedy::bots::{Bot, Bots, Summary, simulate, simulate_levels};
 use stackyard_speedy::{Settings, SpeedyTowers};
 use std::time::Instant;
 
@@ -65,6 +65,14 @@ fn simulate_levels_names_bots_and_refuses_unknown_ones() {
     let s = Settings::new(2);
     let r = simulate_levels(&s, &["hard", "hard:300"], Seed(9), 3000).unwrap();
     assert!(r.outcome.is_some());
+    let sum = Summary::of(std::slice::from_ref(&r), 2);
+    assert_eq!((sum.games, sum.finished), (1, 1));
+    assert_eq!(
+        sum.wins.iter().sum::<usize>(),
+        r.outcome.as_ref().unwrap().winners.len()
+    );
+    assert_eq!(sum.pawn_wins + sum.stuck_endings, 1);
+    assert_eq!(sum.placements_per_game, f64::from(r.placements));
     assert!(simulate_levels(&s, &["hard", "wizard"], Seed(9), 3000).is_err());
     assert!(simulate_levels(&s, &["hard"], Seed(9), 3000).is_err());
 }

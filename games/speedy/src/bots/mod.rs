@@ -12,7 +12,7 @@ mod policy;
 mod sim;
 
 pub use policy::{Profile, SpeedyBot};
-pub use sim::{SimResult, simulate, simulate_levels};
+pub use sim::{SimResult, Summary, simulate, simulate_levels};
 pub use stackyard_core::{Bot, BotLevel, Bots, Decision};
 
 use crate::{Settings, SpeedyTowers};
