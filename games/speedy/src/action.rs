@@ -29,14 +29,16 @@ impl Aim {
     };
 
     /// The aim the engine uses (P-14): x and y to the micrometre, the
-    /// rotation to the millidegree. A record read back from JSON may
-    /// carry a number an ulp off; rounding makes it drop the same.
+    /// rotation within one turn and to the millidegree. A record read back
+    /// from JSON may carry a number an ulp off; rounding makes it drop the
+    /// same. (An offset too large to scale becomes infinite, and is then
+    /// off the table.)
     pub fn quantized(self) -> Aim {
         let q = |v: f64| (v * 1000.0).round() / 1000.0;
         Aim {
             x_mm: q(self.x_mm),
             y_mm: q(self.y_mm),
-            rotation_deg: q(self.rotation_deg),
+            rotation_deg: q(self.rotation_deg % 360.0),
         }
     }
 

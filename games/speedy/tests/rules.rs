@@ -223,6 +223,10 @@ fn p6_bad_placements_name_their_rule_and_change_nothing() {
         rejected(&mut g, s0, &place(Placing::Tile, 0, 500.0, 0.0), T),
         Some("P6")
     );
+    assert_eq!(
+        rejected(&mut g, s0, &place(Placing::Tile, 0, 1e308, 0.0), T),
+        Some("P6")
+    );
     // Another seat's coin, an unknown piece, a tile named as a coin.
     let theirs = coin_of(&g, Seat(1), c("A4"));
     let coin = |coin| Placing::Coin {
@@ -247,6 +251,18 @@ fn p6_bad_placements_name_their_rule_and_change_nothing() {
         Some("P8")
     );
     assert_conserved(&g);
+    // Any finite rotation is a rotation: 1e300 degrees is some angle.
+    let spun = Action::Place {
+        piece: Placing::Tile,
+        tower: TowerId(0),
+        aim: Aim {
+            x_mm: 0.0,
+            y_mm: 0.0,
+            rotation_deg: 1e300,
+        },
+        take_back: TakeBack::PlacedFirst,
+    };
+    g.apply(s0, &spun, T).unwrap();
 }
 
 #[test]
