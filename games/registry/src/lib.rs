@@ -21,4 +21,5 @@ pub fn registry() -> Registry {
         .with::<stackyard_towers::Position>()
         .with::<stackyard_babel::Babel>()
         .with::<stackyard_icetowers::IceTowers>()
+        .with::<stackyard_speedy::SpeedyTowers>()
 }

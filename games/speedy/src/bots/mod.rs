@@ -1,0 +1,44 @@
+//! Bots that play Speedy Towers in simulated real time, seeing only their
+//! seat's view, and the headless simulator.
+//!
+//! A bot has a reaction time (how long from seeing the table to its action
+//! arriving, so it loses races like a person) and an accuracy (how far its
+//! aim strays, on top of the room's hand noise), and a policy that picks
+//! what to place where: keep the pawn's tall tower standing, play high
+//! tiles early, keep Nulls for when stuck, aim carefully on tall towers.
+//! Bots are pure: time is an input and all randomness comes from a seed.
+
+mod policy;
+mod sim;
+
+pub use policy::{Profile, SpeedyBot};
+pub use sim::{SimResult, Summary, simulate, simulate_levels};
+pub use stackyard_core::{Bot, BotLevel, Bots, Decision};
+
+use crate::{Settings, SpeedyTowers};
+use stackyard_core::{Seat, Seed, SetupError};
+
+impl Bots for SpeedyTowers {
+    fn bot_levels() -> Vec<BotLevel> {
+        Profile::LEVELS
+            .iter()
+            .map(|(name, about, _)| BotLevel::new(*name, *about))
+            .collect()
+    }
+
+    fn bot(
+        level: &str,
+        seat: Seat,
+        seed: Seed,
+        settings: &Settings,
+    ) -> Result<Box<dyn Bot<Self>>, SetupError> {
+        let profile = Profile::parse(level).map_err(SetupError::new)?;
+        if seat.0 >= settings.players {
+            return Err(SetupError::new(format!(
+                "no {seat} at a {}-seat table",
+                settings.players
+            )));
+        }
+        Ok(Box::new(SpeedyBot::new(profile, seat, seed, settings)))
+    }
+}

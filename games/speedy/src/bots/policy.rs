@@ -1,0 +1,383 @@
+//! The bot: a profile (reaction time, accuracy, care, whether it plans)
+//! and the policy that reads its seat's view and picks an action.
+
+use crate::matching::{Placed, Top, judge};
+use crate::state::HEIGHT_TIE_MM;
+use crate::view::TowerView;
+use crate::view::View;
+use crate::{
+    Action, Aim, Card, CoinFace, Event, PieceId, Placing, Settings, SpeedyTowers, TakeBack, TowerId,
+};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use stackyard_core::{Bot, Decision};
+use stackyard_core::{GameTime, Seat, Seed};
+
+/// How a bot plays: speed, accuracy, care.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Profile {
+    /// Mean reaction time (ms); each is drawn from half to one and a half
+    /// times this.
+    pub think_ms: u64,
+    /// How far its aim strays (σ, mm), before the room's hand noise.
+    pub aim_sigma_mm: f64,
+    /// On towers at least this high (mm) it aims carefully: its stray is
+    /// multiplied by `careful_factor` and it takes half as long again.
+    pub careful_above_mm: f64,
+    /// The stray multiplier when careful (1: no care).
+    pub careful_factor: f64,
+    /// Whether it weighs its options (false: any legal placement at random).
+    pub plans: bool,
+}
+
+impl Profile {
+    /// The levels a host may seat, weakest first: name, about, profile.
+    pub const LEVELS: [(&'static str, &'static str, Profile); 3] = [
+        (
+            "easy",
+            "slow (1.5 s), shaky (σ 4 mm), places anything that fits",
+            Profile {
+                think_ms: 1500,
+                aim_sigma_mm: 4.0,
+                careful_above_mm: f64::INFINITY,
+                careful_factor: 1.0,
+                plans: false,
+            },
+        ),
+        (
+            "medium",
+            "steady (0.9 s, σ 2 mm), plays high pieces first, careful on tall towers",
+            Profile {
+                think_ms: 900,
+                aim_sigma_mm: 2.0,
+                careful_above_mm: 40.0,
+                careful_factor: 0.5,
+                plans: true,
+            },
+        ),
+        (
+            "hard",
+            "quick (0.55 s), precise (σ 0.7 mm), plans and takes care",
+            Profile {
+                think_ms: 550,
+                aim_sigma_mm: 0.7,
+                careful_above_mm: 30.0,
+                careful_factor: 0.3,
+                plans: true,
+            },
+        ),
+    ];
+
+    /// `easy`, `medium`, `hard`, optionally with a reaction time:
+    /// `hard:400`.
+    pub fn parse(spec: &str) -> Result<Profile, String> {
+        let (name, think) = match spec.split_once(':') {
+            Some((n, t)) => (n.trim(), Some(t.trim())),
+            None => (spec.trim(), None),
+        };
+        let mut p = Profile::LEVELS
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map(|l| l.2)
+            .ok_or_else(|| format!("unknown bot {name:?}: expected easy, medium or hard"))?;
+        if let Some(t) = think {
+            p.think_ms = t
+                .parse::<u64>()
+                .ok()
+                .filter(|ms| (1..=600_000).contains(ms))
+                .ok_or_else(|| format!("bad reaction time {t:?} in {spec:?}: 1 to 600000 ms"))?;
+        }
+        Ok(p)
+    }
+}
+
+/// A bot for one seat.
+#[derive(Debug, Clone)]
+pub struct SpeedyBot {
+    profile: Profile,
+    seat: Seat,
+    rng: ChaCha8Rng,
+    max_offset_mm: f64,
+    /// Its last placement: the tower, the top piece it aimed at, and how
+    /// many pieces it held then (to see whether the piece stayed).
+    last_try: Option<(TowerId, PieceId, u32)>,
+    /// Tops it missed: (tower, top piece, misses). A top it missed twice
+    /// is avoided until it changes (a coin hanging off an edge, say).
+    misses: Vec<(TowerId, PieceId, u8)>,
+}
+
+/// After this many misses on the same top, a bot looks elsewhere.
+const MISSES_TO_AVOID: u8 = 2;
+
+/// One legal placement the bot considers.
+#[derive(Debug, Clone, Copy)]
+struct Option_ {
+    piece: Placing,
+    tower: TowerId,
+    score: f64,
+}
+
+/// The piece on top of a tower (the foundation when it is bare).
+fn top_piece(t: &TowerView) -> PieceId {
+    t.pieces.last().map_or(t.foundation_pose.piece, |s| s.piece)
+}
+
+fn normal(rng: &mut ChaCha8Rng) -> f64 {
+    let u: f64 = 1.0 - rng.random::<f64>();
+    let v: f64 = rng.random::<f64>();
+    (-2.0 * u.ln()).sqrt() * (std::f64::consts::TAU * v).cos()
+}
+
+/// "Play high tiles early": a value's worth to get rid of now; Nulls are
+/// kept for when stuck (they fit everywhere).
+fn worth(card: Card) -> f64 {
+    card.value.rank().map_or(-8.0, f64::from)
+}
+
+impl SpeedyBot {
+    /// A bot with `profile` for `seat`; its randomness is the seed's
+    /// stream `"bot <seat>"`.
+    pub fn new(profile: Profile, seat: Seat, seed: Seed, settings: &Settings) -> SpeedyBot {
+        SpeedyBot {
+            profile,
+            seat,
+            rng: seed.rng(&format!("bot {}", seat.0)),
+            max_offset_mm: settings.max_offset_mm,
+            last_try: None,
+            misses: Vec::new(),
+        }
+    }
+
+    fn delay(&mut self, careful: bool) -> u64 {
+        let t = self.profile.think_ms;
+        let t = if careful { t + t / 2 } else { t };
+        self.rng.random_range((t / 2).max(1)..=t + t / 2)
+    }
+
+    fn decision(&mut self, action: Action, careful: bool) -> Option<Decision<Action>> {
+        let think_ms = self.delay(careful);
+        Some(Decision { action, think_ms })
+    }
+
+    /// Every legal placement of a tile or coin this seat can see (P7).
+    fn options(&self, view: &View) -> Vec<Option_> {
+        let me = self.seat.index();
+        let mut out = Vec::new();
+        let Some(hand) = &view.hand else { return out };
+        let tops: Vec<(TowerId, Card, f64, bool)> = view
+            .towers
+            .iter()
+            .filter_map(|t| Some((t.id, t.top?, t.height_mm, self.avoids(t))))
+            .collect();
+        let lowest = tops.iter().map(|t| t.2).fold(f64::INFINITY, f64::min);
+        let pieces_left = view.seats[me].pieces_left;
+        let mut consider = |piece: Placing, placed: Placed, own: Card| {
+            for &(tower, top, height, avoided) in &tops {
+                if avoided {
+                    continue;
+                }
+                if let Ok(Some(effective)) = judge(placed, Top::Counts(top)) {
+                    let mut score = worth(own);
+                    if matches!(piece, Placing::Tile) {
+                        // The face-up tile first: it frees the next reveal.
+                        score += 3.0;
+                    }
+                    // Keep the tall tower standing for the pawn: build
+                    // low while there is much to place.
+                    if pieces_left > 3 {
+                        score -= (height - lowest) / 12.0;
+                    }
+                    // An Ace on top blocks everyone but its suit.
+                    if effective.value == crate::Value::Ace {
+                        score += 1.0;
+                    }
+                    out.push(Option_ {
+                        piece,
+                        tower,
+                        score,
+                    });
+                }
+            }
+        };
+        if let Some(up) = view.seats[me].face_up {
+            consider(Placing::Tile, Placed::Tile(up.card), up.card);
+        }
+        for coin in &hand.coins {
+            for face in CoinFace::BOTH {
+                consider(
+                    Placing::Coin {
+                        coin: coin.coin,
+                        face,
+                    },
+                    Placed::Coin(coin.card, face),
+                    coin.card,
+                );
+            }
+        }
+        out
+    }
+
+    /// Whether it has missed this tower's current top too often.
+    fn avoids(&self, t: &TowerView) -> bool {
+        let top = top_piece(t);
+        self.misses
+            .iter()
+            .any(|&(tower, p, n)| tower == t.id && p == top && n >= MISSES_TO_AVOID)
+    }
+
+    /// Counts a miss if its last placement did not stay (the same top is
+    /// still there and it holds as many pieces as before).
+    fn learn(&mut self, view: &View) {
+        let Some((tower, top, held)) = self.last_try.take() else {
+            return;
+        };
+        let Some(t) = view.towers.get(tower.index()) else {
+            return;
+        };
+        let now_held = view
+            .seats
+            .get(self.seat.index())
+            .map_or(0, |s| s.pieces_left);
+        if top_piece(t) == top && now_held >= held {
+            match self.misses.iter_mut().find(|m| m.0 == tower && m.1 == top) {
+                Some(m) => m.2 = m.2.saturating_add(1),
+                None => self.misses.push((tower, top, 1)),
+            }
+        }
+        // Forget tops that are gone.
+        self.misses.retain(|m| {
+            view.towers
+                .get(m.0.index())
+                .is_some_and(|t| top_piece(t) == m.1)
+        });
+    }
+
+    /// The aim over tower `t` for `piece`: a tile at the foundation's
+    /// centre (it rests on the whole tower, even when the top piece sits off
+    /// centre), a coin or the pawn on the top piece's centre (they are
+    /// small); after each miss on this top, the other of the two. Plus the
+    /// bot's own stray, smaller on tall towers when it takes care. Aims are
+    /// offsets from the top's centre (P-7).
+    fn aim(&mut self, t: &TowerView, piece: Placing) -> (Aim, bool) {
+        let careful = t.height_mm >= self.profile.careful_above_mm;
+        let sigma = self.profile.aim_sigma_mm
+            * if careful {
+                self.profile.careful_factor
+            } else {
+                1.0
+            };
+        let m = self.max_offset_mm;
+        let top = top_piece(t);
+        let misses = self
+            .misses
+            .iter()
+            .find(|&&(tower, p, _)| tower == t.id && p == top)
+            .map_or(0, |m| m.2);
+        let at_foundation = matches!(piece, Placing::Tile) != (misses % 2 == 1);
+        let (cx, cy) = if at_foundation {
+            let f = t.foundation_pose.position;
+            (f[0] - t.centre_mm[0], f[1] - t.centre_mm[1])
+        } else {
+            (0.0, 0.0)
+        };
+        let x = (cx + normal(&mut self.rng) * sigma).clamp(-m, m);
+        let y = (cy + normal(&mut self.rng) * sigma).clamp(-m, m);
+        let rotation_deg = normal(&mut self.rng) * 3.0;
+        (
+            Aim {
+                x_mm: x,
+                y_mm: y,
+                rotation_deg,
+            },
+            careful,
+        )
+    }
+
+    fn place(&mut self, view: &View, piece: Placing, tower: TowerId) -> Option<Decision<Action>> {
+        let t = view.towers.get(tower.index())?;
+        let (aim, careful) = self.aim(t, piece);
+        let held = view
+            .seats
+            .get(self.seat.index())
+            .map_or(0, |s| s.pieces_left);
+        self.last_try = Some((tower, top_piece(t), held));
+        let action = Action::Place {
+            piece,
+            tower,
+            aim,
+            take_back: TakeBack::PlacedFirst,
+        };
+        self.decision(action, careful)
+    }
+
+    fn choose(&mut self, view: &View) -> Option<Decision<Action>> {
+        let me = self.seat.index();
+        if view.ending.is_some() || me >= view.seats.len() {
+            return None;
+        }
+        if view.started.is_none() {
+            return if view.seats[me].ready {
+                None
+            } else {
+                self.decision(Action::Ready, false)
+            };
+        }
+        self.learn(view);
+        let hand = view.hand.as_ref()?;
+        // P8: the pawn, last, on a highest tower.
+        if hand.pawn.is_some() && view.seats[me].pieces_left == 1 {
+            let highest: Vec<TowerId> = view
+                .towers
+                .iter()
+                .filter(|t| t.height_mm + HEIGHT_TIE_MM * 0.5 >= view.highest_mm)
+                .map(|t| t.id)
+                .collect();
+            if highest.is_empty() {
+                return None;
+            }
+            let tower = highest[self.rng.random_range(0..highest.len())];
+            return self.place(view, Placing::Pawn, tower);
+        }
+        let options = self.options(view);
+        if !options.is_empty() {
+            let pick = if self.profile.plans {
+                // Nulls only when nothing else fits: their worth is low.
+                let best = options
+                    .iter()
+                    .map(|o| o.score)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let ties: Vec<&Option_> =
+                    options.iter().filter(|o| o.score >= best - 1e-9).collect();
+                *ties[self.rng.random_range(0..ties.len())]
+            } else {
+                options[self.rng.random_range(0..options.len())]
+            };
+            return self.place(view, pick.piece, pick.tower);
+        }
+        // Nothing fits now: look for a face-down tile that would.
+        let tops: Vec<Card> = view.towers.iter().filter_map(|t| t.top).collect();
+        let fits = |card: Card| {
+            tops.iter()
+                .any(|&t| judge(Placed::Tile(card), Top::Counts(t)).is_ok())
+        };
+        if hand.face_down.iter().any(|&c| fits(c)) {
+            let action = if view.seats[me].face_up.is_some() {
+                Action::Hide
+            } else {
+                Action::Reveal
+            };
+            return self.decision(action, false);
+        }
+        None
+    }
+}
+
+impl Bot<SpeedyTowers> for SpeedyBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
+        self.choose(view)
+    }
+
+    fn wakes_on(&self, events: &[Event]) -> bool {
+        !events.is_empty()
+    }
+}

@@ -1,0 +1,84 @@
+//! Bots and the simulator: games finish, bots see only their view, records
+//! replay to the identical game.
+
+use stackyard_core::{Game, Seat, Seed, replay};
+use stackyard_speedy::bots::{Bot, Bots, Summary, simulate, simulate_levels};
+use stackyard_speedy::{Settings, SpeedyTowers};
+use std::time::Instant;
+
+fn bots(levels: &[&str], settings: &Settings, seed: Seed) -> Vec<Box<dyn Bot<SpeedyTowers>>> {
+    levels
+        .iter()
+        .enumerate()
+        .map(|(s, l)| SpeedyTowers::bot(l, Seat(s as u8), seed, settings).unwrap())
+        .collect()
+}
+
+#[test]
+fn four_bots_finish_a_game_and_the_record_replays_identically() {
+    let s = Settings::new(4);
+    for seed in 0..3 {
+        let seed = Seed(seed);
+        let t0 = Instant::now();
+        let r = simulate(
+            &s,
+            bots(&["hard", "medium", "easy", "hard"], &s, seed),
+            seed,
+            5000,
+        )
+        .unwrap();
+        eprintln!(
+            "seed {seed}: {:?} in {:?}: {} actions, {} rejected, {} placements, {} falls, left {:?}, end {}",
+            r.outcome.as_ref().map(|o| &o.winners),
+            t0.elapsed(),
+            r.actions,
+            r.rejected,
+            r.placements,
+            r.falls,
+            r.pieces_left,
+            r.end
+        );
+        assert!(r.outcome.is_some(), "the game finished");
+        let (g, _) = replay::<SpeedyTowers>(&r.record).unwrap();
+        assert_eq!(g.pieces_left(), r.pieces_left);
+        assert_eq!(g.placements(), r.placements);
+        assert_eq!(g.outcome(), r.outcome);
+    }
+}
+
+#[test]
+fn bot_levels_are_listed_weakest_first_and_bad_names_are_errors() {
+    let names: Vec<_> = SpeedyTowers::bot_levels()
+        .into_iter()
+        .map(|l| l.name)
+        .collect();
+    assert_eq!(names, ["easy", "medium", "hard"]);
+    let s = Settings::new(2);
+    assert!(SpeedyTowers::bot("hard:400", Seat(0), Seed(1), &s).is_ok());
+    assert!(SpeedyTowers::bot("expert", Seat(0), Seed(1), &s).is_err());
+    assert!(SpeedyTowers::bot("hard:0", Seat(0), Seed(1), &s).is_err());
+    assert!(SpeedyTowers::bot("hard", Seat(2), Seed(1), &s).is_err());
+}
+
+#[test]
+fn simulate_levels_names_bots_and_refuses_unknown_ones() {
+    let s = Settings::new(2);
+    let r = simulate_levels(&s, &["hard", "hard:300"], Seed(9), 3000).unwrap();
+    assert!(r.outcome.is_some());
+    let sum = Summary::of(std::slice::from_ref(&r), 2);
+    assert_eq!((sum.games, sum.finished), (1, 1));
+    assert_eq!(
+        sum.wins.iter().sum::<usize>(),
+        r.outcome.as_ref().unwrap().winners.len()
+    );
+    assert_eq!(sum.pawn_wins + sum.stuck_endings, 1);
+    assert_eq!(sum.placements_per_game, f64::from(r.placements));
+    assert!(simulate_levels(&s, &["hard", "wizard"], Seed(9), 3000).is_err());
+    assert!(simulate_levels(&s, &["hard"], Seed(9), 3000).is_err());
+}
+
+#[test]
+fn the_game_state_can_move_between_threads() {
+    fn send<T: Send>() {}
+    send::<SpeedyTowers>();
+}
