@@ -1,1 +1,372 @@
-//! TODO
+//! A bot that plays by placement search: it samples candidate poses around
+//! the structure (leaning on a piece from the table, on one base edge or one
+//! corner; resting flat on an upward face), simulates each on a copy of the
+//! world, drops illegal or unstable ones, scores the rest by the points they
+//! earn and by their risk (the same placement under a few perturbations of
+//! the pose, like the hand noise the game will add) and chooses.
+//!
+//! Levels differ in budget (candidates simulated per turn) and accuracy
+//! (perturbations per finalist). A bot sees only its seat's view, which in
+//! Leaning Towers is the whole table including the physics world.
+//!
+//! Speed: a candidate's run stops early as soon as another piece is
+//! disturbed or the piece has slid past `slip_mm` (the verdict can then
+//! only be a slip, break or wreck, all rejected), see [`crate::judge::attempt`].
+
+use crate::action::Action;
+use crate::contract::{Bot, BotLevel, Bots, Decision};
+use crate::geometry::{face, leaning_pose, noisy, pose_on_surface};
+use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
+use crate::piece::Size;
+use crate::settings::Settings;
+use crate::state::{LeaningTowers, Phase};
+use crate::view::View;
+use crate::world::World;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use stackyard_core::{GameTime, Seat, Seed, SetupError};
+use stackyard_physics::{Pose, Snapshot};
+
+/// How hard a bot looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// Candidates simulated per turn.
+    pub candidates: usize,
+    /// Finalists re-simulated under perturbation.
+    pub finalists: usize,
+    /// Perturbed runs per finalist (0: trust the exact pose).
+    pub perturbations: usize,
+}
+
+/// The levels, weakest first.
+pub const LEVELS: [(&str, &str, Effort); 3] = [
+    (
+        "easy",
+        "12 candidates a turn, no risk check",
+        Effort {
+            candidates: 12,
+            finalists: 0,
+            perturbations: 0,
+        },
+    ),
+    (
+        "medium",
+        "48 candidates a turn, 4 finalists checked under 3 perturbations",
+        Effort {
+            candidates: 48,
+            finalists: 4,
+            perturbations: 3,
+        },
+    ),
+    (
+        "hard",
+        "160 candidates a turn, 8 finalists checked under 6 perturbations",
+        Effort {
+            candidates: 160,
+            finalists: 8,
+            perturbations: 6,
+        },
+    ),
+];
+
+/// A placement the bot considers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Candidate {
+    /// The size.
+    pub size: Size,
+    /// The pose it would let go at.
+    pub pose: Pose,
+}
+
+/// The placement-search bot.
+#[derive(Clone, Debug)]
+pub struct SearchBot {
+    seat: Seat,
+    effort: Effort,
+    settings: Settings,
+    rng: ChaCha8Rng,
+    /// Candidates simulated so far (for benchmarks and reports).
+    pub simulated: u64,
+}
+
+impl SearchBot {
+    /// A bot for `seat` with `effort`, seeded.
+    pub fn new(seat: Seat, effort: Effort, seed: Seed, settings: &Settings) -> SearchBot {
+        SearchBot {
+            seat,
+            effort,
+            settings: settings.clone(),
+            rng: seed.rng("bot"),
+            simulated: 0,
+        }
+    }
+
+    /// The action this bot takes on `view` (None when it is not its turn).
+    pub fn choose(&mut self, view: &View) -> Option<Action> {
+        if view.to_act != Some(self.seat) {
+            return None;
+        }
+        if view.phase == Phase::Foundation {
+            return Some(Action::AutoFoundation);
+        }
+        let s = self.seat.index();
+        let hand = view.hands.get(s)?;
+        let sizes: Vec<Size> = match view.slipped {
+            Some(size) => vec![size],
+            None => Size::ALL
+                .into_iter()
+                .filter(|&z| hand.has(z) && Some(z) != view.previous_size)
+                .collect(),
+        };
+        if sizes.is_empty() {
+            return Some(Action::Pass);
+        }
+        let pieces = infos(view);
+        let mut world = World::from_snapshot(&view.world);
+        let before = world.0.snapshot();
+        let mut scored: Vec<(f64, Candidate)> = Vec::new();
+        for i in 0..self.effort.candidates {
+            let size = sizes[i % sizes.len()];
+            let Some(c) = sample_candidate(&mut world, &before, view, size, &self.settings, &mut self.rng)
+            else {
+                continue;
+            };
+            let j = self.simulate(&mut world, &before, &pieces, c);
+            scored.push((value(&j, hand.total()), c));
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored.truncate(self.effort.finalists.max(1));
+        let mut best: Option<(f64, Candidate)> = None;
+        for &(v, c) in &scored {
+            let mut total = v;
+            for _ in 0..self.effort.perturbations {
+                let n = &self.settings.hand_noise;
+                let pose = noisy(&c.pose, n.position_mm, n.angle_deg, &mut self.rng);
+                let j = self.simulate(&mut world, &before, &pieces, Candidate { pose, ..c });
+                total += value(&j, hand.total());
+            }
+            let expected = total / (1 + self.effort.perturbations) as f64;
+            if best.is_none_or(|(b, _)| expected > b) {
+                best = Some((expected, c));
+            }
+        }
+        match best {
+            // Even a slip is only a lost try; below that, passing is safer.
+            Some((v, c)) if v > 0.0 => Some(Action::Place {
+                size: c.size,
+                pose: c.pose,
+            }),
+            _ => Some(Action::Pass),
+        }
+    }
+
+    fn simulate(
+        &mut self,
+        world: &mut World,
+        before: &Snapshot,
+        pieces: &[PieceInfo],
+        c: Candidate,
+    ) -> Judgement {
+        self.simulated += 1;
+        world.0.restore(before);
+        judge::attempt(
+            world,
+            pieces,
+            Attempt::Drop {
+                size: c.size,
+                pose: c.pose,
+            },
+            &self.settings,
+            true,
+        )
+    }
+}
+
+/// What a simulated result is worth to the placing seat: the points of a
+/// clean placement; a slip costs a try; a break its penalty; a wreck the
+/// penalty and the rest of the game.
+pub fn value(j: &Judgement, in_hand: u8) -> f64 {
+    match j.verdict {
+        Verdict::Clean => j.points as f64,
+        Verdict::Slip => -0.5,
+        Verdict::Break => -2.0 * j.disturbed.len().max(1) as f64,
+        Verdict::Wreck => -(15.0 - f64::from(in_hand)) - 10.0,
+    }
+}
+
+/// The rules' piece records as the view shows them.
+pub fn infos(view: &View) -> Vec<PieceInfo> {
+    view.pieces
+        .iter()
+        .map(|p| PieceInfo {
+            owner: p.owner,
+            size: p.size,
+            level: p.level,
+            status: p.status,
+        })
+        .collect()
+}
+
+/// Draws one candidate pose for a piece of `size` next to a random piece of
+/// the structure: leaning on it from the table (one base edge or one corner
+/// down), or resting flat on one of its upward faces. Leaning poses are
+/// slid towards the target until they would start inside it, then backed
+/// off, so the piece has only a hair to tip before it touches.
+pub fn sample_candidate(
+    world: &mut World,
+    before: &Snapshot,
+    view: &View,
+    size: Size,
+    settings: &Settings,
+    rng: &mut ChaCha8Rng,
+) -> Option<Candidate> {
+    let targets: Vec<&crate::view::PieceView> = view
+        .pieces
+        .iter()
+        .filter(|p| p.status == PieceStatus::Standing || p.status == PieceStatus::Held)
+        .collect();
+    if targets.is_empty() {
+        return None;
+    }
+    let target = targets[rng.random_range(0..targets.len())];
+    let ps = &settings.physics.pieces;
+    if rng.random::<f64>() < 0.4 {
+        // Flat on an upward face.
+        let faces: Vec<usize> = (0..5)
+            .filter(|&f| face(target.size, &target.pose, f, ps).0[2] > 0.6)
+            .collect();
+        if faces.is_empty() {
+            return None;
+        }
+        let f = faces[rng.random_range(0..faces.len())];
+        let (n, c) = face(target.size, &target.pose, f, ps);
+        let jitter = |r: &mut ChaCha8Rng| 4.0 * r.random::<f64>() - 2.0;
+        let point = [c[0] + jitter(rng), c[1] + jitter(rng), c[2]];
+        let pose = pose_on_surface(point, n, 90.0 * rng.random::<f64>(), 0.3);
+        return Some(Candidate { size, pose });
+    }
+    // Leaning from the table towards the target's centre line.
+    let centre = target_centre(target.size, &target.pose, ps);
+    let yaw = 360.0 * rng.random::<f64>();
+    let tilt = 52.0 + 16.0 * rng.random::<f64>();
+    let roll = if rng.random::<bool>() {
+        0.0
+    } else {
+        15.0 + 20.0 * rng.random::<f64>()
+    };
+    let (sy, cy) = yaw.to_radians().sin_cos();
+    let lateral = 6.0 * rng.random::<f64>() - 3.0;
+    // The piece stands at distance d behind the target along the yaw
+    // direction: binary search for the smallest d that is still free.
+    let at = |d: f64| {
+        [
+            centre[0] - d * cy - lateral * sy,
+            centre[1] - d * sy + lateral * cy,
+        ]
+    };
+    let free = |world: &mut World, d: f64| {
+        let pose = leaning_pose(size, at(d), tilt, roll, yaw, 0.1, ps);
+        let ok = world.0.drop_piece(size.kind(), pose).is_ok();
+        if ok {
+            world.0.restore(before);
+        }
+        ok
+    };
+    let (mut near, mut far) = (0.0, 90.0);
+    if !free(world, far) {
+        return None;
+    }
+    for _ in 0..7 {
+        let mid = (near + far) / 2.0;
+        if free(world, mid) {
+            far = mid;
+        } else {
+            near = mid;
+        }
+    }
+    let pose = leaning_pose(size, at(far + 0.3), tilt, roll, yaw, 0.1, ps);
+    Some(Candidate { size, pose })
+}
+
+fn target_centre(size: Size, pose: &Pose, ps: &stackyard_physics::PieceSettings) -> [f64; 2] {
+    let c = crate::geometry::world_corners(size, pose, ps);
+    [
+        c.iter().map(|p| p[0]).sum::<f64>() / 5.0,
+        c.iter().map(|p| p[1]).sum::<f64>() / 5.0,
+    ]
+}
+
+impl Bot<LeaningTowers> for SearchBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
+        self.choose(view).map(|action| Decision {
+            action,
+            think_ms: 0,
+        })
+    }
+}
+
+/// A bot that passes whenever it may (the floor for comparisons).
+#[derive(Clone, Debug)]
+pub struct PassBot {
+    seat: Seat,
+}
+
+impl Bot<LeaningTowers> for PassBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
+        if view.to_act != Some(self.seat) {
+            return None;
+        }
+        let action = if view.phase == Phase::Foundation {
+            Action::AutoFoundation
+        } else {
+            Action::Pass
+        };
+        Some(Decision {
+            action,
+            think_ms: 0,
+        })
+    }
+}
+
+impl Bots for LeaningTowers {
+    fn bot_levels() -> Vec<BotLevel> {
+        let mut out = vec![BotLevel {
+            name: "pass",
+            about: "builds the foundation automatically, then always passes",
+        }];
+        out.extend(LEVELS.iter().map(|(name, about, _)| BotLevel { name, about }));
+        out
+    }
+
+    fn bot(
+        level: &str,
+        seat: Seat,
+        seed: Seed,
+        settings: &Settings,
+    ) -> Result<Box<dyn Bot<Self>>, SetupError> {
+        if level == "pass" {
+            return Ok(Box::new(PassBot { seat }));
+        }
+        let effort = effort(level)?;
+        Ok(Box::new(SearchBot::new(seat, effort, seed, settings)))
+    }
+}
+
+/// The effort of a named level, or `n<candidates>` for a custom budget
+/// (with the medium level's risk check).
+pub fn effort(level: &str) -> Result<Effort, SetupError> {
+    if let Some((_, _, e)) = LEVELS.iter().find(|(name, _, _)| *name == level) {
+        return Ok(*e);
+    }
+    if let Some(n) = level.strip_prefix('n').and_then(|n| n.parse::<usize>().ok())
+        && (1..=10_000).contains(&n)
+    {
+        return Ok(Effort {
+            candidates: n,
+            ..LEVELS[1].2
+        });
+    }
+    Err(SetupError::new(format!(
+        "unknown bot level {level:?} (pass, easy, medium, hard, or n<candidates> such as n100)"
+    )))
+}

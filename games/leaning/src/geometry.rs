@@ -85,6 +85,80 @@ pub fn lowest_corner_mm(size: Size, pose: &Pose, pieces: &PieceSettings) -> f64 
         .fold(f64::INFINITY, f64::min)
 }
 
+/// The outward normal and centroid of face `face` of a pyramid at `pose`:
+/// faces 0–3 are the sides (through base corners `face`, `face + 1` and the
+/// apex), face 4 is the base.
+pub fn face(size: Size, pose: &Pose, face: usize, pieces: &PieceSettings) -> (Vec3, Vec3) {
+    let c = world_corners(size, pose, pieces);
+    let (points, normal): (Vec<Vec3>, Vec3) = if face < 4 {
+        let (a, b, apex) = (c[face], c[(face + 1) % 4], c[4]);
+        (vec![a, b, apex], cross(sub(b, a), sub(apex, a)))
+    } else {
+        (vec![c[0], c[1], c[2], c[3]], cross(sub(c[2], c[0]), sub(c[1], c[0])))
+    };
+    let k = points.len() as f64;
+    let centroid = [0, 1, 2].map(|i| points.iter().map(|p| p[i]).sum::<f64>() / k);
+    (normalize(normal), centroid)
+}
+
+/// A pose that sets a pyramid's base flat on a surface with outward
+/// `normal` at `point`, `gap_mm` off it, turned `spin_deg` about the normal.
+pub fn pose_on_surface(point: Vec3, normal: Vec3, spin_deg: f64, gap_mm: f64) -> Pose {
+    let n = normalize(normal);
+    let helper = if n[2].abs() < 0.9 { [0.0, 0.0, 1.0] } else { [1.0, 0.0, 0.0] };
+    let t = normalize(cross(helper, n));
+    let b = cross(n, t);
+    let (s, c) = spin_deg.to_radians().sin_cos();
+    let x = [0, 1, 2].map(|i| c * t[i] + s * b[i]);
+    let y = cross(n, x);
+    let m = [[x[0], y[0], n[0]], [x[1], y[1], n[1]], [x[2], y[2], n[2]]];
+    Pose {
+        position: [0, 1, 2].map(|i| point[i] + gap_mm * n[i]),
+        rotation_deg: angles(&m),
+    }
+}
+
+/// A pyramid standing on the table on one base edge (`roll_deg` = 0) or on
+/// one base corner (`roll_deg` ≠ 0), tilted `tilt_deg` towards the
+/// horizontal direction `yaw_deg`, its lowest point `gap_mm` above the table
+/// and its base centre over `at`.
+pub fn leaning_pose(
+    size: Size,
+    at: [f64; 2],
+    tilt_deg: f64,
+    roll_deg: f64,
+    yaw_deg: f64,
+    gap_mm: f64,
+    pieces: &PieceSettings,
+) -> Pose {
+    let mut pose = Pose {
+        position: [at[0], at[1], 0.0],
+        rotation_deg: [roll_deg, tilt_deg, yaw_deg],
+    };
+    pose.position[2] = gap_mm - lowest_corner_mm(size, &pose, pieces);
+    pose
+}
+
+/// `a - b`.
+pub fn sub(a: Vec3, b: Vec3) -> Vec3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+/// `a × b`.
+pub fn cross(a: Vec3, b: Vec3) -> Vec3 {
+    [
+        a[1] * b[2] - a[2] * b[1],
+        a[2] * b[0] - a[0] * b[2],
+        a[0] * b[1] - a[1] * b[0],
+    ]
+}
+
+/// `v` scaled to length 1 (a zero vector stays zero).
+pub fn normalize(v: Vec3) -> Vec3 {
+    let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    if len > 0.0 { v.map(|x| x / len) } else { v }
+}
+
 /// One standard normal sample (Box–Muller), from the game's seeded stream.
 fn normal(rng: &mut ChaCha8Rng) -> f64 {
     // 1 - u keeps the logarithm's argument in (0, 1].
@@ -118,6 +192,17 @@ mod tests {
             for i in 0..3 {
                 assert!((back[i] - r[i]).abs() < 1e-9, "{r:?} -> {back:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_pose_on_a_surface_points_the_base_into_it() {
+        let n = normalize([0.3, -0.2, 1.0]);
+        let pose = pose_on_surface([1.0, 2.0, 3.0], n, 30.0, 0.0);
+        let s = PieceSettings::default();
+        let (normal, _) = face(Size::Small, &pose, 4, &s);
+        for i in 0..3 {
+            assert!((normal[i] + n[i]).abs() < 1e-9, "{normal:?} {n:?}");
         }
     }
 

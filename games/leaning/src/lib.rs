@@ -34,6 +34,7 @@
 
 pub mod action;
 pub mod bot;
+pub mod contract;
 pub mod error;
 pub mod foundation;
 pub mod geometry;
