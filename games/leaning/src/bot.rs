@@ -254,41 +254,77 @@ pub fn sample_candidate(
     } else {
         15.0 + 20.0 * rng.random::<f64>()
     };
-    let (sy, cy) = yaw.to_radians().sin_cos();
     let lateral = 6.0 * rng.random::<f64>() - 3.0;
-    // The piece stands at distance d behind the target along the yaw
-    // direction: binary search for the smallest d that is still free.
+    let lean = Lean {
+        towards: centre,
+        yaw_deg: yaw,
+        tilt_deg: tilt,
+        roll_deg: roll,
+        lateral_mm: lateral,
+    };
+    lean_against(world, before, size, &lean, settings).map(|pose| Candidate { size, pose })
+}
+
+/// A piece leaning from the table towards a point.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lean {
+    /// The horizontal point it leans towards (mm).
+    pub towards: [f64; 2],
+    /// The direction it faces (degrees about z; 0 = +x).
+    pub yaw_deg: f64,
+    /// Tilt from upright (degrees; past about 49° a pyramid cannot stand alone).
+    pub tilt_deg: f64,
+    /// Roll (0: on one base edge; otherwise on one corner).
+    pub roll_deg: f64,
+    /// Sideways offset from the line to `towards` (mm).
+    pub lateral_mm: f64,
+}
+
+/// The leaning pose closest to `lean.towards` that still starts free of
+/// every piece of `world` (binary search on the distance, 7 halvings of
+/// 90 mm, then 0.3 mm back), or None when even 90 mm away is blocked.
+/// `world` is restored to `before` after every trial drop.
+pub fn lean_against(
+    world: &mut World,
+    before: &Snapshot,
+    size: Size,
+    lean: &Lean,
+    settings: &Settings,
+) -> Option<Pose> {
+    let ps = &settings.physics.pieces;
+    let (sy, cy) = lean.yaw_deg.to_radians().sin_cos();
     let at = |d: f64| {
         [
-            centre[0] - d * cy - lateral * sy,
-            centre[1] - d * sy + lateral * cy,
+            lean.towards[0] - d * cy - lean.lateral_mm * sy,
+            lean.towards[1] - d * sy + lean.lateral_mm * cy,
         ]
     };
-    let free = |world: &mut World, d: f64| {
-        let pose = leaning_pose(size, at(d), tilt, roll, yaw, 0.1, ps);
-        let ok = world.0.drop_piece(size.kind(), pose).is_ok();
+    let pose_at =
+        |d: f64| leaning_pose(size, at(d), lean.tilt_deg, lean.roll_deg, lean.yaw_deg, 0.1, ps);
+    let mut free = |d: f64| {
+        let ok = world.0.drop_piece(size.kind(), pose_at(d)).is_ok();
         if ok {
             world.0.restore(before);
         }
         ok
     };
     let (mut near, mut far) = (0.0, 90.0);
-    if !free(world, far) {
+    if !free(far) {
         return None;
     }
     for _ in 0..7 {
         let mid = (near + far) / 2.0;
-        if free(world, mid) {
+        if free(mid) {
             far = mid;
         } else {
             near = mid;
         }
     }
-    let pose = leaning_pose(size, at(far + 0.3), tilt, roll, yaw, 0.1, ps);
-    Some(Candidate { size, pose })
+    Some(pose_at(far + 0.3))
 }
 
-fn target_centre(size: Size, pose: &Pose, ps: &stackyard_physics::PieceSettings) -> [f64; 2] {
+/// The horizontal centre of a pyramid's corners.
+pub fn target_centre(size: Size, pose: &Pose, ps: &stackyard_physics::PieceSettings) -> [f64; 2] {
     let c = crate::geometry::world_corners(size, pose, ps);
     [
         c.iter().map(|p| p[0]).sum::<f64>() / 5.0,

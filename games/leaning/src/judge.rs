@@ -184,6 +184,17 @@ pub fn attempt(
         }
     };
     let hold = matches!(attempt, Attempt::Hold { .. });
+    if hold {
+        // Rapier computes no contacts between a fixed (kinematic) body and
+        // sleeping ones: wake every standing piece (holding and releasing a
+        // piece wakes it without moving it) so the hold's contacts count.
+        for (i, p) in pieces.iter().enumerate() {
+            if p.status == PieceStatus::Standing {
+                world.0.hold(PieceId(i));
+                world.0.release(PieceId(i));
+            }
+        }
+    }
     let start = world.0.mark();
     let let_go = world.0.pose(piece);
     // One step whatever happens: a held piece among sleeping ones would

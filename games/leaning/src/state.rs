@@ -103,6 +103,9 @@ pub struct LeaningTowers {
     passes: usize,
     /// Forfeited held pieces moved off the table so far (each gets its own spot).
     boxed: usize,
+    /// Pieces each seat has forfeited (slipped three times, broken, wrecked,
+    /// given up after a slip, or held and failed).
+    forfeited: Vec<u8>,
     hand_rng: ChaCha8Rng,
     foundation_rng: ChaCha8Rng,
 }
@@ -126,6 +129,7 @@ impl PartialEq for LeaningTowers {
             && self.previous_size == other.previous_size
             && self.passes == other.passes
             && self.boxed == other.boxed
+            && self.forfeited == other.forfeited
             && next(&self.hand_rng) == next(&other.hand_rng)
             && next(&self.foundation_rng) == next(&other.foundation_rng)
     }
@@ -177,17 +181,25 @@ impl LeaningTowers {
         &self.held
     }
 
-    /// Every piece of every stash, in hand, held or placed: 15 per seat plus
-    /// the neutral stash's, for conservation checks. Forfeited pieces count
-    /// as placed nowhere, so this is 15 × seats − forfeited.
-    pub fn pieces_in_game(&self) -> usize {
-        let in_hands: usize = self.hands.iter().map(|h| usize::from(h.total())).sum();
-        let owned = self
-            .pieces
-            .iter()
-            .filter(|p| p.seat().is_some() && p.status != PieceStatus::Boxed)
-            .count();
-        in_hands + owned
+    /// Pieces each seat has forfeited.
+    pub fn forfeited(&self) -> &[u8] {
+        &self.forfeited
+    }
+
+    /// For each seat: pieces in hand + its pieces in the world (standing or
+    /// held) + pieces it forfeited. Always 15 (pieces are conserved).
+    pub fn pieces_accounted(&self) -> Vec<usize> {
+        (0..self.hands.len())
+            .map(|s| {
+                let seat = Seat(s as u8);
+                let placed = self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.owner == Owner::Seat { seat })
+                    .count();
+                usize::from(self.hands[s].total()) + placed + usize::from(self.forfeited[s])
+            })
+            .collect()
     }
 
     fn seat_in_rotation(&self, s: usize) -> bool {
@@ -390,6 +402,7 @@ impl LeaningTowers {
                 events.push(failed_event(seat, size, &j, 0, forfeited, false, self.tries));
                 if forfeited {
                     self.hands[s].take(size);
+                    self.forfeited[s] += 1;
                     self.passes = 0;
                     self.end_turn(&mut events);
                 } else {
@@ -399,6 +412,7 @@ impl LeaningTowers {
             (Verdict::Break | Verdict::Wreck, _) => {
                 self.world.0.restore(&before);
                 self.hands[s].take(size);
+                self.forfeited[s] += 1;
                 let points = self.penalty(s, &j);
                 events.push(failed_event(seat, size, &j, points, true, false, self.tries));
                 if j.verdict == Verdict::Wreck {
@@ -450,6 +464,7 @@ impl LeaningTowers {
             return;
         }
         self.world.0.restore(&before);
+        self.forfeited[s] += 1;
         let points = self.penalty(s, &j) - 2;
         self.scores[s] -= 2;
         events.push(failed_event(seat, size, &j, points, true, true, 1));
@@ -518,6 +533,7 @@ impl LeaningTowers {
         // L-10: passing after a slip gives the slipped piece up.
         if let Some(size) = self.slipped {
             self.hands[s].take(size);
+            self.forfeited[s] += 1;
         }
         self.passes += 1;
         let in_game = (0..self.hands.len())
@@ -621,6 +637,7 @@ impl Game for LeaningTowers {
             previous_size: None,
             passes: 0,
             boxed: 0,
+            forfeited: vec![0; n],
             hand_rng: seed.rng("hand"),
             foundation_rng: seed.rng("foundation"),
         })
