@@ -20,7 +20,7 @@ fn main() {
     for size in [Size::Small, Size::Medium] {
         for tilt in [-40.0, -30.0, -20.0, 20.0, 30.0, 40.0] {
             for (yaw, cx) in [(90.0, -30.9), (0.0, -30.9)] {
-                let lean = stackyard_leaning::bot::Lean { towards: [cx, 0.0], yaw_deg: yaw, tilt_deg: tilt, roll_deg: 180.0, lateral_mm: 0.0 };
+                let lean = stackyard_leaning::bot::Lean { towards: [cx, 0.0], yaw_deg: yaw, tilt_deg: tilt, roll_deg: 180.0, lateral_mm: 0.0, standoff_mm: 0.3 };
                 let Some(pose) = stackyard_leaning::bot::lean_against(&mut world, &before, size, &lean, &s) else { continue };
                 world.0.restore(&before);
                 let j = attempt(&mut world, &pieces, Attempt::Drop { size, pose }, &s, false);

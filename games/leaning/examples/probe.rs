@@ -45,7 +45,7 @@ fn main() {
     let cs = target_centre(Size::Small, &w2.0.pose(stackyard_physics::PieceId(2)), &ps);
     for tilt in [55.0, 60.0, 65.0] {
         for (yaw, lat) in [(90.0, 0.0), (90.0, 3.0), (0.0, 0.0), (180.0, 0.0)] {
-            let lean = Lean { towards: cs, yaw_deg: yaw, tilt_deg: tilt, roll_deg: 0.0, lateral_mm: lat };
+            let lean = Lean { towards: cs, yaw_deg: yaw, tilt_deg: tilt, roll_deg: 0.0, lateral_mm: lat, standoff_mm: 0.3 };
             if let Some(p) = lean_against(&mut w2, &b2, Size::Medium, &lean, &s) {
                 run(&format!("medium vs s tilt {tilt} yaw {yaw} lat {lat}"), f2.clone(), "pyramid-medium", p);
             }

@@ -51,11 +51,11 @@ pub const LEVELS: [(&str, &str, Effort); 3] = [
     ),
     (
         "medium",
-        "48 candidates a turn, 4 finalists checked under 3 perturbations",
+        "48 candidates a turn, 6 finalists checked under 4 perturbations",
         Effort {
             candidates: 48,
-            finalists: 4,
-            perturbations: 3,
+            finalists: 6,
+            perturbations: 4,
         },
     ),
     (
@@ -122,6 +122,7 @@ impl SearchBot {
             return Some(Action::Pass);
         }
         let pieces = infos(view);
+        let structure = pieces.iter().filter(|p| p.in_play()).count();
         let mut world = World::from_snapshot(&view.world);
         let before = world.0.snapshot();
         let mut scored: Vec<(f64, Candidate)> = Vec::new();
@@ -131,8 +132,14 @@ impl SearchBot {
             else {
                 continue;
             };
+            // The game refuses a pose that starts inside something (L-4);
+            // the judge would lift it, so check the exact pose first.
+            world.0.restore(&before);
+            if world.0.drop_piece(c.size.kind(), c.pose).is_err() {
+                continue;
+            }
             let j = self.simulate(&mut world, &before, &pieces, c);
-            scored.push((value(&j, hand.total()), c));
+            scored.push((value(&j, hand.total(), structure), c));
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.truncate(self.effort.finalists.max(1));
@@ -143,7 +150,7 @@ impl SearchBot {
                 let n = &self.settings.hand_noise;
                 let pose = noisy(&c.pose, n.position_mm, n.angle_deg, &mut self.rng);
                 let j = self.simulate(&mut world, &before, &pieces, Candidate { pose, ..c });
-                total += value(&j, hand.total());
+                total += value(&j, hand.total(), structure);
             }
             let expected = total / (1 + self.effort.perturbations) as f64;
             if best.is_none_or(|(b, _)| expected > b) {
@@ -151,8 +158,9 @@ impl SearchBot {
             }
         }
         match best {
-            // Even a slip is only a lost try; below that, passing is safer.
-            Some((v, c)) if v > 0.0 => Some(Action::Place {
+            // Passing moves the game towards a close, which costs a point per
+            // piece left; only a likely break or wreck is worse.
+            Some((v, c)) if v > PASS_BELOW => Some(Action::Place {
                 size: c.size,
                 pose: c.pose,
             }),
@@ -182,15 +190,25 @@ impl SearchBot {
     }
 }
 
+/// The bot passes when the best candidate's expected value is at or below this.
+pub const PASS_BELOW: f64 = -1.5;
+
 /// What a simulated result is worth to the placing seat: the points of a
-/// clean placement; a slip costs a try; a break its penalty; a wreck the
-/// penalty and the rest of the game.
-pub fn value(j: &Judgement, in_hand: u8) -> f64 {
+/// clean placement, plus one for a piece out of hand (it no longer costs a
+/// point at a close, L11); a slip costs a try; a break its penalty (the
+/// piece is gone too); a wreck its penalty and the rest of the game.
+///
+/// The bot's runs stop at the first disturbance (early out), so a break is
+/// valued as the worst it could become: a wreck once the structure has
+/// three pieces that could fall (`structure`), else two disturbed pieces.
+pub fn value(j: &Judgement, in_hand: u8, structure: usize) -> f64 {
+    let wreck = -(15.0 - f64::from(in_hand)) - 10.0;
     match j.verdict {
-        Verdict::Clean => j.points as f64,
-        Verdict::Slip => -0.5,
-        Verdict::Break => -2.0 * j.disturbed.len().max(1) as f64,
-        Verdict::Wreck => -(15.0 - f64::from(in_hand)) - 10.0,
+        Verdict::Clean => j.points as f64 + 1.0,
+        Verdict::Slip => -0.25,
+        Verdict::Break if structure >= 3 => wreck,
+        Verdict::Break => -2.0 * structure.min(2) as f64 + 1.0,
+        Verdict::Wreck => wreck,
     }
 }
 
@@ -261,6 +279,7 @@ pub fn sample_candidate(
         tilt_deg: tilt,
         roll_deg: roll,
         lateral_mm: lateral,
+        standoff_mm: 0.3 + 1.5 * rng.random::<f64>(),
     };
     lean_against(world, before, size, &lean, settings).map(|pose| Candidate { size, pose })
 }
@@ -278,11 +297,13 @@ pub struct Lean {
     pub roll_deg: f64,
     /// Sideways offset from the line to `towards` (mm).
     pub lateral_mm: f64,
+    /// How far short of touching it is let go (mm).
+    pub standoff_mm: f64,
 }
 
 /// The leaning pose closest to `lean.towards` that still starts free of
 /// every piece of `world` (binary search on the distance, 7 halvings of
-/// 90 mm, then 0.3 mm back), or None when even 90 mm away is blocked.
+/// 90 mm, then `standoff_mm` back), or None when even 90 mm away is blocked.
 /// `world` is restored to `before` after every trial drop.
 pub fn lean_against(
     world: &mut World,
@@ -320,7 +341,7 @@ pub fn lean_against(
             near = mid;
         }
     }
-    Some(pose_at(far + 0.3))
+    Some(pose_at(far + lean.standoff_mm))
 }
 
 /// The horizontal centre of a pyramid's corners.
