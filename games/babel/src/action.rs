@@ -4,10 +4,11 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// One action (B4–B6). Serialised as its text form, so a record's actions
-/// read `["draw", "draw", "2<1", …, "end"]`.
+/// One action (B4–B6). Its text form is `draw`, `2<1`, `5<3`, `end`; on the
+/// wire it is tagged like every action: `{"type": "draw"}`, `{"type":
+/// "move", "from": 5, "gap": 3}`, `{"type": "end"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// B4: the next tile becomes a new stack at the right end.
     Draw,
@@ -67,18 +68,5 @@ impl FromStr for Action {
             return Err(bad());
         }
         Ok(Action::Move { from, gap })
-    }
-}
-
-impl TryFrom<String> for Action {
-    type Error = ActionParseError;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl From<Action> for String {
-    fn from(a: Action) -> String {
-        a.to_string()
     }
 }

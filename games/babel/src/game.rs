@@ -54,7 +54,7 @@ impl Result {
 
 /// What changed, for clients to animate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// B4: `tile` now stands alone at the right end.
     Drew {
@@ -82,7 +82,7 @@ pub enum Event {
 
 /// What a viewer sees: the line, how many tiles are still to come and which
 /// (the set is public: every tile not yet drawn), never their order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     /// Standard or Strict.
     pub variant: Variant,
@@ -93,7 +93,7 @@ pub struct View {
     /// The undrawn tiles in index order (not draw order).
     pub undrawn_tiles: Vec<Tile>,
     /// The whole order, only for an open deal (B9), where it is public.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<Vec<Tile>>,
     /// The legal actions now.
     pub legal: Vec<Action>,
@@ -328,6 +328,37 @@ impl Babel {
         Ok(events)
     }
 
+    /// The game a viewer can reconstruct from its view: the line as shown
+    /// and the undrawn tiles in an order the viewer cannot know (here, index
+    /// order), so a bot playing from it plays without the secret (B8).
+    /// For an open deal (B9) the view carries the order, and it is used.
+    pub fn from_view(view: &View) -> std::result::Result<Babel, SetupError> {
+        let in_line: Vec<Tile> = view.line.iter().flatten().copied().collect();
+        if view.line.iter().any(Vec::is_empty) {
+            return Err(SetupError::new("a stack in the line is empty"));
+        }
+        let rest: Vec<Tile> = match &view.deal {
+            Some(deal) => deal
+                .get(in_line.len()..)
+                .ok_or_else(|| SetupError::new("the line holds more tiles than the deal"))?
+                .to_vec(),
+            None => view.undrawn_tiles.clone(),
+        };
+        let mut order = in_line.clone();
+        order.extend(&rest);
+        check_order(&order, false).map_err(|e| SetupError::new(e.to_string()))?;
+        Ok(Babel {
+            settings: Settings {
+                variant: view.variant,
+                deal: view.deal.clone(),
+            },
+            order,
+            drawn: in_line.len(),
+            line: view.line.clone(),
+            ended: view.over && rest.is_empty(),
+        })
+    }
+
     /// Tiles in the line plus tiles undrawn: always the order's length.
     pub fn tile_count(&self) -> usize {
         self.line.iter().map(Vec::len).sum::<usize>() + self.undrawn_count()
@@ -365,6 +396,8 @@ impl fmt::Display for Babel {
 
 impl Game for Babel {
     const NAME: &'static str = "babel";
+    const TITLE: &'static str = "Tower of Babel";
+    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
     type Settings = Settings;
     type Action = Action;
     type Event = Event;
@@ -423,6 +456,11 @@ impl Game for Babel {
             legal: self.legal_actions(),
             over: self.is_finished(),
         }
+    }
+
+    /// B7: fewer stacks is better, so the standing is minus the stacks.
+    fn scores(&self) -> Vec<i64> {
+        vec![-(self.stacks() as i64)]
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -12,9 +12,16 @@
 //!   [`stackyard_core::Game`] with one seat.
 //! - [`solver`]: the open-deal solver (minimum stacks, full win, a solution).
 //! - [`strict`]: policies for Strict play with the order hidden.
+//! - [`bots`]: bots that see only the view (the undrawn set, never the
+//!   order).
 //! - [`hunt`]: local search for the hardest deals.
+//!
+//! [`solver`], [`hunt`] and the `open` policy of [`strict`] are *analysis*:
+//! they read the whole deal, hidden order included, and never play for a
+//! seat.
 
 mod action;
+pub mod bots;
 mod dealt;
 mod error;
 mod game;

@@ -197,10 +197,16 @@ fn b11_strict_forbids_drawing_while_a_move_is_legal() {
 
 #[test]
 fn action_text_round_trips() {
-    for a in ["draw", "end", "2<1", "17<3"] {
+    for (a, wire) in [
+        ("draw", r#"{"type":"draw"}"#),
+        ("end", r#"{"type":"end"}"#),
+        ("2<1", r#"{"type":"move","from":2,"gap":1}"#),
+        ("17<3", r#"{"type":"move","from":17,"gap":3}"#),
+    ] {
         assert_eq!(act(a).to_string(), a);
         let json = serde_json::to_string(&act(a)).unwrap();
-        assert_eq!(json, format!("\"{a}\""));
+        assert_eq!(json, wire);
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), act(a));
     }
     for bad in ["", "2<2", "0<1", "x<1", "drawn"] {
         assert!(bad.parse::<Action>().is_err(), "{bad}");

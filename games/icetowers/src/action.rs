@@ -8,7 +8,7 @@ use stackyard_core::{GameTime, Seat};
 /// One thing a seat can do (I4–I12). Ghost pieces are moved with the same
 /// actions, naming a ghost piece (I14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// I4: touch a piece of one's colour; the game starts when all have.
     Ready,
@@ -57,7 +57,7 @@ pub enum EndReason {
 
 /// One observable change, in order, for a client to animate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "event")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A seat said ready (I4).
     Ready {

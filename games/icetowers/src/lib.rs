@@ -45,6 +45,8 @@ pub type IceRecord = stackyard_core::Record<Settings, Action>;
 
 impl Game for IceTowers {
     const NAME: &'static str = "icetowers";
+    const TITLE: &'static str = "IceTowers";
+    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
     type Settings = Settings;
     type Action = Action;
     type Event = Event;
@@ -90,6 +92,13 @@ impl Game for IceTowers {
 
     fn view(&self, viewer: Viewer) -> View {
         self.view_for(viewer)
+    }
+
+    /// I15: each seat's pips controlled now (the ghost's are not a seat's).
+    fn scores(&self) -> Vec<i64> {
+        let mut scores = self.scores_by_colour();
+        scores.truncate(self.seats());
+        scores
     }
 
     /// I15: highest score wins; equal top scores share the win; if the

@@ -23,6 +23,13 @@ fn default_hold_limit() -> u64 {
     10_000
 }
 
+impl Default for Settings {
+    /// Two seats, no ghost, the default hold limit, no timer.
+    fn default() -> Self {
+        Settings::new(2)
+    }
+}
+
 impl Settings {
     /// `players` seats, no ghost, the default hold limit, no timer.
     pub fn new(players: u8) -> Self {

@@ -119,6 +119,38 @@ impl IceTowers {
         Ok(g)
     }
 
+    /// A state from its parts, as a view shows them (see
+    /// [`IceTowers::from_view`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        settings: Settings,
+        towers: Vec<Tower>,
+        next_tower: u32,
+        hands: Vec<Option<Held>>,
+        ready: Vec<bool>,
+        done: Vec<bool>,
+        started: Option<GameTime>,
+        last: GameTime,
+        ended: Option<Ending>,
+    ) -> IceTowers {
+        IceTowers {
+            settings,
+            towers,
+            next_tower,
+            hands,
+            ready,
+            done,
+            started,
+            last,
+            ended,
+        }
+    }
+
+    /// The id the next new tower will get.
+    pub fn next_tower_id(&self) -> u32 {
+        self.next_tower
+    }
+
     /// The settings.
     pub fn settings(&self) -> &Settings {
         &self.settings

@@ -1,10 +1,12 @@
 //! What a viewer sees. IceTowers has no hidden information: every piece
 //! and every hand is on the table, so seats and spectators see the same,
-//! plus who is looking.
+//! plus who is looking. The view is complete: [`IceTowers::from_view`]
+//! rebuilds the identical state, which is how bots play from their view.
 
 use crate::piece::{COLOUR_NAMES, GHOST_NAME, PieceId};
-use crate::state::{Ending, IceTowers};
-use crate::table::{Pos, TowerId};
+use crate::settings::Settings;
+use crate::state::{Ending, Held, IceTowers};
+use crate::table::{Pos, Tower, TowerId};
 use serde::{Deserialize, Serialize};
 use stackyard_core::{GameTime, Seat, Viewer};
 
@@ -28,8 +30,9 @@ pub struct SeatView {
     pub ready: bool,
     /// Said done (I12).
     pub done: bool,
-    /// The piece in hand and when the hold limit sets it down (I10).
-    pub holding: Option<(PieceId, GameTime)>,
+    /// The piece in hand, where it came from (I8) and when the hold limit
+    /// sets it down (I10).
+    pub holding: Option<Held>,
     /// Its score if the game ended now (I15).
     pub score: i64,
 }
@@ -39,6 +42,12 @@ pub struct SeatView {
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,
+    /// The room's settings.
+    pub settings: Settings,
+    /// The latest time the table has seen.
+    pub now: GameTime,
+    /// The id the next new tower will get.
+    pub next_tower: u32,
     /// When play started (I4).
     pub started: Option<GameTime>,
     /// When the game timer rings (I13c).
@@ -59,6 +68,9 @@ impl IceTowers {
         let scores = self.scores_by_colour();
         View {
             viewer,
+            settings: self.settings().clone(),
+            now: self.now(),
+            next_tower: self.next_tower_id(),
             started: self.started(),
             game_deadline: self.game_deadline(),
             towers: self
@@ -77,7 +89,7 @@ impl IceTowers {
                         colour: COLOUR_NAMES[s].to_string(),
                         ready: self.is_ready(seat),
                         done: self.is_done(seat),
-                        holding: self.hand(seat).map(|h| (h.piece, h.deadline)),
+                        holding: self.hand(seat),
                         score: scores[s],
                     }
                 })
@@ -85,6 +97,41 @@ impl IceTowers {
             ghost_score: self.ghost().map(|g| scores[g.index()]),
             ending: self.ending(),
         }
+    }
+}
+
+impl IceTowers {
+    /// The state a view shows (IceTowers hides nothing, so this is the
+    /// identical state).
+    pub fn from_view(view: &View) -> Result<IceTowers, stackyard_core::SetupError> {
+        view.settings.validate()?;
+        let seats = usize::from(view.settings.players);
+        if view.seats.len() != seats {
+            return Err(stackyard_core::SetupError::new(format!(
+                "{} seats shown for {seats} players",
+                view.seats.len()
+            )));
+        }
+        let towers = view
+            .towers
+            .iter()
+            .map(|t| Tower {
+                id: t.id,
+                pos: t.pos,
+                pieces: t.pieces.clone(),
+            })
+            .collect();
+        Ok(IceTowers::from_parts(
+            view.settings.clone(),
+            towers,
+            view.next_tower,
+            view.seats.iter().map(|s| s.holding).collect(),
+            view.seats.iter().map(|s| s.ready).collect(),
+            view.seats.iter().map(|s| s.done).collect(),
+            view.started,
+            view.now,
+            view.ending,
+        ))
     }
 }
 

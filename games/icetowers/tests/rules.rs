@@ -633,7 +633,13 @@ fn views_hide_nothing_and_show_hands_deadlines_and_scores() {
     let spectator = g.view(stackyard_core::Viewer::Spectator);
     assert_eq!(seat.towers, spectator.towers);
     assert_eq!(seat.seats, spectator.seats);
-    assert_eq!(spectator.seats[0].holding, Some((p(R, 3, 1), ms(10_400))));
+    let held = spectator.seats[0]
+        .holding
+        .expect("red holds the mined piece");
+    assert_eq!(
+        (held.piece, held.from, held.deadline),
+        (p(R, 3, 1), t, ms(10_400))
+    );
     assert_eq!(spectator.seats[0].colour, "red");
     let scores = g.scores_by_colour();
     assert_eq!(spectator.seats[1].score, scores[1]);

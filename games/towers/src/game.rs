@@ -5,11 +5,12 @@ use crate::error::MoveError;
 use crate::notation::{Move, Square};
 use crate::position::{Color, Position};
 use crate::variant::Variant;
-use serde::Serialize;
+use crate::view::View;
+use serde::{Deserialize, Serialize};
 use stackyard_core::{Game, GameTime, Outcome, Seat, Seed, SetupError, ToAct, Viewer};
 
 /// What a move changed, in order, for a client to animate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum Event {
     /// A move was played.
@@ -109,10 +110,14 @@ impl Position {
 
 impl Game for Position {
     const NAME: &'static str = "towers";
+    const TITLE: &'static str = "Towers";
+    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
+    /// T15: equal floors is a draw, so players may also agree one.
+    const HAS_DRAWS: bool = true;
     type Settings = Variant;
     type Action = Move;
     type Event = Event;
-    type View = Position;
+    type View = View;
     type Error = MoveError;
 
     /// Towers has no chance: the seed is recorded but unused.
@@ -155,8 +160,13 @@ impl Game for Position {
         self.play_with_events(*action)
     }
 
-    fn view(&self, _viewer: Viewer) -> Position {
-        self.clone()
+    /// Towers hides nothing: everyone sees the whole position.
+    fn view(&self, _viewer: Viewer) -> View {
+        self.to_view()
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.scores().iter().map(|&s| i64::from(s)).collect()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -47,6 +47,7 @@
 //! assert!(p.play("a1-a2".parse().unwrap()).is_err()); // a1 is empty now (T8)
 //! ```
 
+pub mod ai;
 mod bits;
 mod diagram;
 mod error;
@@ -56,6 +57,7 @@ mod perft;
 mod playout;
 mod position;
 mod variant;
+mod view;
 
 pub use bits::{Bits, Geometry, WORDS};
 pub use error::MoveError;
@@ -65,3 +67,4 @@ pub use perft::perft;
 pub use playout::random_playout;
 pub use position::{Color, Floor, Phase, Position, Status, Tower};
 pub use variant::{SIDES, Variant, parse_board};
+pub use view::{Block, View};

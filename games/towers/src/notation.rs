@@ -12,7 +12,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// A block, by 0-based column and row (T3: `a1` is column 0, row 0).
+/// On the wire it is its name, `"c3"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct Square {
     /// 0-based column: `a` is 0.
     pub col: u8,
@@ -38,9 +40,11 @@ impl fmt::Display for Square {
     }
 }
 
-/// One move in any phase.
+/// One move in any phase. On the wire it is tagged like every action:
+/// `{"type": "step", "from": "c3", "to": "c5"}`, `{"type": "place", "at":
+/// "c3"}`, `{"type": "utility", "at": "c3"}`, `{"type": "pass"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(from = "MoveWire", into = "MoveWire")]
 pub enum Move {
     /// Move the tower on `from` onto the tower on `to` (T8).
     Step {
@@ -64,6 +68,51 @@ impl fmt::Display for Move {
             Move::Place(s) => write!(f, "+{s}"),
             Move::Utility(s) => write!(f, "*{s}"),
             Move::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+impl From<Square> for String {
+    fn from(s: Square) -> String {
+        s.to_string()
+    }
+}
+
+impl TryFrom<String> for Square {
+    type Error = NotationError;
+    fn try_from(s: String) -> Result<Square, NotationError> {
+        parse_square(&s)
+    }
+}
+
+/// [`Move`] as it travels: every variant a tagged object.
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum MoveWire {
+    Step { from: Square, to: Square },
+    Place { at: Square },
+    Utility { at: Square },
+    Pass,
+}
+
+impl From<MoveWire> for Move {
+    fn from(m: MoveWire) -> Move {
+        match m {
+            MoveWire::Step { from, to } => Move::Step { from, to },
+            MoveWire::Place { at } => Move::Place(at),
+            MoveWire::Utility { at } => Move::Utility(at),
+            MoveWire::Pass => Move::Pass,
+        }
+    }
+}
+
+impl From<Move> for MoveWire {
+    fn from(m: Move) -> MoveWire {
+        match m {
+            Move::Step { from, to } => MoveWire::Step { from, to },
+            Move::Place(at) => MoveWire::Place { at },
+            Move::Utility(at) => MoveWire::Utility { at },
+            Move::Pass => MoveWire::Pass,
         }
     }
 }

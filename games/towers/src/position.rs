@@ -152,10 +152,9 @@ pub enum Status {
 /// A Towers position. Cheap to clone (a few bitboards and one small vector),
 /// `Eq + Hash`, and complete: it is also the game state for the `Game`
 /// trait.
-#[derive(Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     variant: Variant,
-    #[serde(skip)]
     geo: &'static Geometry,
     cells: Vec<Tower>,
     occ: Bits,
@@ -296,6 +295,23 @@ impl Position {
         p.utilities_left = 0;
         p.recompute_tall();
         Ok(p)
+    }
+
+    /// Sets what [`Position::setup`] cannot know from the towers alone
+    /// (rebuilding a position from its view).
+    pub(crate) fn restore_counters(
+        &mut self,
+        phase: Phase,
+        utilities_left: u16,
+        captured: [u32; 2],
+        removed: u32,
+        supplied: u32,
+    ) {
+        self.phase = phase;
+        self.utilities_left = utilities_left;
+        self.captured = captured;
+        self.removed = removed;
+        self.supplied = supplied;
     }
 
     /// The standard 8×8 start.

@@ -14,10 +14,11 @@ mod strong;
 pub use greedy::{Candidate, candidates, greedy_choice};
 pub use sim::{SimResult, simulate};
 
-use crate::{Action, IceTowers};
+use crate::{Action, Event, IceTowers, Settings, View};
+use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use stackyard_core::Seat;
+use stackyard_core::{Bot, BotLevel, Bots, Decision, GameTime, Seat, Seed, SetupError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -130,6 +131,75 @@ pub fn decide(
         Policy::Greedy => greedy_choice(game, seat, rng),
         Policy::Strong => strong::choose(game, seat, rng),
     }
+}
+
+/// An IceTowers bot behind the one bot interface: a [`BotSpec`] for one
+/// seat, deciding from that seat's view alone (rebuilt into a state with
+/// [`IceTowers::from_view`]: IceTowers hides nothing), its action arriving
+/// one reaction time later (drawn from ½× to 1½× the spec's).
+pub struct IceBot {
+    spec: BotSpec,
+    seat: Seat,
+    rng: ChaCha8Rng,
+}
+
+impl IceBot {
+    /// A bot playing `seat` with `spec`, its randomness from `rng`.
+    pub fn new(spec: BotSpec, seat: Seat, rng: ChaCha8Rng) -> IceBot {
+        IceBot { spec, seat, rng }
+    }
+}
+
+impl Bot<IceTowers> for IceBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
+        let game = IceTowers::from_view(view).ok()?;
+        let action = decide(self.spec.policy, &game, self.seat, &mut self.rng)?;
+        let lo = (self.spec.think_ms / 2).max(1);
+        let think_ms = self
+            .rng
+            .random_range(lo..=self.spec.think_ms + self.spec.think_ms / 2);
+        Some(Decision { action, think_ms })
+    }
+
+    /// Someone saying done or undone leaves the table as it was: nothing new
+    /// to look at. Anything else is.
+    fn wakes_on(&self, events: &[Event]) -> bool {
+        events
+            .iter()
+            .any(|e| !matches!(e, Event::Done { .. } | Event::Undone { .. }))
+    }
+}
+
+impl Bots for IceTowers {
+    fn bot_levels() -> Vec<BotLevel> {
+        vec![
+            BotLevel::new("random", "random legal plays, reacts in about 0.4 s"),
+            BotLevel::new(
+                "greedy",
+                "the play that most improves its lead now, about 0.6 s",
+            ),
+            BotLevel::new(
+                "strong",
+                "looks a step ahead over the others' likely plays, about 0.6 s",
+            ),
+            BotLevel::new("greedy:300", "greedy with quick hands (0.3 s)"),
+        ]
+    }
+
+    fn bot(
+        level: &str,
+        seat: Seat,
+        seed: Seed,
+        _settings: &Settings,
+    ) -> Result<Box<dyn Bot<IceTowers>>, SetupError> {
+        let spec: BotSpec = level.parse().map_err(SetupError::new)?;
+        Ok(Box::new(IceBot::new(spec, seat, seat_rng(seed, seat))))
+    }
+}
+
+/// The random stream of `seat`'s bot in a game seeded with `seed`.
+pub fn seat_rng(seed: Seed, seat: Seat) -> ChaCha8Rng {
+    seed.rng(&format!("bot {}", seat.0))
 }
 
 /// When a bot has nothing worth doing: say done once, then wait.

@@ -1,0 +1,74 @@
+//! One bot interface for every game: a bot sees what its seat may see.
+
+use crate::{Game, GameTime, Seat, Seed, SetupError};
+use serde::{Deserialize, Serialize};
+
+/// What a bot decided: the action, and how long it thinks before the
+/// action arrives. In turnless games the think time is its reaction time,
+/// so a bot can lose a race the way a person does; in turn-based games a
+/// host may use it to pace the bot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision<A> {
+    /// The action to take.
+    pub action: A,
+    /// Milliseconds between looking at the table and the action arriving.
+    pub think_ms: u64,
+}
+
+/// A computer player for game `G`, bound to one seat when it was made.
+///
+/// It is given only its seat's [`Game::view`], never the state: whatever
+/// the seat may not know, the bot cannot know either. (Tools that read the
+/// whole state, such as Tower of Babel's open-deal solver, are analysis,
+/// not bots, and are named so in their crates.) All its randomness comes
+/// from the seed it was made with, so a game of bots replays exactly.
+pub trait Bot<G: Game>: Send {
+    /// Looks at the table as this seat sees it at `now` and decides; `None`
+    /// when there is nothing to do now (it is asked again when the table
+    /// changes, see [`Bot::wakes_on`]).
+    fn decide(&mut self, view: &G::View, now: GameTime) -> Option<Decision<G::Action>>;
+
+    /// Whether `events` (another seat's accepted action, or timers that
+    /// fired) are worth a new look for a bot that had nothing to do.
+    /// Default: anything that happened.
+    fn wakes_on(&self, events: &[G::Event]) -> bool {
+        !events.is_empty()
+    }
+}
+
+/// A bot level a host may seat, as offered in a lobby.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BotLevel {
+    /// The name a host asks for (`"greedy"`, `"alphabeta:1s"`).
+    pub name: String,
+    /// One line for people.
+    pub about: String,
+}
+
+impl BotLevel {
+    /// A level with its description.
+    pub fn new(name: impl Into<String>, about: impl Into<String>) -> Self {
+        BotLevel {
+            name: name.into(),
+            about: about.into(),
+        }
+    }
+}
+
+/// The bots a game offers. Every registered game implements it, so a host
+/// can seat a computer player in any game knowing only its name.
+pub trait Bots: Game {
+    /// The levels, weakest first.
+    fn bot_levels() -> Vec<BotLevel>;
+
+    /// A bot of `level` for `seat` of a game with `settings`, its
+    /// randomness drawn from `seed`. Unknown levels (and levels the
+    /// settings do not allow, such as a search on a board too large for
+    /// it) are a [`SetupError`] saying why.
+    fn bot(
+        level: &str,
+        seat: Seat,
+        seed: Seed,
+        settings: &Self::Settings,
+    ) -> Result<Box<dyn Bot<Self>>, SetupError>;
+}

@@ -1,0 +1,444 @@
+//! Any game by name: the object-safe, type-erased contract a host stands on.
+//!
+//! A server (or any host) knows games only through this module: a
+//! [`Registry`] of [`GameKind`]s by their stable names, each of which
+//! creates [`HostedGame`]s from JSON settings and replays them from JSON
+//! records; a hosted game takes actions as JSON and answers with what each
+//! viewer may see, as JSON. Adding a game to a host is one line where the
+//! registry is built (`.with::<MyGame>()`).
+
+use crate::record::{Ending, Record};
+use crate::{
+    Bot, BotLevel, Bots, Driver, FinishError, Game, GameTime, Outcome, RuleError, Seat, Seed,
+    SetupError, ToAct, Viewer,
+};
+use serde::Serialize;
+use serde_json::Value;
+use std::marker::PhantomData;
+use thiserror::Error;
+
+/// What one step delivers to one viewer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Delivery {
+    /// Who receives it.
+    pub viewer: Viewer,
+    /// The events this viewer may see, in order (possibly none).
+    pub events: Vec<Value>,
+}
+
+/// One step of a hosted game, already filtered for every viewer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HostStep {
+    /// The table's version after the step.
+    pub version: u64,
+    /// For each seat, then the spectator: what they may see. (A host sends
+    /// every spectator the spectator's delivery.)
+    pub deliveries: Vec<Delivery>,
+    /// Set when the step ended the game.
+    pub ended: Option<Ending>,
+}
+
+impl HostStep {
+    /// What `viewer` receives from this step.
+    pub fn for_viewer(&self, viewer: Viewer) -> &[Value] {
+        self.deliveries
+            .iter()
+            .find(|d| d.viewer == viewer)
+            .map_or(&[], |d| &d.events)
+    }
+
+    /// Whether anything happened at all.
+    pub fn is_empty(&self) -> bool {
+        self.ended.is_none() && self.deliveries.iter().all(|d| d.events.is_empty())
+    }
+}
+
+/// Why a hosted game refused an action.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Error)]
+#[error("{message}")]
+pub struct HostError {
+    /// What kind of refusal.
+    pub kind: HostErrorKind,
+    /// The rule id it enforces (`"T8"`), when the rules refused it.
+    pub rule: Option<&'static str>,
+    /// A sentence for the person who tried.
+    pub message: String,
+}
+
+/// The kinds of refusal a client can tell apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HostErrorKind {
+    /// The JSON is not an action of this game.
+    Malformed,
+    /// No such seat at this table.
+    NoSuchSeat,
+    /// The game is over.
+    Over,
+    /// The rules reject it.
+    Rule,
+}
+
+impl HostError {
+    fn new(kind: HostErrorKind, rule: Option<&'static str>, message: impl Into<String>) -> Self {
+        HostError {
+            kind,
+            rule,
+            message: message.into(),
+        }
+    }
+}
+
+/// An action a hosted game refused, and the timers that fired before it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostRejection {
+    /// Why. Nothing changed because of the action.
+    pub error: HostError,
+    /// Timers due by the action's arrival, which fired all the same.
+    pub timers: HostStep,
+}
+
+/// A game being hosted, of any kind. Object-safe: a host keeps
+/// `Box<dyn HostedGame>` and never names a game type.
+pub trait HostedGame: Send {
+    /// The game's stable name.
+    fn name(&self) -> &'static str;
+    /// How many seats play.
+    fn seat_count(&self) -> usize;
+    /// Who may act now.
+    fn to_act(&self) -> ToAct;
+    /// Whether players may agree a draw.
+    fn has_draws(&self) -> bool;
+    /// The table's version (steps so far).
+    fn version(&self) -> u64;
+    /// The latest time the table has seen.
+    fn now(&self) -> GameTime;
+    /// When to wake the table to fire a timer.
+    fn next_deadline(&self) -> Option<GameTime>;
+    /// Applies an action given as JSON, arriving at `now`.
+    fn act(&mut self, seat: Seat, action: &Value, now: GameTime)
+    -> Result<HostStep, HostRejection>;
+    /// Fires timers due by `now`.
+    fn advance_to(&mut self, now: GameTime) -> HostStep;
+    /// Ends the game outside the rules (resignation, timeout, abandonment,
+    /// agreed draw).
+    fn finish(&mut self, ending: Ending, now: GameTime) -> Result<HostStep, FinishError>;
+    /// The state as `viewer` may see it, as JSON.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// The result, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// How the game ended, once over.
+    fn ending(&self) -> Option<Ending>;
+    /// The record so far, as JSON (full: hidden information included; a
+    /// host serves it only after the game ends).
+    fn record(&self) -> Value;
+    /// How many actions the record holds.
+    fn actions(&self) -> usize;
+}
+
+/// A bot of any game. It is given the JSON view of its seat (nothing else)
+/// and answers with a JSON action, so a host can run it on another thread
+/// from a copy of the view.
+pub trait HostedBot: Send {
+    /// Decides from the seat's view, as [`Bot::decide`] does.
+    fn decide(&mut self, view: &Value, now: GameTime) -> Result<Option<HostDecision>, HostError>;
+    /// Whether these events (as delivered to the bot's seat) are worth a new
+    /// look, as [`Bot::wakes_on`].
+    fn wakes_on(&self, events: &[Value]) -> bool;
+}
+
+/// A bot's decision as JSON.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HostDecision {
+    /// The action.
+    pub action: Value,
+    /// Think time before it arrives, ms.
+    pub think_ms: u64,
+}
+
+/// Why a record could not be hosted again.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct RecordError(pub String);
+
+/// One kind of game, as a host sees it: its names, its settings, its bots,
+/// and how to start or resume a table.
+pub trait GameKind: Send + Sync {
+    /// The stable name (`"towers"`).
+    fn name(&self) -> &'static str;
+    /// The name for people.
+    fn title(&self) -> &'static str;
+    /// The rules engine's version.
+    fn engine(&self) -> &'static str;
+    /// Whether players may agree a draw.
+    fn has_draws(&self) -> bool;
+    /// The settings a host offers first.
+    fn default_settings(&self) -> Value;
+    /// A new table.
+    fn create(&self, settings: &Value, seed: Seed) -> Result<Box<dyn HostedGame>, SetupError>;
+    /// A table rebuilt from its JSON record (a restart, a replay, a
+    /// resumed game).
+    fn replay(&self, record: &Value) -> Result<Box<dyn HostedGame>, RecordError>;
+    /// The bot levels, weakest first.
+    fn bot_levels(&self) -> Vec<BotLevel>;
+    /// A bot for `seat` of a table with `settings`.
+    fn bot(
+        &self,
+        level: &str,
+        seat: Seat,
+        seed: Seed,
+        settings: &Value,
+    ) -> Result<Box<dyn HostedBot>, SetupError>;
+}
+
+/// Every game a host offers, by name.
+#[derive(Default)]
+pub struct Registry {
+    kinds: Vec<Box<dyn GameKind>>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Self {
+        Registry::default()
+    }
+
+    /// Adds game `G`. Names must be unique.
+    pub fn with<G: Bots>(mut self) -> Self {
+        assert!(
+            self.get(G::NAME).is_none(),
+            "game {:?} registered twice",
+            G::NAME
+        );
+        self.kinds.push(Box::new(Kind::<G>(PhantomData)));
+        self
+    }
+
+    /// The game called `name`.
+    pub fn get(&self, name: &str) -> Option<&dyn GameKind> {
+        self.kinds
+            .iter()
+            .find(|k| k.name() == name)
+            .map(|k| k.as_ref())
+    }
+
+    /// Every game, in registration order.
+    pub fn kinds(&self) -> impl Iterator<Item = &dyn GameKind> {
+        self.kinds.iter().map(|k| k.as_ref())
+    }
+
+    /// Every game's name.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.kinds.iter().map(|k| k.name()).collect()
+    }
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.names()).finish()
+    }
+}
+
+/// The [`GameKind`] of a typed game.
+struct Kind<G>(PhantomData<fn() -> G>);
+
+impl<G: Bots> GameKind for Kind<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn engine(&self) -> &'static str {
+        G::ENGINE
+    }
+
+    fn has_draws(&self) -> bool {
+        G::HAS_DRAWS
+    }
+
+    fn default_settings(&self) -> Value {
+        to_json(&G::Settings::default())
+    }
+
+    fn create(&self, settings: &Value, seed: Seed) -> Result<Box<dyn HostedGame>, SetupError> {
+        let settings: G::Settings = serde_json::from_value(settings.clone())
+            .map_err(|e| SetupError::new(format!("these are not {} settings: {e}", G::TITLE)))?;
+        Ok(Box::new(Driver::<G>::new(settings, seed)?))
+    }
+
+    fn replay(&self, record: &Value) -> Result<Box<dyn HostedGame>, RecordError> {
+        let record: Record<G::Settings, G::Action> = serde_json::from_value(record.clone())
+            .map_err(|e| RecordError(format!("this is not a {} record: {e}", G::TITLE)))?;
+        let (driver, _) = Driver::<G>::replay(&record).map_err(|e| RecordError(e.to_string()))?;
+        Ok(Box::new(driver))
+    }
+
+    fn bot_levels(&self) -> Vec<BotLevel> {
+        G::bot_levels()
+    }
+
+    fn bot(
+        &self,
+        level: &str,
+        seat: Seat,
+        seed: Seed,
+        settings: &Value,
+    ) -> Result<Box<dyn HostedBot>, SetupError> {
+        let settings: G::Settings = serde_json::from_value(settings.clone())
+            .map_err(|e| SetupError::new(format!("these are not {} settings: {e}", G::TITLE)))?;
+        Ok(Box::new(ErasedBot::<G> {
+            bot: G::bot(level, seat, seed, &settings)?,
+        }))
+    }
+}
+
+struct ErasedBot<G: Game> {
+    bot: Box<dyn Bot<G>>,
+}
+
+impl<G: Game> HostedBot for ErasedBot<G> {
+    fn decide(&mut self, view: &Value, now: GameTime) -> Result<Option<HostDecision>, HostError> {
+        let view: G::View = serde_json::from_value(view.clone()).map_err(|e| {
+            HostError::new(
+                HostErrorKind::Malformed,
+                None,
+                format!("not a {} view: {e}", G::TITLE),
+            )
+        })?;
+        Ok(self.bot.decide(&view, now).map(|d| HostDecision {
+            action: to_json(&d.action),
+            think_ms: d.think_ms,
+        }))
+    }
+
+    fn wakes_on(&self, events: &[Value]) -> bool {
+        // Events a bot cannot read are not for it; it wakes on the rest.
+        let typed: Vec<G::Event> = events
+            .iter()
+            .filter_map(|e| serde_json::from_value(e.clone()).ok())
+            .collect();
+        self.bot.wakes_on(&typed)
+    }
+}
+
+/// Wire types are plain data: serialising one cannot fail (no maps with
+/// non-string keys, no non-finite floats on the wire by contract).
+fn to_json<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("wire types serialise to JSON")
+}
+
+fn host_step<G: Game>(driver: &Driver<G>, step: &crate::Step<G::Event>) -> HostStep {
+    HostStep {
+        version: step.version,
+        deliveries: Viewer::all(driver.game().seat_count())
+            .map(|viewer| Delivery {
+                viewer,
+                events: driver
+                    .events_for(step, viewer)
+                    .iter()
+                    .map(to_json)
+                    .collect(),
+            })
+            .collect(),
+        ended: step.ended,
+    }
+}
+
+impl<G: Game> HostedGame for Driver<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seat_count(&self) -> usize {
+        self.game().seat_count()
+    }
+
+    fn to_act(&self) -> ToAct {
+        Driver::to_act(self)
+    }
+
+    fn has_draws(&self) -> bool {
+        G::HAS_DRAWS
+    }
+
+    fn version(&self) -> u64 {
+        Driver::version(self)
+    }
+
+    fn now(&self) -> GameTime {
+        Driver::now(self)
+    }
+
+    fn next_deadline(&self) -> Option<GameTime> {
+        Driver::next_deadline(self)
+    }
+
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        now: GameTime,
+    ) -> Result<HostStep, HostRejection> {
+        let action: G::Action = match serde_json::from_value(action.clone()) {
+            Ok(a) => a,
+            Err(e) => {
+                // Malformed input changes nothing: not even the clock.
+                return Err(HostRejection {
+                    error: HostError::new(
+                        HostErrorKind::Malformed,
+                        None,
+                        format!("not a {} action: {e}", G::TITLE),
+                    ),
+                    timers: host_step(self, &crate::Step::empty(Driver::version(self))),
+                });
+            }
+        };
+        match Driver::act(self, seat, action, now) {
+            Ok(step) => Ok(host_step(self, &step)),
+            Err(rejected) => {
+                let (kind, rule) = match &rejected.error {
+                    crate::ActError::NoSuchSeat { .. } => (HostErrorKind::NoSuchSeat, None),
+                    crate::ActError::Over(_) => (HostErrorKind::Over, None),
+                    crate::ActError::Rule(e) => (HostErrorKind::Rule, e.rule()),
+                };
+                Err(HostRejection {
+                    error: HostError::new(kind, rule, rejected.error.to_string()),
+                    timers: host_step(self, &rejected.timers),
+                })
+            }
+        }
+    }
+
+    fn advance_to(&mut self, now: GameTime) -> HostStep {
+        let step = Driver::advance_to(self, now);
+        host_step(self, &step)
+    }
+
+    fn finish(&mut self, ending: Ending, now: GameTime) -> Result<HostStep, FinishError> {
+        let step = Driver::finish(self, ending, now)?;
+        Ok(host_step(self, &step))
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_json(&Driver::view(self, viewer))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Driver::outcome(self)
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        Driver::ending(self)
+    }
+
+    fn record(&self) -> Value {
+        to_json(Driver::record(self))
+    }
+
+    fn actions(&self) -> usize {
+        Driver::record(self).actions.len()
+    }
+}

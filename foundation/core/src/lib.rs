@@ -1,0 +1,53 @@
+//! What every Stackyard game shares, and nothing else.
+//!
+//! A rules crate (`stackyard-towers`, `stackyard-babel`, …) implements
+//! [`Game`] for its state type. Everything around the rules — the command
+//! line, the AI, the server, replays — talks to a game only through this
+//! trait and the plain-data types here:
+//!
+//! - [`Seat`] and [`Viewer`]: who acts, and who is looking.
+//! - [`Seed`]: every game's randomness comes from one seed.
+//! - [`GameTime`]: time is an *input* (milliseconds since the table opened),
+//!   never a wall clock read inside the rules.
+//! - [`Record`]: settings + seed + timed actions; [`replay`] rebuilds the
+//!   identical game from it.
+//! - [`RuleError`]: every rejection names the rule it enforces.
+//! - [`Driver`]: the one live driver. It owns a game and its record and
+//!   does the whole step (advance the clock, apply, append, say what each
+//!   viewer may see); replays, simulators, tournaments, the command line
+//!   and the server all run games through it ([`play`] has the bot loops).
+//! - [`Bot`] and [`Bots`]: one bot interface for every game, fed only its
+//!   seat's view.
+//! - [`host`]: any game by name. [`host::Registry`] maps stable names to
+//!   [`host::GameKind`]s; a [`host::HostedGame`] takes and gives JSON, so a
+//!   server never names a game type.
+//!
+//! ```
+//! use stackyard_core::{Seed, GameTime};
+//! use rand::RngExt;
+//!
+//! let mut a = Seed(7).rng("deal");
+//! let mut b = Seed(7).rng("deal");
+//! assert_eq!(a.random::<u64>(), b.random::<u64>());
+//! assert!(GameTime::from_millis(1500) < GameTime::from_secs(2));
+//! ```
+
+mod bot;
+mod driver;
+mod error;
+mod game;
+pub mod host;
+pub mod play;
+mod record;
+mod seat;
+mod seed;
+mod time;
+
+pub use bot::{Bot, BotLevel, Bots, Decision};
+pub use driver::{ActError, Driver, FinishError, Rejected, Step};
+pub use error::{RuleError, SetupError};
+pub use game::{Game, Outcome, ToAct, Wire};
+pub use record::{Ending, Entry, RECORD_FORMAT, Record, ReplayError, Replayed, replay};
+pub use seat::{Seat, Viewer};
+pub use seed::Seed;
+pub use time::GameTime;

@@ -1,0 +1,218 @@
+//! The Game contract and replay, checked on a tiny game with a timer.
+
+use proptest::prelude::*;
+use serde::{Deserialize, Serialize};
+use stackyard_core::*;
+
+/// A counting game: seat 0 adds, seat 1 subtracts, turns alternate, and
+/// an alarm set by `Arm` adds 100 when it rings. Enough to exercise turns,
+/// timers, rejection and replay.
+#[derive(Debug, Clone, PartialEq)]
+struct Counter {
+    value: i64,
+    next: Seat,
+    alarm: Option<GameTime>,
+    moves: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum Act {
+    Step(i64),
+    Arm(u64),
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+enum Nope {
+    #[error("not your turn")]
+    NotYourTurn,
+    #[error("steps are 1 to 3")]
+    BadStep,
+}
+
+impl RuleError for Nope {
+    fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            Nope::NotYourTurn => "C1",
+            Nope::BadStep => "C2",
+        })
+    }
+}
+
+impl Game for Counter {
+    const NAME: &'static str = "counter";
+    const TITLE: &'static str = "Counter";
+    const ENGINE: &'static str = "test";
+    type Settings = u32;
+    type Action = Act;
+    type Event = i64;
+    type View = i64;
+    type Error = Nope;
+
+    fn new(limit: &u32, _seed: Seed) -> Result<Self, SetupError> {
+        if *limit == 0 {
+            return Err(SetupError::new("limit must be positive"));
+        }
+        Ok(Counter {
+            value: 0,
+            next: Seat(0),
+            alarm: None,
+            moves: 0,
+        })
+    }
+    fn settings(&self) -> &u32 {
+        &10
+    }
+    fn seat_count(&self) -> usize {
+        2
+    }
+    fn to_act(&self) -> ToAct {
+        if self.moves >= 10 {
+            ToAct::Nobody
+        } else {
+            ToAct::Seat(self.next)
+        }
+    }
+    fn apply(&mut self, seat: Seat, action: &Act, now: GameTime) -> Result<Vec<i64>, Nope> {
+        if seat != self.next {
+            return Err(Nope::NotYourTurn);
+        }
+        match *action {
+            Act::Step(n) if (1..=3).contains(&n) => {
+                self.value += if seat == Seat(0) { n } else { -n };
+            }
+            Act::Step(_) => return Err(Nope::BadStep),
+            Act::Arm(ms) => self.alarm = Some(now + ms),
+        }
+        self.moves += 1;
+        self.next = Seat(1 - self.next.0);
+        Ok(vec![self.value])
+    }
+    fn advance_to(&mut self, now: GameTime) -> Vec<i64> {
+        match self.alarm {
+            Some(t) if t <= now => {
+                self.alarm = None;
+                self.value += 100;
+                vec![self.value]
+            }
+            _ => vec![],
+        }
+    }
+    fn next_deadline(&self) -> Option<GameTime> {
+        self.alarm
+    }
+    fn view(&self, _viewer: Viewer) -> i64 {
+        self.value
+    }
+    fn scores(&self) -> Vec<i64> {
+        vec![self.value, -self.value]
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_over().then(|| Outcome {
+            scores: vec![self.value, -self.value],
+            winners: vec![],
+        })
+    }
+}
+
+fn drive(actions: &[(u8, Act, u64)]) -> (Counter, Record<u32, Act>) {
+    let mut game = Counter::new(&10, Seed(3)).unwrap();
+    let mut record = Record::new::<Counter>(10, Seed(3));
+    let mut t = GameTime::ZERO;
+    for (seat, action, dt) in actions {
+        t = t + *dt;
+        game.advance_to(t);
+        let before = game.clone();
+        match game.apply(Seat(*seat), action, t) {
+            Ok(_) => record.push(Seat(*seat), t, action.clone()),
+            Err(_) => assert_eq!(game, before, "a rejected action changed the game"),
+        }
+    }
+    record.end = Some(t + 1_000_000);
+    game.advance_to(t + 1_000_000);
+    (game, record)
+}
+
+fn act() -> impl Strategy<Value = (u8, Act, u64)> {
+    (
+        0u8..2,
+        prop_oneof![
+            (-1i64..5).prop_map(Act::Step),
+            (0u64..500).prop_map(Act::Arm)
+        ],
+        0u64..300,
+    )
+}
+
+proptest! {
+    #[test]
+    fn replay_reproduces_the_final_state(actions in proptest::collection::vec(act(), 0..30)) {
+        let (live, record) = drive(&actions);
+        let (replayed, _) = replay::<Counter>(&record).unwrap();
+        prop_assert_eq!(live, replayed);
+    }
+
+    #[test]
+    fn records_survive_json(actions in proptest::collection::vec(act(), 0..30)) {
+        let (_, record) = drive(&actions);
+        let text = serde_json::to_string(&record).unwrap();
+        let back: Record<u32, Act> = serde_json::from_str(&text).unwrap();
+        prop_assert_eq!(record, back);
+    }
+}
+
+#[test]
+fn replay_names_the_rejected_action_and_rule() {
+    let mut record = Record::new::<Counter>(10, Seed(0));
+    record.push(Seat(0), GameTime::ZERO, Act::Step(2));
+    record.push(Seat(1), GameTime::ZERO, Act::Step(9));
+    let err = replay::<Counter>(&record).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ReplayError::Rejected {
+                number: 2,
+                source: Nope::BadStep,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("action 2"), "{err}");
+}
+
+#[test]
+fn replay_rejects_other_games_bad_settings_and_time_travel() {
+    let mut record = Record::new::<Counter>(10, Seed(0));
+    record.game = "towers".into();
+    assert!(matches!(
+        replay::<Counter>(&record),
+        Err(ReplayError::WrongGame { .. })
+    ));
+
+    let record = Record::new::<Counter>(0, Seed(0));
+    assert!(matches!(
+        replay::<Counter>(&record),
+        Err(ReplayError::Setup(_))
+    ));
+
+    let mut record = Record::new::<Counter>(10, Seed(0));
+    record.push(Seat(0), GameTime::from_secs(2), Act::Step(1));
+    record.push(Seat(1), GameTime::from_secs(1), Act::Step(1));
+    assert!(matches!(
+        replay::<Counter>(&record),
+        Err(ReplayError::TimeWentBack { number: 2, .. })
+    ));
+}
+
+#[test]
+fn timers_fire_at_their_deadline_during_replay() {
+    let mut record = Record::new::<Counter>(10, Seed(0));
+    record.push(Seat(0), GameTime::ZERO, Act::Arm(500));
+    record.push(Seat(1), GameTime::from_millis(400), Act::Step(1));
+    let (game, _) = replay::<Counter>(&record).unwrap();
+    assert_eq!(game.value, -1, "the alarm has not rung at 400 ms");
+    record.end = Some(GameTime::from_millis(500));
+    let (game, events) = replay::<Counter>(&record).unwrap();
+    assert_eq!(game.value, 99);
+    assert_eq!(events.last(), Some(&99));
+}

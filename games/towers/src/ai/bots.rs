@@ -1,0 +1,185 @@
+//! Towers bots behind the one bot interface ([`stackyard_core::Bot`]):
+//! each decides from its seat's [`View`] alone, rebuilding the position
+//! from it (Towers hides nothing, so the view is the whole position).
+//!
+//! Levels: `random` and `greedy` play on any board (T1); `alphabeta:BUDGET`
+//! and `mcts:BUDGET` search the compact [`Board`], so they refuse boards
+//! over 64 blocks when they are made, not at their first move.
+
+use super::engine::{board_from_position, rules_of, to_engine_move};
+use super::players::{Player, PlayerSpec};
+use super::{Board, TMove};
+use crate::{Move, Position, Variant, View};
+use rand::RngExt;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rand_pcg::Pcg64Mcg;
+use stackyard_core::{Bot, BotLevel, Bots, Decision, GameTime, Seat, Seed, SetupError};
+use stackyard_search::SearchGame;
+
+/// Uniformly random legal moves (in the engine's order), on any board.
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+}
+
+/// The move that leaves the best score difference for the mover (T15,
+/// T16), ties broken at random, on any board.
+pub struct GreedyBot {
+    rng: ChaCha8Rng,
+}
+
+/// A searching player (alpha-beta or MCTS, or the search board's random
+/// player), keeping its state between moves (MCTS reuses its tree).
+pub struct SearchBot {
+    player: Player,
+}
+
+/// Random moves drawn the way tournament openings have always been drawn
+/// (a PCG stream over the search board's move order), so a seeded
+/// tournament opens with the same moves as before.
+pub struct OpeningBot {
+    rng: Pcg64Mcg,
+}
+
+impl SearchBot {
+    /// A search bot for `spec`, seeded with `seed`, searching on `threads`
+    /// threads.
+    pub fn new(spec: PlayerSpec, seed: u64, threads: usize) -> SearchBot {
+        SearchBot {
+            player: Player::new(spec, seed, threads),
+        }
+    }
+}
+
+impl OpeningBot {
+    /// An opening bot seeded with `seed`.
+    pub fn new(seed: u64) -> OpeningBot {
+        OpeningBot {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+}
+
+/// The position a view shows. A view this crate made always rebuilds; a
+/// view that does not is a bot given someone else's data, and it passes.
+fn position(view: &View) -> Option<Position> {
+    Position::from_view(view).ok()
+}
+
+fn search_board(view: &View) -> Option<Board> {
+    board_from_position(&position(view)?).ok()
+}
+
+fn decided(action: Move) -> Option<Decision<Move>> {
+    Some(Decision {
+        action,
+        think_ms: 0,
+    })
+}
+
+impl Bot<Position> for RandomBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Move>> {
+        if view.legal.is_empty() {
+            return None;
+        }
+        decided(view.legal[self.rng.random_range(0..view.legal.len())])
+    }
+}
+
+impl Bot<Position> for GreedyBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Move>> {
+        let p = position(view)?;
+        let me = p.turn();
+        let mut best = Vec::new();
+        let mut best_value = i64::MIN;
+        for &m in &view.legal {
+            let mut child = p.clone();
+            child.play_unchecked(m);
+            let value = i64::from(child.score(me)) - i64::from(child.score(me.other()));
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(m);
+            }
+        }
+        if best.is_empty() {
+            return None;
+        }
+        decided(best[self.rng.random_range(0..best.len())])
+    }
+}
+
+impl Bot<Position> for SearchBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Move>> {
+        let board = search_board(view)?;
+        let choice = self.player.choose(&board)?;
+        decided(to_engine_move(&board, choice.mv))
+    }
+}
+
+impl Bot<Position> for OpeningBot {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Move>> {
+        let board = search_board(view)?;
+        let mut moves: Vec<TMove> = Vec::new();
+        board.moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let m = moves[(self.rng.next_u64() % moves.len() as u64) as usize];
+        decided(to_engine_move(&board, m))
+    }
+}
+
+/// Checks that `spec` can play on `variant` (the search board holds at most
+/// 64 blocks).
+pub fn check_search_board(spec: PlayerSpec, variant: &Variant) -> Result<(), SetupError> {
+    match spec {
+        PlayerSpec::Random => Ok(()),
+        _ => rules_of(variant).map(|_| ()).map_err(|e| {
+            SetupError::new(format!(
+                "{spec} cannot search a {}x{} board: {}",
+                variant.cols, variant.rows, e.0
+            ))
+        }),
+    }
+}
+
+impl Bots for Position {
+    fn bot_levels() -> Vec<BotLevel> {
+        vec![
+            BotLevel::new("random", "plays a random legal move"),
+            BotLevel::new("greedy", "takes the best score now, never looks ahead"),
+            BotLevel::new("mcts:n2000", "Monte Carlo search, 2000 playouts a move"),
+            BotLevel::new("alphabeta:n20000", "alpha-beta search, 20 000 nodes a move"),
+            BotLevel::new("alphabeta:1s", "alpha-beta search, one second a move"),
+        ]
+    }
+
+    fn bot(
+        level: &str,
+        seat: Seat,
+        seed: Seed,
+        settings: &Variant,
+    ) -> Result<Box<dyn Bot<Position>>, SetupError> {
+        let rng = seed.rng(&format!("towers bot {}", seat.0));
+        match level {
+            "random" => Ok(Box::new(RandomBot { rng })),
+            "greedy" => Ok(Box::new(GreedyBot { rng })),
+            other => {
+                let spec: PlayerSpec = other.parse().map_err(|e: super::SpecError| {
+                    SetupError::new(format!(
+                        "{e} (Towers bots: random, greedy, alphabeta:BUDGET, mcts:BUDGET)"
+                    ))
+                })?;
+                check_search_board(spec, settings)?;
+                Ok(Box::new(SearchBot::new(
+                    spec,
+                    seed.child(u64::from(seat.0)).0,
+                    1,
+                )))
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Conventions, checked: every Rust file opens with a `//!` module doc, and
+//! every path `ARCHITECTURE.md` names in backticks exists.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            if !matches!(name.as_str(), "target" | "node_modules" | ".git")
+                && !name.starts_with('.')
+            {
+                rust_files(&path, out);
+            }
+        } else if name.ends_with(".rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_rust_file_has_a_module_doc() {
+    let root = root();
+    let mut files = Vec::new();
+    for top in ["foundation", "games", "shells"] {
+        rust_files(&root.join(top), &mut files);
+    }
+    assert!(files.len() > 5, "found too few Rust files: {files:?}");
+    let missing: Vec<_> = files
+        .iter()
+        .filter(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            !text
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .is_some_and(|l| l.starts_with("//!"))
+        })
+        .map(|f| f.strip_prefix(&root).unwrap().display().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "files without a leading //! doc: {missing:?}"
+    );
+}
+
+#[test]
+fn architecture_names_only_paths_that_exist() {
+    let root = root();
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut checked = 0;
+    for (i, chunk) in text.split('`').enumerate() {
+        // Odd chunks are inside backticks; keep the ones that look like paths.
+        let looks_like_path = chunk.contains('/')
+            && !chunk.contains(' ')
+            && !chunk.starts_with("..")
+            && !chunk.contains('*')
+            && !chunk.contains("::");
+        if i % 2 == 1 && looks_like_path {
+            let path = chunk.trim_end_matches('/');
+            assert!(
+                root.join(path).exists(),
+                "ARCHITECTURE.md names {path}, which does not exist"
+            );
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 5,
+        "expected ARCHITECTURE.md to name paths; checked {checked}"
+    );
+}
