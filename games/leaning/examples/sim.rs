@@ -1,7 +1,7 @@
 //! Plays a few bot games and prints their counts (a stand-in for
 //! `stackyard leaning sim` until the CLI is wired).
 use stackyard_core::{Seat, Seed};
-use stackyard_leaning::contract::Bots;
+use stackyard_core::Bots;
 use stackyard_leaning::{LeaningTowers, Settings};
 use std::time::Instant;
 

@@ -14,7 +14,6 @@
 //! only be a slip, break or wreck, all rejected), see [`crate::judge::attempt`].
 
 use crate::action::Action;
-use crate::contract::{Bot, BotLevel, Bots, Decision};
 use crate::geometry::{face, leaning_pose, noisy, pose_on_surface};
 use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
 use crate::piece::Size;
@@ -24,7 +23,7 @@ use crate::view::View;
 use crate::world::World;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-use stackyard_core::{GameTime, Seat, Seed, SetupError};
+use stackyard_core::{Bot, BotLevel, Bots, Decision, GameTime, Seat, Seed, SetupError};
 use stackyard_physics::{Pose, Snapshot};
 
 /// How hard a bot looks.
@@ -387,11 +386,11 @@ impl Bot<LeaningTowers> for PassBot {
 
 impl Bots for LeaningTowers {
     fn bot_levels() -> Vec<BotLevel> {
-        let mut out = vec![BotLevel {
-            name: "pass",
-            about: "builds the foundation automatically, then always passes",
-        }];
-        out.extend(LEVELS.iter().map(|(name, about, _)| BotLevel { name, about }));
+        let mut out = vec![BotLevel::new(
+            "pass",
+            "builds the foundation automatically, then always passes",
+        )];
+        out.extend(LEVELS.iter().map(|(name, about, _)| BotLevel::new(*name, *about)));
         out
     }
 

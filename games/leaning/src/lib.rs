@@ -34,7 +34,6 @@
 
 pub mod action;
 pub mod bot;
-pub mod contract;
 pub mod error;
 pub mod foundation;
 pub mod geometry;

@@ -1,14 +1,15 @@
-//! Bot games, turn by turn: each seat's bot is asked when it is that seat's
-//! turn, the action is applied and recorded, and the game's counts (clean
-//! placements, slips, breaks, wrecks, passes) are kept for reports.
+//! Bot games, turn by turn, through the core's driver
+//! ([`stackyard_core::play::play_turns`]): each seat's bot sees its view and
+//! decides; the record is then replayed for its events, which give the
+//! game's counts (clean placements, slips, breaks, wrecks, passes).
 
 use crate::action::{Action, Event};
-use crate::contract::Bot;
 use crate::judge::Verdict;
 use crate::settings::Settings;
 use crate::state::LeaningTowers;
 use serde::{Deserialize, Serialize};
-use stackyard_core::{Game, GameTime, Record, Seed, SetupError, ToAct, Viewer};
+use stackyard_core::play::play_turns;
+use stackyard_core::{Bot, Driver, Game, Record, Seed, SetupError};
 
 /// What happened in one bot game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,8 +26,8 @@ pub struct GameReport {
     pub wrecks: Vec<u32>,
     /// Passes, by seat.
     pub passes: Vec<u32>,
-    /// Actions a bot chose that the rules rejected (replaced by a pass).
-    pub rejected: u32,
+    /// Actions a bot chose that the rules rejected (the game stops there).
+    pub rejected: usize,
     /// Whether the game reached its end within the action cap.
     pub finished: bool,
     /// The record (replays to the same game).
@@ -40,77 +41,41 @@ pub fn play_game(
     bots: &mut [Box<dyn Bot<LeaningTowers>>],
     max_actions: usize,
 ) -> Result<GameReport, SetupError> {
-    let mut game = LeaningTowers::new(settings, seed)?;
-    let n = game.seat_count();
+    let driver = Driver::<LeaningTowers>::new(settings.clone(), seed)?;
+    let n = driver.game().seat_count();
     if bots.len() != n {
-        return Err(SetupError::new(format!(
-            "{} bots for {n} seats",
-            bots.len()
-        )));
+        return Err(SetupError::new(format!("{} bots for {n} seats", bots.len())));
     }
-    let mut record = Record::new::<LeaningTowers>(settings.clone(), seed);
+    let played = play_turns(driver, bots, max_actions);
+    let record = played.driver.record().clone();
+    let (_, events) = Driver::<LeaningTowers>::replay(&record)
+        .map_err(|e| SetupError::new(format!("the bot game does not replay: {e}")))?;
     let mut report = GameReport {
-        scores: vec![0; n],
+        scores: played.driver.game().scores(),
         placements: vec![0; n],
         slips: vec![0; n],
         breaks: vec![0; n],
         wrecks: vec![0; n],
         passes: vec![0; n],
-        rejected: 0,
-        finished: false,
-        record: record.clone(),
+        rejected: played.rejected,
+        finished: !played.capped,
+        record,
     };
-    let count = |events: &[Event], report: &mut GameReport| {
-        for e in events {
-            match e {
-                Event::Placed { seat, .. } => report.placements[seat.index()] += 1,
-                Event::Passed { seat } => report.passes[seat.index()] += 1,
-                Event::Failed { seat, verdict, .. } => {
-                    let s = seat.index();
-                    match verdict {
-                        Verdict::Slip => report.slips[s] += 1,
-                        Verdict::Break => report.breaks[s] += 1,
-                        Verdict::Wreck => report.wrecks[s] += 1,
-                        Verdict::Clean => {}
-                    }
-                }
-                _ => {}
-            }
-        }
-    };
-    for _ in 0..max_actions {
-        let ToAct::Seat(seat) = game.to_act() else {
-            break;
-        };
-        let view = game.view(Viewer::Seat(seat));
-        let action = bots[seat.index()]
-            .decide(&view, GameTime::ZERO)
-            .map_or(Action::Pass, |d| d.action);
-        let events = match game.apply(seat, &action, GameTime::ZERO) {
-            Ok(events) => {
-                record.push(seat, GameTime::ZERO, action);
-                events
-            }
-            Err(_) => {
-                report.rejected += 1;
-                let fallback = if game.phase() == crate::state::Phase::Foundation {
-                    Action::AutoFoundation
-                } else {
-                    Action::Pass
+    for e in &events {
+        match e {
+            Event::Placed { seat, .. } => report.placements[seat.index()] += 1,
+            Event::Passed { seat } => report.passes[seat.index()] += 1,
+            Event::Failed { seat, verdict, .. } => {
+                let counter = match verdict {
+                    Verdict::Slip => &mut report.slips,
+                    Verdict::Break => &mut report.breaks,
+                    Verdict::Wreck => &mut report.wrecks,
+                    Verdict::Clean => continue,
                 };
-                match game.apply(seat, &fallback, GameTime::ZERO) {
-                    Ok(events) => {
-                        record.push(seat, GameTime::ZERO, fallback);
-                        events
-                    }
-                    Err(_) => break,
-                }
+                counter[seat.index()] += 1;
             }
-        };
-        count(&events, &mut report);
+            _ => {}
+        }
     }
-    report.finished = game.is_over();
-    report.scores = game.scores();
-    report.record = record;
     Ok(report)
 }

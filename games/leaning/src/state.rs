@@ -151,11 +151,6 @@ impl LeaningTowers {
         &self.hands
     }
 
-    /// Each seat's score so far.
-    pub fn scores(&self) -> Vec<i64> {
-        self.scores.clone()
-    }
-
     /// The phase.
     pub fn phase(&self) -> Phase {
         self.phase
@@ -613,6 +608,8 @@ fn failed_event(
 
 impl Game for LeaningTowers {
     const NAME: &'static str = "leaning";
+    const TITLE: &'static str = "Leaning Towers";
+    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
     type Settings = Settings;
     type Action = Action;
     type Event = Event;
@@ -706,6 +703,10 @@ impl Game for LeaningTowers {
                 .collect(),
             world: self.world.snapshot(),
         }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.scores.clone()
     }
 
     fn outcome(&self) -> Option<Outcome> {
