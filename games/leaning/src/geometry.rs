@@ -159,6 +159,18 @@ pub fn normalize(v: Vec3) -> Vec3 {
     if len > 0.0 { v.map(|x| x / len) } else { v }
 }
 
+/// `pose` rounded to a micrometre and a micro-degree, for views and events:
+/// short decimals survive any JSON reader exactly (17-digit ones need not),
+/// so what a client sends back is what it was shown. The world itself keeps
+/// every bit.
+pub fn rounded(pose: &Pose) -> Pose {
+    let r = |v: f64| (v * 1e6).round() / 1e6 + 0.0;
+    Pose {
+        position: pose.position.map(r),
+        rotation_deg: pose.rotation_deg.map(r),
+    }
+}
+
 /// One standard normal sample (Box–Muller), from the game's seeded stream.
 fn normal(rng: &mut ChaCha8Rng) -> f64 {
     // 1 - u keeps the logarithm's argument in (0, 1].

@@ -388,7 +388,7 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
         level: j.level,
         points,
         moved_mm: j.moved_mm,
-        rest_pose: j.rest_pose,
+        rest_pose: crate::geometry::rounded(&j.rest_pose),
         rested: j.rested,
         structure_moved_mm,
     })

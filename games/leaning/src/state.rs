@@ -52,7 +52,7 @@
 use crate::action::{Action, EndReason, Event, FoundationPiece};
 use crate::error::LeaningError;
 use crate::foundation;
-use crate::geometry::{lowest_corner_mm, noisy};
+use crate::geometry::{lowest_corner_mm, noisy, rounded};
 use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
 use crate::piece::{Hand, Owner, Size};
 use crate::settings::Settings;
@@ -380,7 +380,7 @@ impl LeaningTowers {
                         seat,
                         size,
                         piece,
-                        pose: j.rest_pose,
+                        pose: rounded(&j.rest_pose),
                         touching: j.touching,
                         points: j.points,
                     });
@@ -575,7 +575,7 @@ fn placed_event(seat: Seat, size: Size, piece: PieceId, j: &Judgement, released:
         seat,
         size,
         piece,
-        pose: j.rest_pose,
+        pose: rounded(&j.rest_pose),
         level: j.level,
         table_corners: j.table_corners,
         touching: j.touching.clone(),
@@ -698,7 +698,7 @@ impl Game for LeaningTowers {
                     size: p.size,
                     level: p.level,
                     status: p.status,
-                    pose: self.world.0.pose(PieceId(i)),
+                    pose: rounded(&self.world.0.pose(PieceId(i))),
                 })
                 .collect(),
             world: self.world.snapshot(),
