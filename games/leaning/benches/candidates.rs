@@ -20,10 +20,17 @@ fn structure() -> (Settings, stackyard_leaning::View) {
     let left = Pose::at(-38.595, 0.0, 11.019).rotated(0.0, 60.0, 0.0);
     let right = Pose::at(38.595, 0.0, 11.019).rotated(0.0, -60.0, 0.0);
     let pieces = [
-        FoundationPiece { size: Size::Large, pose: left },
-        FoundationPiece { size: Size::Large, pose: right },
+        FoundationPiece {
+            size: Size::Large,
+            pose: left,
+        },
+        FoundationPiece {
+            size: Size::Large,
+            pose: right,
+        },
     ];
-    g.apply(Seat(0), &Action::Foundation { pieces }, GameTime::ZERO).unwrap();
+    g.apply(Seat(0), &Action::Foundation { pieces }, GameTime::ZERO)
+        .unwrap();
     let small = Pose {
         position: [-30.896034160356344, -31.940625, 6.287751510039813],
         rotation_deg: [0.0, 60.0, 90.0],
@@ -32,8 +39,24 @@ fn structure() -> (Settings, stackyard_leaning::View) {
         position: [-71.27415916035633, 0.0, 8.69097200554163],
         rotation_deg: [0.0, 60.0, 0.0],
     };
-    g.apply(Seat(0), &Action::Place { size: Size::Small, pose: small }, GameTime::ZERO).unwrap();
-    g.apply(Seat(1), &Action::Place { size: Size::Medium, pose: medium }, GameTime::ZERO).unwrap();
+    g.apply(
+        Seat(0),
+        &Action::Place {
+            size: Size::Small,
+            pose: small,
+        },
+        GameTime::ZERO,
+    )
+    .unwrap();
+    g.apply(
+        Seat(1),
+        &Action::Place {
+            size: Size::Medium,
+            pose: medium,
+        },
+        GameTime::ZERO,
+    )
+    .unwrap();
     assert_eq!(g.pieces().len(), 4);
     (s, g.view(Viewer::Seat(Seat(0))))
 }
@@ -48,7 +71,8 @@ fn candidates(c: &mut Criterion) {
     group.bench_function("baseline_small_dropped_on_empty_table", |b| {
         b.iter(|| {
             let mut w = World::new(settings.table_settings());
-            w.0.drop_piece(Size::Small.kind(), Pose::at(0.0, 0.0, 0.5)).unwrap();
+            w.0.drop_piece(Size::Small.kind(), Pose::at(0.0, 0.0, 0.5))
+                .unwrap();
             black_box(w.0.settle().steps)
         })
     });
@@ -62,7 +86,8 @@ fn candidates(c: &mut Criterion) {
             b.iter(|| {
                 i += 1;
                 let size = [Size::Small, Size::Medium, Size::Large][i % 3];
-                let Some(c) = sample_candidate(&mut world, &before, &view, size, &settings, &mut rng)
+                let Some(c) =
+                    sample_candidate(&mut world, &before, &view, size, &settings, &mut rng)
                 else {
                     return 0;
                 };

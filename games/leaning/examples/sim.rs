@@ -1,7 +1,7 @@
 //! Plays a few bot games and prints their counts (a stand-in for
 //! `stackyard leaning sim` until the CLI is wired).
-use stackyard_core::{Seat, Seed};
 use stackyard_core::Bots;
+use stackyard_core::{Seat, Seed};
 use stackyard_leaning::{LeaningTowers, Settings};
 use std::time::Instant;
 
@@ -13,13 +13,25 @@ fn main() {
     for g in 0..games {
         let seed = Seed(7).child(g);
         let mut bots: Vec<_> = (0..2)
-            .map(|s| LeaningTowers::bot(&level, Seat(s), seed.child(100 + u64::from(s)), &settings).unwrap())
+            .map(|s| {
+                LeaningTowers::bot(&level, Seat(s), seed.child(100 + u64::from(s)), &settings)
+                    .unwrap()
+            })
             .collect();
         let t = Instant::now();
         let r = stackyard_leaning::sim::play_game(&settings, seed, &mut bots, 400).unwrap();
         println!(
             "game {g}: {:?} scores {:?} placed {:?} slips {:?} breaks {:?} wrecks {:?} passes {:?} rejected {} finished {} actions {}",
-            t.elapsed(), r.scores, r.placements, r.slips, r.breaks, r.wrecks, r.passes, r.rejected, r.finished, r.record.actions.len()
+            t.elapsed(),
+            r.scores,
+            r.placements,
+            r.slips,
+            r.breaks,
+            r.wrecks,
+            r.passes,
+            r.rejected,
+            r.finished,
+            r.record.actions.len()
         );
     }
 }

@@ -127,8 +127,14 @@ impl SearchBot {
         let mut scored: Vec<(f64, Candidate)> = Vec::new();
         for i in 0..self.effort.candidates {
             let size = sizes[i % sizes.len()];
-            let Some(c) = sample_candidate(&mut world, &before, view, size, &self.settings, &mut self.rng)
-            else {
+            let Some(c) = sample_candidate(
+                &mut world,
+                &before,
+                view,
+                size,
+                &self.settings,
+                &mut self.rng,
+            ) else {
                 continue;
             };
             // The game refuses a pose that starts inside something (L-4);
@@ -319,8 +325,17 @@ pub fn lean_against(
             lean.towards[1] - d * sy + lean.lateral_mm * cy,
         ]
     };
-    let pose_at =
-        |d: f64| leaning_pose(size, at(d), lean.tilt_deg, lean.roll_deg, lean.yaw_deg, 0.1, ps);
+    let pose_at = |d: f64| {
+        leaning_pose(
+            size,
+            at(d),
+            lean.tilt_deg,
+            lean.roll_deg,
+            lean.yaw_deg,
+            0.1,
+            ps,
+        )
+    };
     let mut free = |d: f64| {
         let ok = world.0.drop_piece(size.kind(), pose_at(d)).is_ok();
         if ok {
@@ -390,7 +405,11 @@ impl Bots for LeaningTowers {
             "pass",
             "builds the foundation automatically, then always passes",
         )];
-        out.extend(LEVELS.iter().map(|(name, about, _)| BotLevel::new(*name, *about)));
+        out.extend(
+            LEVELS
+                .iter()
+                .map(|(name, about, _)| BotLevel::new(*name, *about)),
+        );
         out
     }
 
@@ -414,7 +433,9 @@ pub fn effort(level: &str) -> Result<Effort, SetupError> {
     if let Some((_, _, e)) = LEVELS.iter().find(|(name, _, _)| *name == level) {
         return Ok(*e);
     }
-    if let Some(n) = level.strip_prefix('n').and_then(|n| n.parse::<usize>().ok())
+    if let Some(n) = level
+        .strip_prefix('n')
+        .and_then(|n| n.parse::<usize>().ok())
         && (1..=10_000).contains(&n)
     {
         return Ok(Effort {

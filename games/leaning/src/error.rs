@@ -26,8 +26,8 @@ pub enum LeaningError {
     /// L4: a foundation piece must touch the table.
     #[error("foundation piece {0} must be let go touching the table (L4)")]
     FoundationOffTable(usize),
-    /// L1: no piece of this size left.
-    #[error("{seat} has no {size} piece left (L1)")]
+    /// L5: no piece of this size left.
+    #[error("{seat} has no {size} piece left (L5)")]
     NoPieceLeft {
         /// The seat.
         seat: Seat,
@@ -55,7 +55,9 @@ pub enum LeaningError {
     #[error("the pose has a number that is not finite (L5)")]
     NotFinite,
     /// L5: a pose off the playing area.
-    #[error("the pose lies outside the table area (within ±{half_mm} mm, 0 to {max_height_mm} mm high) (L5)")]
+    #[error(
+        "the pose lies outside the table area (within ±{half_mm} mm, 0 to {max_height_mm} mm high) (L5)"
+    )]
     OffTable {
         /// Half the side of the playing area.
         half_mm: f64,
@@ -76,7 +78,7 @@ impl RuleError for LeaningError {
             | LeaningError::FoundationBuilt
             | LeaningError::FoundationSize(_)
             | LeaningError::FoundationOffTable(_) => "L4",
-            LeaningError::NoPieceLeft { .. } => "L1",
+            LeaningError::NoPieceLeft { .. } => "L5",
             LeaningError::SameSize(_) => "L8",
             LeaningError::TradedSlip { .. } => "L9",
             LeaningError::AlreadyHolding(_) | LeaningError::HoldTouchesTable => "L12",

@@ -100,7 +100,9 @@ pub fn check(world: &World, ids: [PieceId; 2], settings: &Settings) -> Result<()
     let counts = contact_counts(world, &[], None);
     for (i, &id) in ids.iter().enumerate() {
         if !world.0.on_table(id) {
-            return Err(format!("foundation piece {i} does not touch the table (L4)"));
+            return Err(format!(
+                "foundation piece {i} does not touch the table (L4)"
+            ));
         }
         let corners = world
             .0
@@ -141,7 +143,10 @@ pub fn search(
             let sizes = [size(rng), size(rng)];
             let tilt = 52.0 + 14.0 * rng.random::<f64>();
             let yaw = 360.0 * rng.random::<f64>();
-            let centre = [40.0 * rng.random::<f64>() - 20.0, 40.0 * rng.random::<f64>() - 20.0];
+            let centre = [
+                40.0 * rng.random::<f64>() - 20.0,
+                40.0 * rng.random::<f64>() - 20.0,
+            ];
             leaning_pair(sizes, [tilt; 2], yaw, centre, 0.1, settings)
         };
         let mut world = World::new(settings.table_settings());

@@ -94,7 +94,10 @@ pub fn face(size: Size, pose: &Pose, face: usize, pieces: &PieceSettings) -> (Ve
         let (a, b, apex) = (c[face], c[(face + 1) % 4], c[4]);
         (vec![a, b, apex], cross(sub(b, a), sub(apex, a)))
     } else {
-        (vec![c[0], c[1], c[2], c[3]], cross(sub(c[2], c[0]), sub(c[1], c[0])))
+        (
+            vec![c[0], c[1], c[2], c[3]],
+            cross(sub(c[2], c[0]), sub(c[1], c[0])),
+        )
     };
     let k = points.len() as f64;
     let centroid = [0, 1, 2].map(|i| points.iter().map(|p| p[i]).sum::<f64>() / k);
@@ -105,7 +108,11 @@ pub fn face(size: Size, pose: &Pose, face: usize, pieces: &PieceSettings) -> (Ve
 /// `normal` at `point`, `gap_mm` off it, turned `spin_deg` about the normal.
 pub fn pose_on_surface(point: Vec3, normal: Vec3, spin_deg: f64, gap_mm: f64) -> Pose {
     let n = normalize(normal);
-    let helper = if n[2].abs() < 0.9 { [0.0, 0.0, 1.0] } else { [1.0, 0.0, 0.0] };
+    let helper = if n[2].abs() < 0.9 {
+        [0.0, 0.0, 1.0]
+    } else {
+        [1.0, 0.0, 0.0]
+    };
     let t = normalize(cross(helper, n));
     let b = cross(n, t);
     let (s, c) = spin_deg.to_radians().sin_cos();
@@ -199,7 +206,11 @@ mod tests {
 
     #[test]
     fn angles_round_trip_through_the_matrix() {
-        for r in [[10.0, 20.0, 30.0], [-45.0, 60.0, 170.0], [0.0, -80.0, -90.0]] {
+        for r in [
+            [10.0, 20.0, 30.0],
+            [-45.0, 60.0, 170.0],
+            [0.0, -80.0, -90.0],
+        ] {
             let back = angles(&rotation(r));
             for i in 0..3 {
                 assert!((back[i] - r[i]).abs() < 1e-9, "{r:?} -> {back:?}");

@@ -368,7 +368,11 @@ fn insert(
 pub fn contact_counts(world: &World, pieces: &[PieceInfo], extra: Option<PieceId>) -> Vec<usize> {
     let n = world.0.len();
     let mut counts = vec![0; n];
-    let in_play = |i: usize| pieces.get(i).map_or(Some(PieceId(i)) == extra, PieceInfo::in_play);
+    let in_play = |i: usize| {
+        pieces
+            .get(i)
+            .map_or(Some(PieceId(i)) == extra, PieceInfo::in_play)
+    };
     for (a, b) in world.0.contacts() {
         if a.0 < n && b.0 < n && in_play(a.0) && in_play(b.0) {
             counts[a.0] += 1;

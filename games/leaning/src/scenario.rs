@@ -20,7 +20,7 @@
 //! rotation_deg, held), in the order they were placed, each with an `owner`
 //! (`"neutral"` for the foundation, or a seat number or player name) and
 //! optionally its `level` (L3; computed from the contact graph otherwise).
-//! Only pyramids. The placement may name its `owner` (then L1 and the wreck
+//! Only pyramids. The placement may name its `owner` (then L5, pieces left, and the wreck
 //! penalty count that player's pieces). `previous_kind` overrides the
 //! previous placement of L8, which is otherwise the last piece not owned by
 //! `"neutral"`. `settings` are physics settings as in `physics run` (time
@@ -36,7 +36,7 @@
 //!
 //! `verdict` is `clean`, `slip`, `break`, `wreck`, or `refused` (with the
 //! `rule` id, and `reason`) for a placement the rules forbid before any
-//! physics (L1, L5, L8, L12, or a pose inside another piece). `points` are
+//! physics (L5, L8, L12, or a pose inside another piece). `points` are
 //! what the placing seat gains or loses: L10 when clean (a hold: −1 per
 //! touched piece beyond its pips), 0 for a slip, −2 per disturbed piece for
 //! a break, −(15 − pieces left) for a wreck.
@@ -183,7 +183,9 @@ pub enum JudgeError {
     #[error("{0}")]
     Structure(String),
     /// A kind other than a pyramid.
-    #[error("piece {0:?}: Leaning Towers uses only pyramids (pyramid-small, pyramid-medium, pyramid-large)")]
+    #[error(
+        "piece {0:?}: Leaning Towers uses only pyramids (pyramid-small, pyramid-medium, pyramid-large)"
+    )]
     NotAPyramid(String),
     /// The rule settings are invalid.
     #[error("{0}")]
@@ -191,9 +193,9 @@ pub enum JudgeError {
 }
 
 fn size_of(id: &str, kind: &str) -> Result<Size, JudgeError> {
-    let k: PieceKind = kind
-        .parse()
-        .map_err(|e: stackyard_physics::UnknownKind| JudgeError::Structure(format!("piece {id:?}: {e}")))?;
+    let k: PieceKind = kind.parse().map_err(|e: stackyard_physics::UnknownKind| {
+        JudgeError::Structure(format!("piece {id:?}: {e}"))
+    })?;
     Size::of_kind(k).ok_or_else(|| JudgeError::NotAPyramid(id.to_string()))
 }
 
@@ -204,7 +206,9 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
     if let Some(physics) = &input.settings {
         rules.physics = physics.clone();
     }
-    rules.validate().map_err(|e| JudgeError::Rules(e.to_string()))?;
+    rules
+        .validate()
+        .map_err(|e| JudgeError::Rules(e.to_string()))?;
     let sizes = input
         .pieces
         .iter()
@@ -297,11 +301,12 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
     };
     let refusal = if owned(Some(size)) >= 5 {
         Some(LeaningError::NoPieceLeft {
-            seat: placer.and_then(|o| match o {
-                Owner::Seat { seat } => Some(seat),
-                Owner::Neutral => None,
-            })
-            .unwrap_or(Seat(0)),
+            seat: placer
+                .and_then(|o| match o {
+                    Owner::Seat { seat } => Some(seat),
+                    Owner::Neutral => None,
+                })
+                .unwrap_or(Seat(0)),
             size,
         })
     } else if previous == Some(size) {

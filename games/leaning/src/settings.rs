@@ -125,7 +125,12 @@ impl Settings {
             return Err(SetupError::new("max_tries must be at least 1"));
         }
         let checks = [
-            ("hand_noise.position_mm", self.hand_noise.position_mm, 0.0, 10.0),
+            (
+                "hand_noise.position_mm",
+                self.hand_noise.position_mm,
+                0.0,
+                10.0,
+            ),
             ("hand_noise.angle_deg", self.hand_noise.angle_deg, 0.0, 30.0),
             ("corner_eps_mm", self.corner_eps_mm, 0.0, 10.0),
             ("contact_eps_mm", self.contact_eps_mm, 0.0, 10.0),

@@ -44,7 +44,10 @@ pub fn play_game(
     let driver = Driver::<LeaningTowers>::new(settings.clone(), seed)?;
     let n = driver.game().seat_count();
     if bots.len() != n {
-        return Err(SetupError::new(format!("{} bots for {n} seats", bots.len())));
+        return Err(SetupError::new(format!(
+            "{} bots for {n} seats",
+            bots.len()
+        )));
     }
     let played = play_turns(driver, bots, max_actions);
     let record = played.driver.record().clone();

@@ -357,7 +357,13 @@ impl LeaningTowers {
         } else {
             Attempt::Drop { size, pose: let_go }
         };
-        let j = judge::attempt(&mut self.world, &self.pieces, attempt, &self.settings, false);
+        let j = judge::attempt(
+            &mut self.world,
+            &self.pieces,
+            attempt,
+            &self.settings,
+            false,
+        );
         let mut events = Vec::new();
         self.tries += 1;
         match (j.verdict, j.piece) {
@@ -394,7 +400,9 @@ impl LeaningTowers {
             (Verdict::Slip, _) | (Verdict::Clean, None) => {
                 self.world.0.restore(&before);
                 let forfeited = self.tries >= self.settings.max_tries;
-                events.push(failed_event(seat, size, &j, 0, forfeited, false, self.tries));
+                events.push(failed_event(
+                    seat, size, &j, 0, forfeited, false, self.tries,
+                ));
                 if forfeited {
                     self.hands[s].take(size);
                     self.forfeited[s] += 1;
@@ -409,7 +417,9 @@ impl LeaningTowers {
                 self.hands[s].take(size);
                 self.forfeited[s] += 1;
                 let points = self.penalty(s, &j);
-                events.push(failed_event(seat, size, &j, points, true, false, self.tries));
+                events.push(failed_event(
+                    seat, size, &j, points, true, false, self.tries,
+                ));
                 if j.verdict == Verdict::Wreck {
                     self.out[s] = true;
                     events.push(Event::Out { seat });

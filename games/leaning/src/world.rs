@@ -19,7 +19,9 @@ impl World {
     /// Every piece's exact pose bits, in drop order: the world's fingerprint
     /// for determinism checks.
     pub fn pose_bits(&self) -> Vec<[u32; 7]> {
-        (0..self.0.len()).map(|i| self.0.pose_bits(PieceId(i))).collect()
+        (0..self.0.len())
+            .map(|i| self.0.pose_bits(PieceId(i)))
+            .collect()
     }
 
     /// A plain-data copy of the world.

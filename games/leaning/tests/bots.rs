@@ -11,7 +11,10 @@ use stackyard_leaning::{LeaningTowers, Settings};
 
 #[test]
 fn levels_are_listed_weakest_first_and_unknown_levels_are_refused() {
-    let names: Vec<String> = LeaningTowers::bot_levels().into_iter().map(|l| l.name).collect();
+    let names: Vec<String> = LeaningTowers::bot_levels()
+        .into_iter()
+        .map(|l| l.name)
+        .collect();
     assert_eq!(names, vec!["pass", "easy", "medium", "hard"]);
     assert!(LeaningTowers::bot("wizard", Seat(0), Seed(1), &Settings::new(2)).is_err());
     assert_eq!(effort("n100").unwrap().candidates, 100);
@@ -24,12 +27,16 @@ fn a_bot_speaks_only_on_its_turn_and_its_placements_are_legal() {
         let game = founded(2);
         let mut bot = SearchBot::new(Seat(0), effort("easy").unwrap(), Seed(seed), &quiet(2));
         assert_eq!(
-            SearchBot::new(Seat(1), effort("easy").unwrap(), Seed(seed), &quiet(2)).choose(&view(&game)),
+            SearchBot::new(Seat(1), effort("easy").unwrap(), Seed(seed), &quiet(2))
+                .choose(&view(&game)),
             None
         );
         let action = bot.choose(&game.view(Viewer::Seat(Seat(0)))).unwrap();
         let mut g = game.clone();
-        assert!(g.apply(Seat(0), &action, GameTime::ZERO).is_ok(), "{action:?}");
+        assert!(
+            g.apply(Seat(0), &action, GameTime::ZERO).is_ok(),
+            "{action:?}"
+        );
         assert!(bot.simulated > 0);
     }
 }

@@ -38,9 +38,18 @@ fn action(game: &LeaningTowers, op: &Op) -> (Seat, Action) {
     let action = match kind {
         0 => Action::Pass,
         1 => Action::Hold { size, pose },
-        2 => Action::Place { size, pose: SMALL_LEANING_ON_LEFT },
-        3 => Action::Place { size, pose: MEDIUM_LEANING_ON_LEFT },
-        4 => Action::Place { size, pose: small_on_left_face(0.3) },
+        2 => Action::Place {
+            size,
+            pose: SMALL_LEANING_ON_LEFT,
+        },
+        3 => Action::Place {
+            size,
+            pose: MEDIUM_LEANING_ON_LEFT,
+        },
+        4 => Action::Place {
+            size,
+            pose: small_on_left_face(0.3),
+        },
         _ => Action::Place { size, pose },
     };
     (seat, action)
@@ -48,7 +57,8 @@ fn action(game: &LeaningTowers, op: &Op) -> (Seat, Action) {
 
 fn noisy_game(seed: u64) -> LeaningTowers {
     let mut g = LeaningTowers::new(&Settings::new(3), Seed(seed)).unwrap();
-    g.apply(Seat(0), &Action::AutoFoundation, GameTime::ZERO).unwrap();
+    g.apply(Seat(0), &Action::AutoFoundation, GameTime::ZERO)
+        .unwrap();
     g
 }
 

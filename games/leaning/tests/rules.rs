@@ -7,7 +7,7 @@ use common::*;
 use stackyard_core::{Game, GameTime, RuleError, Seat, ToAct};
 use stackyard_leaning::judge::placement_points;
 use stackyard_leaning::scenario::{JudgeVerdict, OwnerName, judge};
-use stackyard_leaning::{Action, Event, LeaningError, SlipReason, Size, Verdict};
+use stackyard_leaning::{Action, Event, LeaningError, Size, SlipReason, Verdict};
 use stackyard_physics::Pose;
 
 const T: GameTime = GameTime::ZERO;
@@ -37,26 +37,53 @@ fn failed(events: &[Event]) -> (Verdict, Option<SlipReason>, usize, i64, bool) {
 fn l4_the_leaning_pair_is_a_legal_foundation_and_auto_builds_one_too() {
     let g = founded(2);
     assert!(g.pieces().iter().all(|p| p.level == 0));
-    let mut auto = stackyard_leaning::LeaningTowers::new(&quiet(3), stackyard_core::Seed(9)).unwrap();
+    let mut auto =
+        stackyard_leaning::LeaningTowers::new(&quiet(3), stackyard_core::Seed(9)).unwrap();
     let events = auto.apply(Seat(0), &Action::AutoFoundation, T).unwrap();
-    assert!(matches!(events[0], Event::FoundationBuilt { .. }), "{events:?}");
-    assert_eq!(auto.to_act(), ToAct::Seat(Seat(0)), "L4: the first seat then places or passes");
+    assert!(
+        matches!(events[0], Event::FoundationBuilt { .. }),
+        "{events:?}"
+    );
+    assert_eq!(
+        auto.to_act(),
+        ToAct::Seat(Seat(0)),
+        "L4: the first seat then places or passes"
+    );
 }
 
 #[test]
 fn l6_three_corners_on_the_table_is_a_slip_the_world_is_put_back_and_three_tries_forfeit() {
-    let report = judge(&scenario(foundation_pieces(), "pyramid-small", SMALL_LYING, false)).unwrap();
+    let report = judge(&scenario(
+        foundation_pieces(),
+        "pyramid-small",
+        SMALL_LYING,
+        false,
+    ))
+    .unwrap();
     assert_eq!(report.verdict, JudgeVerdict::Slip);
     assert_eq!(report.table_corners, 3, "{report:?}");
 
     let mut g = founded(2);
     let before = bits(&g);
     for attempt in 1..=3u8 {
-        let events = g.apply(Seat(0), &place(Size::Small, SMALL_LYING), T).unwrap();
+        let events = g
+            .apply(Seat(0), &place(Size::Small, SMALL_LYING), T)
+            .unwrap();
         let (verdict, slip, _, points, forfeited) = failed(&events);
-        assert_eq!((verdict, slip, points), (Verdict::Slip, Some(SlipReason::Corners), 0));
-        assert_eq!(bits(&g), before, "L9: the world is put back after try {attempt}");
-        assert_eq!(forfeited, attempt == 3, "L9: the third slip forfeits the piece");
+        assert_eq!(
+            (verdict, slip, points),
+            (Verdict::Slip, Some(SlipReason::Corners), 0)
+        );
+        assert_eq!(
+            bits(&g),
+            before,
+            "L9: the world is put back after try {attempt}"
+        );
+        assert_eq!(
+            forfeited,
+            attempt == 3,
+            "L9: the third slip forfeits the piece"
+        );
     }
     assert_eq!(g.hands()[0].small, 4, "forfeited, no penalty");
     assert_eq!(g.scores(), vec![0, 0]);
@@ -66,7 +93,8 @@ fn l6_three_corners_on_the_table_is_a_slip_the_world_is_put_back_and_three_tries
 #[test]
 fn l9_a_slipped_piece_cannot_be_traded_for_another_size() {
     let mut g = founded(2);
-    g.apply(Seat(0), &place(Size::Small, SMALL_LYING), T).unwrap();
+    g.apply(Seat(0), &place(Size::Small, SMALL_LYING), T)
+        .unwrap();
     let before = g.clone();
     let err = g
         .apply(Seat(0), &place(Size::Medium, MEDIUM_LEANING_ON_LEFT), T)
@@ -90,7 +118,13 @@ fn l7_a_small_touching_two_pieces_is_refused() {
         p.held = true;
         pieces.push(p);
     }
-    let report = judge(&scenario(pieces, "pyramid-small", Pose::at(0.0, 0.0, 39.0), false)).unwrap();
+    let report = judge(&scenario(
+        pieces,
+        "pyramid-small",
+        Pose::at(0.0, 0.0, 39.0),
+        false,
+    ))
+    .unwrap();
     assert_eq!(report.verdict, JudgeVerdict::Slip, "{report:?}");
     assert_eq!(report.touching, vec!["wall-left", "wall-right"]);
     assert_eq!(report.reason.as_deref(), Some("contacts (L7)"));
@@ -99,37 +133,80 @@ fn l7_a_small_touching_two_pieces_is_refused() {
 #[test]
 fn l7_a_placement_may_not_push_an_existing_piece_past_its_pips() {
     let mut pieces = foundation_pieces();
-    pieces.push(piece("small", "pyramid-small", SMALL_LEANING_ON_LEFT, OwnerName::Seat(0)));
-    let report = judge(&scenario(pieces, "pyramid-medium", MEDIUM_LEANING_ON_SMALL, false)).unwrap();
+    pieces.push(piece(
+        "small",
+        "pyramid-small",
+        SMALL_LEANING_ON_LEFT,
+        OwnerName::Seat(0),
+    ));
+    let report = judge(&scenario(
+        pieces,
+        "pyramid-medium",
+        MEDIUM_LEANING_ON_SMALL,
+        false,
+    ))
+    .unwrap();
     assert_eq!(report.verdict, JudgeVerdict::Slip, "{report:?}");
-    assert_eq!(report.touching, vec!["small"], "the medium itself is within its pips");
+    assert_eq!(
+        report.touching,
+        vec!["small"],
+        "the medium itself is within its pips"
+    );
     assert_eq!(
         report.reason.as_deref(),
         Some("pushed another piece past its pips (L7)")
     );
 
     let mut g = founded(2);
-    let events = g.apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T).unwrap();
-    assert!(matches!(events[0], Event::Placed { points: 1, level: 0, .. }), "{events:?}");
+    let events = g
+        .apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T)
+        .unwrap();
+    assert!(
+        matches!(
+            events[0],
+            Event::Placed {
+                points: 1,
+                level: 0,
+                ..
+            }
+        ),
+        "{events:?}"
+    );
     let before = bits(&g);
-    let events = g.apply(Seat(1), &place(Size::Medium, MEDIUM_LEANING_ON_SMALL), T).unwrap();
+    let events = g
+        .apply(Seat(1), &place(Size::Medium, MEDIUM_LEANING_ON_SMALL), T)
+        .unwrap();
     let (verdict, slip, ..) = failed(&events);
-    assert_eq!((verdict, slip), (Verdict::Slip, Some(SlipReason::PushedPastPips)));
+    assert_eq!(
+        (verdict, slip),
+        (Verdict::Slip, Some(SlipReason::PushedPastPips))
+    );
     assert_eq!(bits(&g), before);
 }
 
 #[test]
 fn l9_one_or_two_pieces_knocked_is_a_break_and_the_world_is_restored() {
-    let report = judge(&scenario(foundation_pieces(), "pyramid-small", above_apexes(34.0), false)).unwrap();
+    let report = judge(&scenario(
+        foundation_pieces(),
+        "pyramid-small",
+        above_apexes(34.0),
+        false,
+    ))
+    .unwrap();
     assert_eq!(report.verdict, JudgeVerdict::Break);
     assert_eq!(report.disturbed, vec!["left", "right"]);
     assert_eq!(report.points, -4);
 
     let mut g = founded(2);
     let before = bits(&g);
-    let events = g.apply(Seat(0), &place(Size::Small, above_apexes(34.0)), T).unwrap();
+    let events = g
+        .apply(Seat(0), &place(Size::Small, above_apexes(34.0)), T)
+        .unwrap();
     let (verdict, _, disturbed, points, forfeited) = failed(&events);
-    assert_eq!((verdict, disturbed, points, forfeited), (Verdict::Break, 2, -4, true));
+    assert_eq!(
+        (verdict, disturbed, points, forfeited),
+        (Verdict::Break, 2, -4, true)
+    );
     assert_eq!(bits(&g), before, "L9: the digital rebuild");
     assert_eq!(g.scores(), vec![-4, 0]);
     assert_eq!(g.hands()[0].small, 4);
@@ -140,11 +217,15 @@ fn l9_one_or_two_pieces_knocked_is_a_break_and_the_world_is_restored() {
 #[test]
 fn l9_three_or_more_pieces_knocked_is_a_wreck_the_seat_is_out_and_play_goes_on() {
     let mut g = founded(3);
-    g.apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T).unwrap();
-    g.apply(Seat(1), &place(Size::Medium, MEDIUM_LEANING_ON_LEFT), T).unwrap();
+    g.apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T)
+        .unwrap();
+    g.apply(Seat(1), &place(Size::Medium, MEDIUM_LEANING_ON_LEFT), T)
+        .unwrap();
     assert_eq!(g.pieces().len(), 4);
     let before = bits(&g);
-    let events = g.apply(Seat(2), &place(Size::Large, above_apexes(34.5)), T).unwrap();
+    let events = g
+        .apply(Seat(2), &place(Size::Large, above_apexes(34.5)), T)
+        .unwrap();
     let (verdict, _, disturbed, points, forfeited) = failed(&events);
     assert_eq!(verdict, Verdict::Wreck, "{events:?}");
     assert!(disturbed >= 3);
@@ -153,30 +234,66 @@ fn l9_three_or_more_pieces_knocked_is_a_wreck_the_seat_is_out_and_play_goes_on()
     assert!(events.contains(&Event::Out { seat: Seat(2) }));
     assert_eq!(bits(&g), before, "the world is put back");
     assert!(g.out()[2]);
-    assert_eq!(g.to_act(), ToAct::Seat(Seat(0)), "play goes on without seat 2");
+    assert_eq!(
+        g.to_act(),
+        ToAct::Seat(Seat(0)),
+        "play goes on without seat 2"
+    );
 }
 
 #[test]
 fn l3_l10_levels_and_points_on_a_known_structure() {
     // Flat on the left large's upward face: level 1, no corner down,
     // touching one piece: 1 + 1 = 2.
-    let report = judge(&scenario(foundation_pieces(), "pyramid-small", small_on_left_face(0.3), false)).unwrap();
+    let report = judge(&scenario(
+        foundation_pieces(),
+        "pyramid-small",
+        small_on_left_face(0.3),
+        false,
+    ))
+    .unwrap();
     assert_eq!(report.verdict, JudgeVerdict::Clean, "{report:?}");
-    assert_eq!((report.level, report.table_corners, report.points), (1, 0, 2));
+    assert_eq!(
+        (report.level, report.table_corners, report.points),
+        (1, 0, 2)
+    );
     assert_eq!(report.touching, vec!["left"]);
     // Leaning from the table: level 0, two corners down: 1 point.
-    let report = judge(&scenario(foundation_pieces(), "pyramid-small", SMALL_LEANING_ON_LEFT, false)).unwrap();
-    assert_eq!((report.verdict, report.level, report.table_corners, report.points), (JudgeVerdict::Clean, 0, 2, 1));
+    let report = judge(&scenario(
+        foundation_pieces(),
+        "pyramid-small",
+        SMALL_LEANING_ON_LEFT,
+        false,
+    ))
+    .unwrap();
+    assert_eq!(
+        (
+            report.verdict,
+            report.level,
+            report.table_corners,
+            report.points
+        ),
+        (JudgeVerdict::Clean, 0, 2, 1)
+    );
     // The same in a game, scored immediately.
     let mut g = founded(2);
-    g.apply(Seat(0), &place(Size::Small, small_on_left_face(0.3)), T).unwrap();
+    g.apply(Seat(0), &place(Size::Small, small_on_left_face(0.3)), T)
+        .unwrap();
     assert_eq!(g.scores(), vec![2, 0]);
     assert_eq!(g.pieces()[2].level, 1);
     // L10's bonus and penalty, by the formula the judge applies.
-    assert_eq!(placement_points(0, 1, 1), 2, "+1 for exactly one corner down");
+    assert_eq!(
+        placement_points(0, 1, 1),
+        2,
+        "+1 for exactly one corner down"
+    );
     assert_eq!(placement_points(0, 2, 1), 1);
     assert_eq!(placement_points(2, 0, 1), 3, "+level");
-    assert_eq!(placement_points(1, 0, 2), 1, "−1 above level 0 touching two");
+    assert_eq!(
+        placement_points(1, 0, 2),
+        1,
+        "−1 above level 0 touching two"
+    );
     assert_eq!(placement_points(0, 2, 2), 1, "no penalty at level 0");
 }
 
@@ -189,7 +306,13 @@ fn l12_a_held_piece_released_onto_support_scores_two_more() {
         pose: small_on_left_face(0.02),
     };
     let events = g.apply(Seat(1), &hold, T).unwrap();
-    let Event::Held { piece, points, ref touching, .. } = events[0] else {
+    let Event::Held {
+        piece,
+        points,
+        ref touching,
+        ..
+    } = events[0]
+    else {
         panic!("{events:?}");
     };
     assert_eq!(points, 0, "within its pip: no penalty");
@@ -200,14 +323,23 @@ fn l12_a_held_piece_released_onto_support_scores_two_more() {
     let released = events
         .iter()
         .find_map(|e| match e {
-            Event::Placed { released: true, points, level, .. } => Some((*points, *level)),
+            Event::Placed {
+                released: true,
+                points,
+                level,
+                ..
+            } => Some((*points, *level)),
             _ => None,
         })
         .unwrap_or_else(|| panic!("{events:?}"));
     assert_eq!(released, (4, 1));
     assert_eq!(g.scores(), vec![0, 4]);
     assert_eq!(g.held()[1], None);
-    assert_eq!(g.previous_size(), Some(Size::Small), "L-2: the release is the placement");
+    assert_eq!(
+        g.previous_size(),
+        Some(Size::Small),
+        "L-2: the release is the placement"
+    );
 }
 
 #[test]
@@ -215,7 +347,14 @@ fn l12_a_hold_touching_the_table_is_refused() {
     let mut g = founded(2);
     let before = g.clone();
     let err = g
-        .apply(Seat(0), &Action::Hold { size: Size::Medium, pose: Pose::at(0.0, 100.0, 0.0) }, T)
+        .apply(
+            Seat(0),
+            &Action::Hold {
+                size: Size::Medium,
+                pose: Pose::at(0.0, 100.0, 0.0),
+            },
+            T,
+        )
         .unwrap_err();
     assert_eq!(err, LeaningError::HoldTouchesTable);
     assert_eq!(err.rule(), Some("L12"));
@@ -225,19 +364,36 @@ fn l12_a_hold_touching_the_table_is_refused() {
 #[test]
 fn l8_the_same_size_twice_is_refused() {
     let mut g = founded(2);
-    g.apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T).unwrap();
+    g.apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T)
+        .unwrap();
     let before = g.clone();
-    let err = g.apply(Seat(1), &place(Size::Small, small_on_left_face(0.3)), T).unwrap_err();
+    let err = g
+        .apply(Seat(1), &place(Size::Small, small_on_left_face(0.3)), T)
+        .unwrap_err();
     assert_eq!(err, LeaningError::SameSize(Size::Small));
     assert_eq!(err.rule(), Some("L8"));
     assert!(g == before, "rejection changes nothing");
     // Passing does not reset it (L8).
     g.apply(Seat(1), &Action::Pass, T).unwrap();
-    assert!(g.apply(Seat(0), &place(Size::Small, small_on_left_face(0.3)), T).is_err());
+    assert!(
+        g.apply(Seat(0), &place(Size::Small, small_on_left_face(0.3)), T)
+            .is_err()
+    );
 
     let mut pieces = foundation_pieces();
-    pieces.push(piece("small", "pyramid-small", SMALL_LEANING_ON_LEFT, OwnerName::Seat(0)));
-    let report = judge(&scenario(pieces, "pyramid-small", small_on_left_face(0.3), false)).unwrap();
+    pieces.push(piece(
+        "small",
+        "pyramid-small",
+        SMALL_LEANING_ON_LEFT,
+        OwnerName::Seat(0),
+    ));
+    let report = judge(&scenario(
+        pieces,
+        "pyramid-small",
+        small_on_left_face(0.3),
+        false,
+    ))
+    .unwrap();
     assert_eq!(report.verdict, JudgeVerdict::Refused);
     assert_eq!(report.rule.as_deref(), Some("L8"));
 }
@@ -250,8 +406,16 @@ fn rejections_name_their_rule_and_change_nothing() {
         (Seat(1), Action::Pass, Some("L4")),
         (Seat(7), Action::Pass, Some("L4")),
         (Seat(0), Action::AutoFoundation, Some("L4")),
-        (Seat(0), place(Size::Small, Pose::at(f64::NAN, 0.0, 0.0)), Some("L5")),
-        (Seat(0), place(Size::Small, Pose::at(1000.0, 0.0, 0.0)), Some("L5")),
+        (
+            Seat(0),
+            place(Size::Small, Pose::at(f64::NAN, 0.0, 0.0)),
+            Some("L5"),
+        ),
+        (
+            Seat(0),
+            place(Size::Small, Pose::at(1000.0, 0.0, 0.0)),
+            Some("L5"),
+        ),
         (Seat(0), place(Size::Small, Pose::at(0.0, 0.0, -5.0)), None),
         (Seat(0), place(Size::Small, LEFT), None),
     ];
@@ -260,14 +424,19 @@ fn rejections_name_their_rule_and_change_nothing() {
         assert_eq!(err.rule(), rule, "{action:?}: {err}");
         assert!(g == before, "{action:?} changed the game");
     }
-    let mut fresh = stackyard_leaning::LeaningTowers::new(&quiet(2), stackyard_core::Seed(1)).unwrap();
-    assert_eq!(fresh.apply(Seat(0), &Action::Pass, T).unwrap_err(), LeaningError::FoundationFirst);
+    let mut fresh =
+        stackyard_leaning::LeaningTowers::new(&quiet(2), stackyard_core::Seed(1)).unwrap();
+    assert_eq!(
+        fresh.apply(Seat(0), &Action::Pass, T).unwrap_err(),
+        LeaningError::FoundationFirst
+    );
 }
 
 #[test]
 fn l11_a_full_round_of_passes_closes_the_game_and_l13_ends_it() {
     let mut g = founded(3);
-    g.apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T).unwrap();
+    g.apply(Seat(0), &place(Size::Small, SMALL_LEANING_ON_LEFT), T)
+        .unwrap();
     for s in [1, 2, 0] {
         g.apply(Seat(s), &Action::Pass, T).unwrap();
     }
@@ -276,13 +445,18 @@ fn l11_a_full_round_of_passes_closes_the_game_and_l13_ends_it() {
     assert_eq!(g.scores(), vec![1 - 14, -15, -15]);
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.winners, vec![Seat(0)]);
-    assert_eq!(g.apply(Seat(1), &Action::Pass, T).unwrap_err().rule(), Some("L13"));
+    assert_eq!(
+        g.apply(Seat(1), &Action::Pass, T).unwrap_err().rule(),
+        Some("L13")
+    );
 }
 
 #[test]
 fn l1_settings_outside_two_to_ten_seats_are_refused() {
     for seats in [0, 1, 11] {
-        assert!(stackyard_leaning::LeaningTowers::new(&quiet(seats), stackyard_core::Seed(1)).is_err());
+        assert!(
+            stackyard_leaning::LeaningTowers::new(&quiet(seats), stackyard_core::Seed(1)).is_err()
+        );
     }
     assert!(stackyard_leaning::LeaningTowers::new(&quiet(10), stackyard_core::Seed(1)).is_ok());
 }

@@ -15,7 +15,10 @@ fn actions_events_and_views_round_trip_with_type_tags() {
         pose: SMALL_LEANING_ON_LEFT,
     };
     let json = serde_json::to_string(&action).unwrap();
-    assert!(json.starts_with(r#"{"type":"place","size":"small""#), "{json}");
+    assert!(
+        json.starts_with(r#"{"type":"place","size":"small""#),
+        "{json}"
+    );
     assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
     assert_eq!(
         serde_json::from_str::<Action>(r#"{"type":"pass"}"#).unwrap(),
@@ -33,7 +36,10 @@ fn actions_events_and_views_round_trip_with_type_tags() {
     let back: View = serde_json::from_str(&json).unwrap();
     assert_eq!(back, view);
     // The world in the view is the game's, bit for bit.
-    assert_eq!(stackyard_leaning::World::from_snapshot(&back.world).pose_bits(), g.world().pose_bits());
+    assert_eq!(
+        stackyard_leaning::World::from_snapshot(&back.world).pose_bits(),
+        g.world().pose_bits()
+    );
 }
 
 #[test]
@@ -52,7 +58,14 @@ fn the_judge_reads_the_documented_format_and_explains_bad_input() {
     let report = judge(&input).unwrap();
     assert_eq!(report.verdict, JudgeVerdict::Slip);
     let json = serde_json::to_value(&report).unwrap();
-    for key in ["verdict", "disturbed", "table_corners", "touching", "level", "points"] {
+    for key in [
+        "verdict",
+        "disturbed",
+        "table_corners",
+        "touching",
+        "level",
+        "points",
+    ] {
         assert!(json.get(key).is_some(), "{key} missing from {json}");
     }
     assert_eq!(json["verdict"], "slip");
@@ -67,5 +80,10 @@ fn the_judge_reads_the_documented_format_and_explains_bad_input() {
     assert!(err.contains("inside"), "{err}");
     let mut bad = input;
     bad.placement.kind = "pyramid-huge".into();
-    assert!(judge(&bad).unwrap_err().to_string().contains("pyramid-huge"));
+    assert!(
+        judge(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("pyramid-huge")
+    );
 }
