@@ -54,6 +54,9 @@ pub enum LeaningError {
     /// L5: a pose with NaN or infinite numbers.
     #[error("the pose has a number that is not finite (L5)")]
     NotFinite,
+    /// L5: an angle beyond ten turns.
+    #[error("the pose's angles must lie within ±3600° (L5)")]
+    AngleOutOfRange,
     /// L5: a pose off the playing area.
     #[error(
         "the pose lies outside the table area (within ±{half_mm} mm, 0 to {max_height_mm} mm high) (L5)"
@@ -82,7 +85,9 @@ impl RuleError for LeaningError {
             LeaningError::SameSize(_) => "L8",
             LeaningError::TradedSlip { .. } => "L9",
             LeaningError::AlreadyHolding(_) | LeaningError::HoldTouchesTable => "L12",
-            LeaningError::NotFinite | LeaningError::OffTable { .. } => "L5",
+            LeaningError::NotFinite
+            | LeaningError::AngleOutOfRange
+            | LeaningError::OffTable { .. } => "L5",
             LeaningError::Blocked(_) => return None,
         })
     }

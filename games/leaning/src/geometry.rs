@@ -178,6 +178,18 @@ pub fn rounded(pose: &Pose) -> Pose {
     }
 }
 
+/// Largest angle a pose may give (degrees): ten turns is plenty, and keeps
+/// every angle well inside what the engine's single precision represents.
+pub const MAX_ANGLE_DEG: f64 = 3600.0;
+
+/// Whether every number of `pose` is finite, positions within `max_mm` of
+/// the origin and angles within [`MAX_ANGLE_DEG`].
+pub fn sane(pose: &Pose, max_mm: f64) -> bool {
+    pose.is_finite()
+        && pose.position.iter().all(|v| v.abs() <= max_mm)
+        && pose.rotation_deg.iter().all(|a| a.abs() <= MAX_ANGLE_DEG)
+}
+
 /// One standard normal sample (Box–Muller), from the game's seeded stream.
 fn normal(rng: &mut ChaCha8Rng) -> f64 {
     // 1 - u keeps the logarithm's argument in (0, 1].

@@ -236,7 +236,7 @@ pub fn attempt(
         touching
             .iter()
             .filter_map(|t| pieces.get(t.0))
-            .map(|p| p.level + 1)
+            .map(|p| p.level.saturating_add(1))
             .min()
             .unwrap_or(1)
     };

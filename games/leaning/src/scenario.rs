@@ -215,6 +215,20 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
         .map(|p| size_of(&p.id, &p.kind))
         .collect::<Result<Vec<_>, _>>()?;
     let size = size_of("placement", &input.placement.kind)?;
+    // Numbers the engine's single precision cannot hold would poison the
+    // world; a table two metres across is the physics table's own extent.
+    for p in &input.pieces {
+        let pose = Pose {
+            position: p.position,
+            rotation_deg: p.rotation_deg,
+        };
+        if !crate::geometry::sane(&pose, 2000.0) {
+            return Err(JudgeError::Structure(format!(
+                "piece {:?}: positions must be finite and within 2000 mm, angles within ±3600°",
+                p.id
+            )));
+        }
+    }
     let scenario = Scenario {
         pieces: input
             .pieces
@@ -313,6 +327,8 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
         Some(LeaningError::SameSize(size))
     } else if !pose.is_finite() {
         Some(LeaningError::NotFinite)
+    } else if pose.rotation_deg.iter().any(|a| a.abs() > crate::geometry::MAX_ANGLE_DEG) {
+        Some(LeaningError::AngleOutOfRange)
     } else if pose.position[0].abs() > rules.table_half_mm
         || pose.position[1].abs() > rules.table_half_mm
         || pose.position[2] > rules.max_height_mm
@@ -432,9 +448,9 @@ fn levels(world: &World, pieces: &[StructurePiece]) -> Vec<u32> {
                     continue;
                 }
                 if let Some(lx) = level[x]
-                    && level[y].is_none_or(|ly| ly > lx + 1)
+                    && level[y].is_none_or(|ly| ly > lx.saturating_add(1))
                 {
-                    level[y] = Some(lx + 1);
+                    level[y] = Some(lx.saturating_add(1));
                     changed = true;
                 }
             }

@@ -153,6 +153,10 @@ impl Settings {
         self.physics
             .validate()
             .map_err(|e| SetupError::new(format!("physics: {e}")))?;
+        // Steps per turn are time cap × step rate: keep a run to seconds of work.
+        if self.physics.sim.step_hz > 2000.0 {
+            return Err(SetupError::new("physics.sim.step_hz is above 2000"));
+        }
         // A run that could go on for minutes would stall a turn.
         if self.physics.sim.max_time_s > 30.0 {
             return Err(SetupError::new(

@@ -52,7 +52,7 @@
 use crate::action::{Action, EndReason, Event, FoundationPiece};
 use crate::error::LeaningError;
 use crate::foundation;
-use crate::geometry::{lowest_corner_mm, noisy, rounded};
+use crate::geometry::{MAX_ANGLE_DEG, lowest_corner_mm, noisy, rounded};
 use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
 use crate::piece::{Hand, Owner, Size};
 use crate::settings::Settings;
@@ -241,6 +241,9 @@ impl LeaningTowers {
     fn check_pose(&self, pose: &Pose) -> Result<(), LeaningError> {
         if !pose.is_finite() {
             return Err(LeaningError::NotFinite);
+        }
+        if pose.rotation_deg.iter().any(|a| a.abs() > MAX_ANGLE_DEG) {
+            return Err(LeaningError::AngleOutOfRange);
         }
         let s = &self.settings;
         let [x, y, z] = pose.position;
