@@ -475,3 +475,25 @@ fn l13_a_series_runs_until_a_seat_reaches_the_target() {
     assert!(series.is_over());
     assert_eq!(series.winners(), vec![Seat(0)]);
 }
+
+#[test]
+fn l5_a_piece_the_player_no_longer_has_is_refused() {
+    // Each turn both seats slip a small three times (forfeited, no
+    // penalty, L9): after five rounds seat 0 has no small left.
+    let mut g = founded(2);
+    for _ in 0..5 {
+        for seat in [Seat(0), Seat(1)] {
+            for _ in 0..3 {
+                g.apply(seat, &place(Size::Small, SMALL_LYING), T).unwrap();
+            }
+        }
+    }
+    assert_eq!(g.hands()[0].small, 0);
+    assert_eq!(g.forfeited()[0], 5);
+    let before = g.clone();
+    let err = g.apply(Seat(0), &place(Size::Small, SMALL_LYING), T).unwrap_err();
+    assert_eq!(err, LeaningError::NoPieceLeft { seat: Seat(0), size: Size::Small });
+    assert_eq!(err.rule(), Some("L5"));
+    assert!(g == before);
+    assert!(g.pieces_accounted().iter().all(|&n| n == 15));
+}
