@@ -50,20 +50,20 @@ pub const LEVELS: [(&str, &str, Effort); 3] = [
     ),
     (
         "medium",
-        "48 candidates a turn, 6 finalists checked under 4 perturbations",
+        "48 candidates a turn, 8 finalists checked under 6 perturbations",
         Effort {
             candidates: 48,
-            finalists: 6,
-            perturbations: 4,
+            finalists: 8,
+            perturbations: 6,
         },
     ),
     (
         "hard",
-        "160 candidates a turn, 8 finalists checked under 6 perturbations",
+        "160 candidates a turn, 12 finalists checked under 10 perturbations",
         Effort {
             candidates: 160,
-            finalists: 8,
-            perturbations: 6,
+            finalists: 12,
+            perturbations: 10,
         },
     ),
 ];
@@ -243,11 +243,22 @@ pub fn sample_candidate(
     settings: &Settings,
     rng: &mut ChaCha8Rng,
 ) -> Option<Candidate> {
-    let targets: Vec<&crate::view::PieceView> = view
-        .pieces
-        .iter()
-        .filter(|p| p.status == PieceStatus::Standing || p.status == PieceStatus::Held)
-        .collect();
+    // A piece already touching as many pieces as it has pips cannot take
+    // another (L7): lean on the others while there are any.
+    let counts = judge::contact_counts(world, &infos(view), None);
+    let open = |p: &&crate::view::PieceView| match p.status {
+        PieceStatus::Held => true,
+        PieceStatus::Standing => counts.get(p.id.0).copied().unwrap_or(0) < p.size.pips(),
+        _ => false,
+    };
+    let mut targets: Vec<&crate::view::PieceView> = view.pieces.iter().filter(open).collect();
+    if targets.is_empty() {
+        targets = view
+            .pieces
+            .iter()
+            .filter(|p| p.status == PieceStatus::Standing)
+            .collect();
+    }
     if targets.is_empty() {
         return None;
     }
