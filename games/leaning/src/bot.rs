@@ -35,6 +35,9 @@ pub struct Effort {
     pub finalists: usize,
     /// Perturbed runs per finalist (0: trust the exact pose).
     pub perturbations: usize,
+    /// Further perturbed runs that confirm a leading finalist before it is
+    /// chosen (0: choose the leader as it stands).
+    pub confirm: usize,
 }
 
 /// The levels, weakest first.
@@ -46,24 +49,27 @@ pub const LEVELS: [(&str, &str, Effort); 3] = [
             candidates: 12,
             finalists: 0,
             perturbations: 0,
+            confirm: 0,
         },
     ),
     (
         "medium",
-        "48 candidates a turn, 8 finalists checked under 6 perturbations",
+        "48 candidates a turn, 8 finalists checked under 6 perturbations, the leader confirmed under 12 more",
         Effort {
             candidates: 48,
             finalists: 8,
             perturbations: 6,
+            confirm: 12,
         },
     ),
     (
         "hard",
-        "160 candidates a turn, 12 finalists checked under 10 perturbations",
+        "160 candidates a turn, 12 finalists checked under 10 perturbations, the leader confirmed under 30 more",
         Effort {
             candidates: 160,
             finalists: 12,
             perturbations: 10,
+            confirm: 30,
         },
     ),
 ];
@@ -148,20 +154,29 @@ impl SearchBot {
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.truncate(self.effort.finalists.max(1));
-        let mut best: Option<(f64, Candidate)> = None;
+        // Each finalist: (sum of values, runs, confirmed, candidate).
+        let mut finalists: Vec<(f64, usize, bool, Candidate)> = Vec::new();
         for &(v, c) in &scored {
-            let mut total = v;
-            for _ in 0..self.effort.perturbations {
-                let n = &self.settings.hand_noise;
-                let pose = noisy(&c.pose, n.position_mm, n.angle_deg, &mut self.rng);
-                let j = self.simulate(&mut world, &before, &pieces, Candidate { pose, ..c });
-                total += value(&j, hand.total(), structure);
-            }
-            let expected = total / (1 + self.effort.perturbations) as f64;
-            if best.is_none_or(|(b, _)| expected > b) {
-                best = Some((expected, c));
-            }
+            let (sum, runs) = self.perturbed(&mut world, &before, &pieces, c, self.effort.perturbations, hand.total(), structure);
+            finalists.push((v + sum, 1 + runs, self.effort.confirm == 0, c));
         }
+        // The best of a few noisy estimates is usually a lucky one: before
+        // choosing it, confirm it with more perturbed runs, and move on to
+        // the next best whenever it no longer leads.
+        let best = loop {
+            let Some(lead) = (0..finalists.len()).max_by(|&a, &b| {
+                let mean = |f: &(f64, usize, bool, Candidate)| f.0 / f.1 as f64;
+                mean(&finalists[a]).total_cmp(&mean(&finalists[b]))
+            }) else {
+                break None;
+            };
+            let (sum, runs, confirmed, c) = finalists[lead];
+            if confirmed {
+                break Some((sum / runs as f64, c));
+            }
+            let (more, extra) = self.perturbed(&mut world, &before, &pieces, c, self.effort.confirm, hand.total(), structure);
+            finalists[lead] = (sum + more, runs + extra, true, c);
+        };
         match best {
             // Passing moves the game towards a close, which costs a point per
             // piece left; only a likely break or wreck is worse.
@@ -171,6 +186,29 @@ impl SearchBot {
             }),
             _ => Some(Action::Pass),
         }
+    }
+
+    /// Runs `n` perturbed copies of `c` (the game's hand noise): the sum of
+    /// their values and `n`.
+    #[allow(clippy::too_many_arguments)]
+    fn perturbed(
+        &mut self,
+        world: &mut World,
+        before: &Snapshot,
+        pieces: &[PieceInfo],
+        c: Candidate,
+        n: usize,
+        in_hand: u8,
+        structure: usize,
+    ) -> (f64, usize) {
+        let mut sum = 0.0;
+        for _ in 0..n {
+            let noise = &self.settings.hand_noise;
+            let pose = noisy(&c.pose, noise.position_mm, noise.angle_deg, &mut self.rng);
+            let j = self.simulate(world, before, pieces, Candidate { pose, ..c });
+            sum += value(&j, in_hand, structure);
+        }
+        (sum, n)
     }
 
     fn simulate(

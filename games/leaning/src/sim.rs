@@ -82,3 +82,53 @@ pub fn play_game(
     }
     Ok(report)
 }
+
+/// Averages over a batch of bot games, for `stackyard leaning sim`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: usize,
+    /// Mean score by seat.
+    pub mean_scores: Vec<f64>,
+    /// Mean clean placements per game (all seats).
+    pub placements_per_game: f64,
+    /// Mean slips per game.
+    pub slips_per_game: f64,
+    /// Mean breaks per game.
+    pub breaks_per_game: f64,
+    /// Mean wrecks per game.
+    pub wrecks_per_game: f64,
+    /// Games that hit the action cap or stopped on a rejected bot action.
+    pub unfinished: usize,
+}
+
+/// Averages `reports` (all with the same number of seats).
+pub fn summarize(reports: &[GameReport]) -> Summary {
+    let games = reports.len();
+    let g = games.max(1) as f64;
+    let seats = reports.first().map_or(0, |r| r.scores.len());
+    let total = |f: fn(&GameReport) -> &Vec<u32>| {
+        reports
+            .iter()
+            .map(|r| f(r).iter().map(|&v| f64::from(v)).sum::<f64>())
+            .sum::<f64>()
+            / g
+    };
+    Summary {
+        games,
+        mean_scores: (0..seats)
+            .map(|s| {
+                reports
+                    .iter()
+                    .map(|r| r.scores.get(s).copied().unwrap_or(0) as f64)
+                    .sum::<f64>()
+                    / g
+            })
+            .collect(),
+        placements_per_game: total(|r| &r.placements),
+        slips_per_game: total(|r| &r.slips),
+        breaks_per_game: total(|r| &r.breaks),
+        wrecks_per_game: total(|r| &r.wrecks),
+        unfinished: reports.iter().filter(|r| !r.finished).count(),
+    }
+}
