@@ -177,10 +177,18 @@ impl SearchBot {
             let (more, extra) = self.perturbed(&mut world, &before, &pieces, c, self.effort.confirm, hand.total(), structure);
             finalists[lead] = (sum + more, runs + extra, true, c);
         };
+        // Passing moves the game towards a close (L11); the pass that
+        // completes the round costs a point per piece in hand at once.
+        let in_rotation = (0..view.hands.len())
+            .filter(|&i| !view.out[i] && (view.hands[i].total() > 0 || view.held[i].is_some()))
+            .count();
+        let pass_value = if view.passes + 1 >= in_rotation {
+            -f64::from(hand.total())
+        } else {
+            PASS_BELOW
+        };
         match best {
-            // Passing moves the game towards a close, which costs a point per
-            // piece left; only a likely break or wreck is worse.
-            Some((v, c)) if v > PASS_BELOW => Some(Action::Place {
+            Some((v, c)) if v > pass_value => Some(Action::Place {
                 size: c.size,
                 pose: c.pose,
             }),
@@ -233,7 +241,8 @@ impl SearchBot {
     }
 }
 
-/// The bot passes when the best candidate's expected value is at or below this.
+/// The bot passes when the best candidate's expected value is at or below
+/// this (or, when its pass would close the game, below minus its pieces in hand).
 pub const PASS_BELOW: f64 = -1.5;
 
 /// What a simulated result is worth to the placing seat: the points of a
