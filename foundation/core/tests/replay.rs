@@ -114,22 +114,30 @@ impl Game for Counter {
     }
 }
 
+/// Plays `actions` live through the driver, as a host would (each arriving
+/// `dt` ms after the last), checking that every refused action changed
+/// nothing; returns the final state and the driver's record.
 fn drive(actions: &[(u8, Act, u64)]) -> (Counter, Record<u32, Act>) {
-    let mut game = Counter::new(&10, Seed(3)).unwrap();
-    let mut record = Record::new::<Counter>(10, Seed(3));
+    let mut driver = Driver::<Counter>::new(10, Seed(3)).unwrap();
     let mut t = GameTime::ZERO;
     for (seat, action, dt) in actions {
         t = t + *dt;
-        game.advance_to(t);
-        let before = game.clone();
-        match game.apply(Seat(*seat), action, t) {
-            Ok(_) => record.push(Seat(*seat), t, action.clone()),
-            Err(_) => assert_eq!(game, before, "a rejected action changed the game"),
+        driver.advance_to(t);
+        let before = driver.game().clone();
+        let version = driver.version();
+        if driver.act(Seat(*seat), action.clone(), t).is_err() {
+            assert_eq!(driver.game(), &before, "a rejected action changed the game");
+            assert_eq!(
+                driver.version(),
+                version,
+                "a rejected action counted as a step"
+            );
         }
     }
+    driver.advance_to(t + 1_000_000);
+    let mut record = driver.record().clone();
     record.end = Some(t + 1_000_000);
-    game.advance_to(t + 1_000_000);
-    (game, record)
+    (driver.into_game(), record)
 }
 
 fn act() -> impl Strategy<Value = (u8, Act, u64)> {
@@ -215,4 +223,106 @@ fn timers_fire_at_their_deadline_during_replay() {
     let (game, events) = replay::<Counter>(&record).unwrap();
     assert_eq!(game.value, 99);
     assert_eq!(events.last(), Some(&99));
+}
+
+#[test]
+fn a_finished_game_is_frozen_and_timers_stop() {
+    let mut driver = Driver::<Counter>::new(10, Seed(0)).unwrap();
+    driver.act(Seat(0), Act::Arm(500), GameTime::ZERO).unwrap();
+    for i in 1..10u8 {
+        driver
+            .act(Seat(i % 2), Act::Step(1), GameTime::from_millis(10))
+            .unwrap();
+    }
+    assert!(driver.is_over());
+    assert_eq!(driver.ending(), Some(Ending::Rules));
+    assert_eq!(
+        driver.next_deadline(),
+        None,
+        "no wake-ups for a finished game"
+    );
+    let step = driver.advance_to(GameTime::from_secs(5));
+    assert!(step.events.is_empty());
+    assert_eq!(driver.record().ending, Some(Ending::Rules));
+}
+
+#[test]
+fn resignation_timeout_and_abandonment_end_the_game_for_the_others() {
+    for ending in [
+        Ending::Resigned { seat: Seat(1) },
+        Ending::TimedOut { seat: Seat(1) },
+        Ending::Abandoned { seat: Seat(1) },
+    ] {
+        let mut driver = Driver::<Counter>::new(10, Seed(0)).unwrap();
+        driver.act(Seat(0), Act::Step(3), GameTime::ZERO).unwrap();
+        let v = driver.version();
+        let step = driver.finish(ending, GameTime::from_secs(1)).unwrap();
+        assert_eq!(step.ended, Some(ending));
+        assert_eq!(driver.version(), v + 1);
+        assert_eq!(driver.to_act(), ToAct::Nobody);
+        let outcome = driver.outcome().unwrap();
+        assert_eq!(outcome.winners, vec![Seat(0)]);
+        assert_eq!(outcome.scores, vec![3, -3]);
+        let refused = driver.act(Seat(0), Act::Step(1), GameTime::from_secs(2));
+        assert!(matches!(refused, Err(Rejected { error: ActError::Over(e), .. }) if e == ending));
+        assert_eq!(
+            driver.finish(ending, GameTime::from_secs(3)),
+            Err(FinishError::AlreadyOver)
+        );
+        // The ending is part of the record and replays.
+        let (again, _) = Driver::<Counter>::replay(driver.record()).unwrap();
+        assert_eq!(again.outcome(), driver.outcome());
+        assert_eq!(again.ending(), Some(ending));
+    }
+    let mut driver = Driver::<Counter>::new(10, Seed(0)).unwrap();
+    assert_eq!(
+        driver.finish(Ending::DrawAgreed, GameTime::ZERO),
+        Err(FinishError::NoDraws),
+        "Counter has no draws"
+    );
+    assert_eq!(
+        driver.finish(Ending::Resigned { seat: Seat(7) }, GameTime::ZERO),
+        Err(FinishError::NoSuchSeat(Seat(7)))
+    );
+    assert_eq!(
+        driver.finish(Ending::Rules, GameTime::ZERO),
+        Err(FinishError::NotTheRules)
+    );
+    assert!(!driver.is_over(), "refused endings change nothing");
+}
+
+#[test]
+fn the_driver_refuses_unknown_seats_and_records_what_it_accepts() {
+    let mut driver = Driver::<Counter>::new(10, Seed(0)).unwrap();
+    let refused = driver
+        .act(Seat(5), Act::Step(1), GameTime::ZERO)
+        .unwrap_err();
+    assert!(matches!(
+        refused.error,
+        ActError::NoSuchSeat { seats: 2, .. }
+    ));
+    let step = driver
+        .act(Seat(0), Act::Step(2), GameTime::from_millis(7))
+        .unwrap();
+    assert_eq!(step.events, vec![2]);
+    assert_eq!(step.version, 1);
+    assert_eq!(driver.record().actions.len(), 1);
+    assert_eq!(driver.record().actions[0].at, GameTime::from_millis(7));
+    assert_eq!(driver.record().format, RECORD_FORMAT);
+    assert_eq!(driver.record().engine, "test");
+    // Time never goes back: a late-stamped arrival is taken at the clock.
+    driver
+        .act(Seat(1), Act::Step(1), GameTime::from_millis(3))
+        .unwrap();
+    assert_eq!(driver.record().actions[1].at, GameTime::from_millis(7));
+}
+
+#[test]
+fn a_record_from_a_later_format_is_refused() {
+    let mut record = Record::new::<Counter>(10, Seed(0));
+    record.format = RECORD_FORMAT + 1;
+    assert!(matches!(
+        replay::<Counter>(&record),
+        Err(ReplayError::Format { .. })
+    ));
 }

@@ -104,6 +104,24 @@ pub struct Table {
 
 const TABLE_DATA: u128 = 0;
 
+/// A copy continues exactly as the original would: the whole state is
+/// cloned, the pipeline (scratch space only) is made afresh, as
+/// [`Table::restore`] does. This is what lets a game state own a table.
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        Table::from_snapshot(&self.snapshot())
+    }
+}
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table")
+            .field("pieces", &self.len())
+            .field("time_s", &self.time_s())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Table {
     /// An empty table. The settings must be valid ([`Settings::validate`]).
     pub fn new(settings: Settings) -> Table {

@@ -138,3 +138,17 @@ fn overlapping_and_sunken_drops_are_refused() {
     );
     assert_eq!(t.len(), 2);
 }
+
+#[test]
+fn a_cloned_table_continues_bit_identically() {
+    let mut a = scene();
+    for _ in 0..25 {
+        a.step();
+    }
+    let mut b = a.clone();
+    assert_eq!(bits(&a), bits(&b));
+    let (sa, sb) = (a.settle(), b.settle());
+    assert_eq!(bits(&a), bits(&b), "the copy moved differently");
+    assert_eq!(sa.steps, sb.steps);
+    assert!(format!("{a:?}").contains("pieces: 7"));
+}

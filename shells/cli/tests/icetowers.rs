@@ -145,7 +145,7 @@ fn replay_rejects_malformed_and_invalid_records_with_exit_2() {
     std::fs::write(
         &illegal,
         r#"{"game":"icetowers","settings":{"players":2},"seed":1,
-            "actions":[{"seat":0,"at":0,"action":{"cap":{"piece":0,"onto":20}}}]}"#,
+            "actions":[{"seat":0,"at":0,"action":{"type":"cap","piece":0,"onto":20}}]}"#,
     )
     .unwrap();
     let out = stackyard(&["icetowers", "replay", illegal.to_str().unwrap()]);

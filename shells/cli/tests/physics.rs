@@ -115,7 +115,8 @@ fn invalid_scenarios_exit_2_with_a_clear_message() {
 
 #[test]
 fn the_example_scenarios_do_what_the_readme_says() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../physics/scenarios");
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../foundation/physics/scenarios");
     let run = |name: &str| {
         let out = stackyard(&["physics", "run", root.join(name).to_str().unwrap()]);
         assert!(out.status.success(), "{name}");

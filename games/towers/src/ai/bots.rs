@@ -132,18 +132,15 @@ impl Bot<Position> for OpeningBot {
     }
 }
 
-/// Checks that `spec` can play on `variant` (the search board holds at most
-/// 64 blocks).
+/// Checks that `spec` can play on `variant`: every [`PlayerSpec`] plays on
+/// the search board, which holds at most 64 blocks.
 pub fn check_search_board(spec: PlayerSpec, variant: &Variant) -> Result<(), SetupError> {
-    match spec {
-        PlayerSpec::Random => Ok(()),
-        _ => rules_of(variant).map(|_| ()).map_err(|e| {
-            SetupError::new(format!(
-                "{spec} cannot search a {}x{} board: {}",
-                variant.cols, variant.rows, e.0
-            ))
-        }),
-    }
+    rules_of(variant).map(|_| ()).map_err(|e| {
+        SetupError::new(format!(
+            "{spec} cannot play a {}x{} board: {}",
+            variant.cols, variant.rows, e.0
+        ))
+    })
 }
 
 impl Bots for Position {

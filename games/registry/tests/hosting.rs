@@ -1,0 +1,261 @@
+//! Every registered game, hosted through the type-erased contract alone:
+//! created from JSON settings, played to the end by bots (in simulated real
+//! time, so turnless games race), its record stored as JSON text and
+//! replayed to the same outcome and the same final views.
+
+use serde_json::Value;
+use stackyard_core::host::{GameKind, HostedBot, HostedGame};
+use stackyard_core::{GameTime, Seat, Seed, ToAct, Viewer};
+
+/// May `seat` act now?
+fn may_act(table: &dyn HostedGame, seat: usize) -> bool {
+    match table.to_act() {
+        ToAct::Seat(s) => s.index() == seat,
+        ToAct::AnySeat => true,
+        ToAct::Nobody => false,
+    }
+}
+
+/// Plays a hosted table with one bot per seat, knowing nothing of the
+/// game: timers fire at their deadlines first, then the earliest action in
+/// flight arrives. Returns the number of accepted actions.
+fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>]) -> usize {
+    let n = bots.len();
+    let mut pending: Vec<Option<(GameTime, Value)>> = vec![None; n];
+    let plan = |s: usize,
+                now: GameTime,
+                table: &dyn HostedGame,
+                bots: &mut [Box<dyn HostedBot>],
+                pending: &mut [Option<(GameTime, Value)>]| {
+        pending[s] = None;
+        if may_act(table, s) {
+            let view = table.view(Viewer::Seat(Seat(s as u8)));
+            let decision = bots[s]
+                .decide(&view, now)
+                .expect("a bot reads its own view");
+            pending[s] = decision.map(|d| (now + d.think_ms, d.action));
+        }
+    };
+    for s in 0..n {
+        plan(s, GameTime::ZERO, table, bots, &mut pending);
+    }
+    let mut accepted = 0;
+    for _ in 0..200_000 {
+        if table.to_act() == ToAct::Nobody {
+            return accepted;
+        }
+        let next = (0..n)
+            .filter_map(|s| pending[s].as_ref().map(|(t, _)| (*t, s)))
+            .min();
+        match (table.next_deadline(), next) {
+            (Some(d), n2) if n2.is_none_or(|(t, _)| d <= t) => {
+                let step = table.advance_to(d);
+                for s in 0..n {
+                    let events = step.for_viewer(Viewer::Seat(Seat(s as u8)));
+                    if pending[s].is_none() && bots[s].wakes_on(events) {
+                        plan(s, d, table, bots, &mut pending);
+                    }
+                }
+            }
+            (_, Some((at, s))) => {
+                let (_, action) = pending[s].take().expect("in flight");
+                if let Ok(step) = table.act(Seat(s as u8), &action, at) {
+                    accepted += 1;
+                    for o in (0..n).filter(|&o| o != s) {
+                        let events = step.for_viewer(Viewer::Seat(Seat(o as u8)));
+                        // Turn-based: the seat whose turn it now is looks.
+                        if pending[o].is_none() && (bots[o].wakes_on(events) || may_act(table, o)) {
+                            plan(o, at, table, bots, &mut pending);
+                        }
+                    }
+                }
+                plan(s, at, table, bots, &mut pending);
+            }
+            (None, None) => panic!("{}: nobody can act and no timer is set", table.name()),
+            (Some(_), None) => unreachable!(),
+        }
+    }
+    panic!("{}: no end after 200 000 steps", table.name());
+}
+
+fn host_one(kind: &dyn GameKind, level: &str, seed: Seed) {
+    let settings = kind.default_settings();
+    // Settings travel as text, like everything a host stores.
+    let settings: Value = serde_json::from_str(&serde_json::to_string(&settings).unwrap()).unwrap();
+    let mut table = kind
+        .create(&settings, seed)
+        .expect("default settings make a game");
+    let seats = table.seat_count();
+    let mut bots: Vec<Box<dyn HostedBot>> = (0..seats)
+        .map(|s| {
+            kind.bot(level, Seat(s as u8), seed.child(s as u64), &settings)
+                .unwrap_or_else(|e| panic!("{} has no bot {level:?}: {e}", kind.name()))
+        })
+        .collect();
+    let actions = play(table.as_mut(), &mut bots);
+    let outcome = table.outcome().expect("the game ended");
+    assert_eq!(
+        outcome.scores.len(),
+        seats,
+        "{}: one score per seat",
+        kind.name()
+    );
+    assert_eq!(
+        table.actions(),
+        actions,
+        "{}: every accepted action recorded",
+        kind.name()
+    );
+
+    let text = serde_json::to_string(&table.record()).unwrap();
+    let record: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(record["game"], kind.name());
+    assert_eq!(record["format"], 1);
+    assert_eq!(record["engine"], kind.engine());
+    let again = kind.replay(&record).expect("the record replays");
+    assert_eq!(
+        again.outcome(),
+        Some(outcome),
+        "{}: same outcome",
+        kind.name()
+    );
+    assert_eq!(again.ending(), table.ending());
+    for viewer in Viewer::all(seats) {
+        assert_eq!(
+            again.view(viewer),
+            table.view(viewer),
+            "{}: same view",
+            kind.name()
+        );
+    }
+}
+
+/// The cheapest bot level each game offers that is not "random" (random
+/// IceTowers players may wander until the timer).
+fn quick_level(kind: &dyn GameKind) -> String {
+    let levels = kind.bot_levels();
+    assert!(!levels.is_empty(), "{} offers no bots", kind.name());
+    levels
+        .iter()
+        .find(|l| l.name == "greedy")
+        .unwrap_or(&levels[0])
+        .name
+        .clone()
+}
+
+#[test]
+fn every_registered_game_is_hosted_through_json_alone() {
+    let registry = stackyard_registry::registry();
+    assert!(registry.names().len() >= 3);
+    for kind in registry.kinds() {
+        let level = quick_level(kind);
+        for seed in [1, 2, 3] {
+            host_one(kind, &level, Seed(seed));
+        }
+    }
+}
+
+#[test]
+fn every_bot_level_is_offered_and_makes_a_bot() {
+    let registry = stackyard_registry::registry();
+    for kind in registry.kinds() {
+        let settings = kind.default_settings();
+        for level in kind.bot_levels() {
+            assert!(!level.about.is_empty());
+            kind.bot(&level.name, Seat(0), Seed(1), &settings)
+                .unwrap_or_else(|e| panic!("{} {}: {e}", kind.name(), level.name));
+        }
+        assert!(
+            kind.bot("no-such-level", Seat(0), Seed(1), &settings)
+                .is_err()
+        );
+    }
+}
+
+#[test]
+fn malformed_json_is_refused_and_changes_nothing() {
+    let registry = stackyard_registry::registry();
+    for kind in registry.kinds() {
+        assert!(
+            kind.create(&serde_json::json!({"nonsense": [1, 2]}), Seed(1))
+                .is_err(),
+            "{} took nonsense settings",
+            kind.name()
+        );
+        let mut table = kind.create(&kind.default_settings(), Seed(1)).unwrap();
+        let before = table.view(Viewer::Spectator);
+        let version = table.version();
+        for bad in [
+            serde_json::json!(null),
+            serde_json::json!("pass"),
+            serde_json::json!({"type": "no_such_action"}),
+            serde_json::json!({"type": 7}),
+        ] {
+            let err = table.act(Seat(0), &bad, GameTime::ZERO).unwrap_err();
+            assert_eq!(
+                err.error.kind,
+                stackyard_core::host::HostErrorKind::Malformed
+            );
+            assert!(!err.error.message.is_empty());
+        }
+        let err = table
+            .act(
+                Seat(200),
+                &serde_json::json!({"type": "pass"}),
+                GameTime::ZERO,
+            )
+            .unwrap_err();
+        assert!(!err.error.message.is_empty());
+        assert_eq!(table.view(Viewer::Spectator), before);
+        assert_eq!(table.version(), version);
+        assert!(
+            kind.replay(&serde_json::json!({"game": kind.name()}))
+                .is_err()
+        );
+        assert!(kind.replay(&serde_json::json!([1, 2, 3])).is_err());
+    }
+}
+
+#[test]
+fn a_resignation_ends_the_game_and_survives_the_record() {
+    let registry = stackyard_registry::registry();
+    let towers = registry.get("towers").unwrap();
+    let mut table = towers.create(&towers.default_settings(), Seed(4)).unwrap();
+    let step = table
+        .finish(
+            stackyard_core::Ending::Resigned { seat: Seat(0) },
+            GameTime::from_secs(3),
+        )
+        .unwrap();
+    assert_eq!(
+        step.ended,
+        Some(stackyard_core::Ending::Resigned { seat: Seat(0) })
+    );
+    assert_eq!(table.to_act(), ToAct::Nobody);
+    assert_eq!(table.outcome().unwrap().winners, vec![Seat(1)]);
+    let refused = table
+        .act(
+            Seat(1),
+            &serde_json::json!({"type": "pass"}),
+            GameTime::from_secs(4),
+        )
+        .unwrap_err();
+    assert_eq!(
+        refused.error.kind,
+        stackyard_core::host::HostErrorKind::Over
+    );
+    let again = towers.replay(&table.record()).unwrap();
+    assert_eq!(again.outcome(), table.outcome());
+    assert_eq!(again.ending(), table.ending());
+    // Babel has no draws; Towers does.
+    let babel = registry.get("babel").unwrap();
+    let mut solo = babel.create(&babel.default_settings(), Seed(4)).unwrap();
+    assert!(
+        solo.finish(stackyard_core::Ending::DrawAgreed, GameTime::ZERO)
+            .is_err()
+    );
+    let mut t2 = towers.create(&towers.default_settings(), Seed(4)).unwrap();
+    t2.finish(stackyard_core::Ending::DrawAgreed, GameTime::ZERO)
+        .unwrap();
+    assert!(t2.outcome().unwrap().winners.is_empty());
+}
