@@ -9,7 +9,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(2);
     let players: u8 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2);
-    let levels: Vec<String> = if args.len() > 3 { args[3..].to_vec() } else { vec!["easy".into()] };
+    let levels: Vec<String> = if args.len() > 3 {
+        args[3..].to_vec()
+    } else {
+        vec!["easy".into()]
+    };
     let settings = Settings::new(players);
     let n = usize::from(players);
     let mut totals = vec![0i64; n];
@@ -20,14 +24,23 @@ fn main() {
         let mut bots: Vec<_> = (0..players)
             .map(|s| {
                 let level = &levels[usize::from(s) % levels.len()];
-                LeaningTowers::bot(level, Seat(s), seed.child(100 + u64::from(s)), &settings).unwrap()
+                LeaningTowers::bot(level, Seat(s), seed.child(100 + u64::from(s)), &settings)
+                    .unwrap()
             })
             .collect();
         let t = Instant::now();
         let r = stackyard_leaning::sim::play_game(&settings, seed, &mut bots, 1000).unwrap();
         println!(
             "game {g}: {:.2?} scores {:?} placed {:?} slips {:?} breaks {:?} wrecks {:?} passes {:?} rejected {} finished {}",
-            t.elapsed(), r.scores, r.placements, r.slips, r.breaks, r.wrecks, r.passes, r.rejected, r.finished
+            t.elapsed(),
+            r.scores,
+            r.placements,
+            r.slips,
+            r.breaks,
+            r.wrecks,
+            r.passes,
+            r.rejected,
+            r.finished
         );
         for (t, s) in totals.iter_mut().zip(&r.scores) {
             *t += s;
@@ -41,7 +54,10 @@ fn main() {
     println!(
         "{games} games, {players} players, bots {levels:?}: mean score by seat {:?}; per game {:.1} clean placements, {:.1} slips, {:.1} breaks, {:.1} wrecks; {:.2?} per game",
         totals.iter().map(|t| *t as f64 / g).collect::<Vec<_>>(),
-        placed as f64 / g, slips as f64 / g, breaks as f64 / g, wrecks as f64 / g,
+        placed as f64 / g,
+        slips as f64 / g,
+        breaks as f64 / g,
+        wrecks as f64 / g,
         start.elapsed() / games.max(1) as u32
     );
 }

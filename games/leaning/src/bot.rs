@@ -157,7 +157,15 @@ impl SearchBot {
         // Each finalist: (sum of values, runs, confirmed, candidate).
         let mut finalists: Vec<(f64, usize, bool, Candidate)> = Vec::new();
         for &(v, c) in &scored {
-            let (sum, runs) = self.perturbed(&mut world, &before, &pieces, c, self.effort.perturbations, hand.total(), structure);
+            let (sum, runs) = self.perturbed(
+                &mut world,
+                &before,
+                &pieces,
+                c,
+                self.effort.perturbations,
+                hand.total(),
+                structure,
+            );
             finalists.push((v + sum, 1 + runs, self.effort.confirm == 0, c));
         }
         // The best of a few noisy estimates is usually a lucky one: before
@@ -174,7 +182,15 @@ impl SearchBot {
             if confirmed {
                 break Some((sum / runs as f64, c));
             }
-            let (more, extra) = self.perturbed(&mut world, &before, &pieces, c, self.effort.confirm, hand.total(), structure);
+            let (more, extra) = self.perturbed(
+                &mut world,
+                &before,
+                &pieces,
+                c,
+                self.effort.confirm,
+                hand.total(),
+                structure,
+            );
             finalists[lead] = (sum + more, runs + extra, true, c);
         };
         // Passing moves the game towards a close (L11); the pass that
@@ -188,9 +204,11 @@ impl SearchBot {
             PASS_BELOW
         };
         match best {
+            // Rounded to a micrometre, the pose survives any JSON record
+            // exactly (see `geometry::rounded`).
             Some((v, c)) if v > pass_value => Some(Action::Place {
                 size: c.size,
-                pose: c.pose,
+                pose: crate::geometry::rounded(&c.pose),
             }),
             _ => Some(Action::Pass),
         }

@@ -327,7 +327,11 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
         Some(LeaningError::SameSize(size))
     } else if !pose.is_finite() {
         Some(LeaningError::NotFinite)
-    } else if pose.rotation_deg.iter().any(|a| a.abs() > crate::geometry::MAX_ANGLE_DEG) {
+    } else if pose
+        .rotation_deg
+        .iter()
+        .any(|a| a.abs() > crate::geometry::MAX_ANGLE_DEG)
+    {
         Some(LeaningError::AngleOutOfRange)
     } else if pose.position[0].abs() > rules.table_half_mm
         || pose.position[1].abs() > rules.table_half_mm

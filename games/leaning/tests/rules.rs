@@ -491,8 +491,16 @@ fn l5_a_piece_the_player_no_longer_has_is_refused() {
     assert_eq!(g.hands()[0].small, 0);
     assert_eq!(g.forfeited()[0], 5);
     let before = g.clone();
-    let err = g.apply(Seat(0), &place(Size::Small, SMALL_LYING), T).unwrap_err();
-    assert_eq!(err, LeaningError::NoPieceLeft { seat: Seat(0), size: Size::Small });
+    let err = g
+        .apply(Seat(0), &place(Size::Small, SMALL_LYING), T)
+        .unwrap_err();
+    assert_eq!(
+        err,
+        LeaningError::NoPieceLeft {
+            seat: Seat(0),
+            size: Size::Small
+        }
+    );
     assert_eq!(err.rule(), Some("L5"));
     assert!(g == before);
     assert!(g.pieces_accounted().iter().all(|&n| n == 15));

@@ -87,3 +87,35 @@ fn the_judge_reads_the_documented_format_and_explains_bad_input() {
             .contains("pyramid-huge")
     );
 }
+
+#[test]
+fn a_hosted_game_is_played_by_bots_through_json_alone() {
+    use stackyard_core::host::Registry;
+    use stackyard_core::{Seed, ToAct};
+    let registry = Registry::new().with::<stackyard_leaning::LeaningTowers>();
+    let kind = registry.get("leaning").unwrap();
+    let mut settings = kind.default_settings();
+    settings["seats"] = serde_json::json!(2);
+    let mut table = kind.create(&settings, Seed(5)).unwrap();
+    let mut bots: Vec<_> = (0..2)
+        .map(|s| {
+            kind.bot("easy", Seat(s), Seed(s.into()), &settings)
+                .unwrap()
+        })
+        .collect();
+    let mut placed = 0;
+    for _ in 0..12 {
+        let ToAct::Seat(seat) = table.to_act() else {
+            break;
+        };
+        let view = table.view(Viewer::Seat(seat));
+        let decision = bots[seat.index()]
+            .decide(&view, GameTime::ZERO)
+            .unwrap()
+            .unwrap();
+        let step = table.act(seat, &decision.action, GameTime::ZERO).unwrap();
+        let text = serde_json::to_string(step.for_viewer(Viewer::Seat(seat))).unwrap();
+        placed += text.matches(r#""type":"placed""#).count();
+    }
+    assert!(placed > 0, "bots placed nothing");
+}
