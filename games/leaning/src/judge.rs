@@ -156,9 +156,10 @@ const EARLY_OUT_CHUNK: u64 = 12;
 /// Sets the piece of `attempt` on the table, runs the world to rest (at most
 /// the settings' time cap) and judges it. `pieces` describes every piece
 /// already in the world. With `early_out` the run stops as soon as another
-/// piece is disturbed or the piece has slid past `slip_mm` (a bot's preview:
-/// the verdict is then at least as bad as the full run's, but the counts of
-/// a break may be smaller).
+/// piece is disturbed or the piece has slid past `slip_mm` (a bot's preview,
+/// never the game's verdict: a break may be reported with fewer disturbed
+/// pieces than the full run would find, and a piece sliding away may yet
+/// knock others, which the early slip does not show).
 pub fn attempt(
     world: &mut World,
     pieces: &[PieceInfo],
