@@ -32,4 +32,7 @@ pub use pose::{Motion, Pose};
 pub use settings::{
     BoxSpec, ContactSettings, CylinderSpec, PieceSettings, PyramidSpec, Settings, SimSettings,
 };
-pub use world::{Mark, PieceId, PlaceError, Settled, Snapshot, Table, Tower};
+pub use world::{
+    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, PieceId, PlaceError, Settled, Snapshot, TABLE_HALF_MM, Table,
+    Tower,
+};

@@ -119,18 +119,32 @@ impl PieceKind {
         shrink_mm: f64,
         round_mm: f64,
     ) -> (SharedShape, RPose) {
+        self.try_shape(s, shrink_mm, round_mm)
+            .expect("validated settings give every piece a shape")
+    }
+
+    /// [`PieceKind::shape`], or `None` when the sizes span no solid (the
+    /// settings check calls this, so validated settings always give one).
+    pub(crate) fn try_shape(
+        self,
+        s: &PieceSettings,
+        shrink_mm: f64,
+        round_mm: f64,
+    ) -> Option<(SharedShape, RPose)> {
         let f = |x: f64| (x * crate::UNITS_PER_MM) as f32;
         let lift = |h: f64| RPose::from_translation(Vector::new(0.0, 0.0, f(h / 2.0)));
         let e = shrink_mm;
         match self {
-            PieceKind::Tile => (
-                SharedShape::cuboid(
-                    f(s.tile.width / 2.0 - e),
-                    f(s.tile.depth / 2.0 - e),
-                    f(s.tile.height / 2.0 - e),
-                ),
-                lift(s.tile.height),
-            ),
+            PieceKind::Tile => {
+                let half = [s.tile.width, s.tile.depth, s.tile.height].map(|v| v / 2.0 - e);
+                if half.iter().any(|&h| !(h > 0.0 && f(h).is_finite())) {
+                    return None;
+                }
+                Some((
+                    SharedShape::cuboid(f(half[0]), f(half[1]), f(half[2])),
+                    lift(s.tile.height),
+                ))
+            }
             PieceKind::Coin | PieceKind::Pawn => {
                 let c = if self == PieceKind::Coin {
                     &s.coin
@@ -138,6 +152,9 @@ impl PieceKind {
                     &s.pawn
                 };
                 let (hh, rad) = (c.height / 2.0 - e, c.diameter / 2.0 - e);
+                if !(hh > 0.0 && rad > 0.0 && f(hh).is_finite() && f(rad).is_finite()) {
+                    return None;
+                }
                 let r = round_mm.min(hh / 2.0).min(rad / 2.0);
                 let shape = if r > 0.0 {
                     SharedShape::round_cylinder(f(hh - r), f(rad - r), f(r))
@@ -146,16 +163,19 @@ impl PieceKind {
                 };
                 // Parry's cylinders stand on y; a quarter turn about x stands them on z.
                 let turn = Rotation::from_rotation_x(std::f32::consts::FRAC_PI_2);
-                (shape, RPose::from_parts(lift(c.height).translation, turn))
+                Some((shape, RPose::from_parts(lift(c.height).translation, turn)))
             }
             _ => {
-                let spec = self.pyramid_spec(s).expect("the other kinds are pyramids");
+                let spec = self.pyramid_spec(s)?;
                 let (b, h) = (spec.base / 2.0, spec.height);
                 // Shrink the hull about the centre of its inscribed sphere:
                 // every face moves inwards by the same distance.
                 let inradius = b * h / (b + (b * b + h * h).sqrt());
                 let r = round_mm.min(inradius / 4.0);
                 let k = (inradius - r - e) / inradius;
+                if !(k > 0.0 && k.is_finite() && f(h).is_finite()) {
+                    return None;
+                }
                 let points: Vec<Vector> = self
                     .corners_mm(s)
                     .iter()
@@ -172,10 +192,7 @@ impl PieceKind {
                 } else {
                     SharedShape::convex_hull(&points)
                 };
-                (
-                    shape.expect("five corners of a pyramid with positive sizes span a hull"),
-                    RPose::IDENTITY,
-                )
+                Some((shape?, RPose::IDENTITY))
             }
         }
     }
@@ -210,6 +227,11 @@ impl FromStr for PieceKind {
         PieceKind::ALL
             .into_iter()
             .find(|k| k.name() == s)
-            .ok_or_else(|| UnknownKind(s.to_string()))
+            .ok_or_else(|| {
+                // Quoted in messages: at most 40 characters.
+                let mut c = s.chars();
+                let head: String = c.by_ref().take(40).collect();
+                UnknownKind(if c.next().is_some() { format!("{head}…") } else { head })
+            })
     }
 }

@@ -41,6 +41,20 @@ impl Pose {
             .all(|v| v.is_finite())
     }
 
+    /// Whether the engine can take this pose: every coordinate within
+    /// [`crate::MAX_COORD_MM`] and every angle within
+    /// [`crate::MAX_ANGLE_DEG`] (finite numbers that would overflow or
+    /// lose all precision in rapier's 32-bit floats are out).
+    pub fn in_range(&self) -> bool {
+        self.position
+            .iter()
+            .all(|v| v.is_finite() && v.abs() <= crate::MAX_COORD_MM)
+            && self
+                .rotation_deg
+                .iter()
+                .all(|v| v.is_finite() && v.abs() <= crate::MAX_ANGLE_DEG)
+    }
+
     pub(crate) fn rotation(&self) -> Rotation {
         let [rx, ry, rz] = self.rotation_deg.map(f64::to_radians);
         Rotation::from_euler(EulerRot::ZYX, rz as f32, ry as f32, rx as f32)

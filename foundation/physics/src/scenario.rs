@@ -13,14 +13,24 @@
 //! }
 //! ```
 //!
-//! Millimetres, z up, the table top at z = 0. `position` is the centre of
+//! Millimetres, z up, the table top at z = 0: the table is a 4 m × 4 m
+//! square centred on the origin ([`crate::TABLE_HALF_MM`] = 2000 mm each way); a
+//! piece that leaves it falls past its edge and is not `on_table`.
+//! Coordinates may go to ±[`MAX_COORD_MM`] (10 m) and angles to
+//! ±[`MAX_ANGLE_DEG`]: the engine computes in 32-bit floats, so a finite
+//! number beyond those is refused, not silently rounded to infinity. At
+//! most [`MAX_PIECES`] pieces. `position` is the centre of
 //! the piece's base (the face that rests on the table when unrotated; a
 //! pyramid's square base); `rotation_deg` = [rx, ry, rz] rotates about that
 //! point by Rz(rz)·Ry(ry)·Rx(rx) and may be omitted. `"held": true` keeps a
 //! piece fixed where it is (a hand holding it). Kinds: `tile`, `coin`,
 //! `pawn`, `pyramid-small`, `pyramid-medium`, `pyramid-large`. `settings`
 //! may be omitted; any field of [`Settings`] may be given, the rest keep
-//! their defaults. Pieces may not start inside the table or each other.
+//! their defaults, down to a single field of one piece
+//! (`{"pieces": {"coin": {"mass": 1.2}}}`). Every setting has a range
+//! ([`Settings::validate`]). Pieces may not start inside the table or each
+//! other; the check sorts out far-apart pairs by their bounding boxes
+//! before the exact test, so it scales to hundreds of pieces.
 //!
 //! # Output
 //!
@@ -51,7 +61,7 @@
 use crate::piece::PieceKind;
 use crate::pose::Pose;
 use crate::settings::Settings;
-use crate::world::{PieceId, PlaceError, Table};
+use crate::world::{MAX_ANGLE_DEG, MAX_COORD_MM, PieceId, PlaceError, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -108,6 +118,15 @@ pub enum ScenarioError {
     /// A position or angle is NaN or infinite.
     #[error("piece {0:?}: position and rotation must be finite numbers")]
     NotFinite(String),
+    /// A position or angle is finite but beyond what the engine takes.
+    #[error(
+        "piece {0:?}: coordinates go to ±{MAX_COORD_MM} mm and angles to ±{MAX_ANGLE_DEG} degrees \
+         (the engine computes in 32-bit floats)"
+    )]
+    OutOfRange(String),
+    /// More pieces than a scenario may hold.
+    #[error("{0} pieces: a scenario holds at most {MAX_PIECES}")]
+    TooManyPieces(usize),
     /// The piece starts below the table top.
     #[error("piece {id:?} starts below the table top (its lowest point is at {lowest_mm:.3} mm)")]
     BelowTable {
@@ -126,6 +145,20 @@ pub enum ScenarioError {
     },
 }
 
+/// The most pieces one scenario may hold.
+pub const MAX_PIECES: usize = 2000;
+
+/// An id as messages quote it: at most 40 characters.
+fn short(id: &str) -> String {
+    let mut c = id.chars();
+    let head: String = c.by_ref().take(40).collect();
+    if c.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
 impl Scenario {
     /// Parses a scenario from JSON (no checks beyond the shape).
     pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
@@ -135,16 +168,29 @@ impl Scenario {
     /// Checks the scenario and sets its pieces on a new table.
     pub fn build(&self) -> Result<Table, ScenarioError> {
         self.settings.validate().map_err(ScenarioError::Settings)?;
+        if self.pieces.len() > MAX_PIECES {
+            return Err(ScenarioError::TooManyPieces(self.pieces.len()));
+        }
         let mut seen = HashSet::new();
         for p in &self.pieces {
             if !seen.insert(p.id.as_str()) {
-                return Err(ScenarioError::DuplicateId(p.id.clone()));
+                return Err(ScenarioError::DuplicateId(short(&p.id)));
+            }
+            let pose = Pose {
+                position: p.position,
+                rotation_deg: p.rotation_deg,
+            };
+            if !pose.is_finite() {
+                return Err(ScenarioError::NotFinite(short(&p.id)));
+            }
+            if !pose.in_range() {
+                return Err(ScenarioError::OutOfRange(short(&p.id)));
             }
         }
         let mut table = Table::new(self.settings.clone());
         for p in &self.pieces {
             let kind: PieceKind = p.kind.parse().map_err(|e| ScenarioError::UnknownKind {
-                id: p.id.clone(),
+                id: short(&p.id),
                 source: e,
             })?;
             let pose = Pose {
@@ -157,14 +203,14 @@ impl Scenario {
                 table.drop_piece(kind, pose)
             };
             placed.map_err(|e| match e {
-                PlaceError::NotFinite => ScenarioError::NotFinite(p.id.clone()),
+                PlaceError::NotFinite => ScenarioError::OutOfRange(short(&p.id)),
                 PlaceError::BelowTable { lowest_mm } => ScenarioError::BelowTable {
-                    id: p.id.clone(),
+                    id: short(&p.id),
                     lowest_mm,
                 },
                 PlaceError::Overlap { other } => ScenarioError::Overlap {
-                    id: p.id.clone(),
-                    other: self.pieces[other].id.clone(),
+                    id: short(&p.id),
+                    other: short(&self.pieces[other].id),
                 },
             })?;
         }

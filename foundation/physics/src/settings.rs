@@ -1,5 +1,5 @@
 //! Piece sizes, masses, friction and simulation parameters: every number the
-//! table uses is a setting with a documented default (`shared/rules/physical.md`).
+//! table uses is a setting with a documented default (`docs/rules/`).
 
 use serde::{Deserialize, Serialize};
 
@@ -48,21 +48,29 @@ pub struct PyramidSpec {
 }
 
 /// The pieces' dimensions. Defaults: the common reference piecepack and
-/// Looney Pyramids (`shared/rules/physical.md`).
+/// Looney Pyramids (`docs/rules/`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PieceSettings {
     /// Tile: 50.8 × 50.8 × 6.35 mm, 11.5 g, friction 0.5 (wood on wood).
+    /// An override may name only some fields (`{"mass": 20}`); the others
+    /// keep these defaults, as in every piece below.
+    #[serde(deserialize_with = "patch::tile")]
     pub tile: BoxSpec,
     /// Coin: ⌀ 19.05 × 3.175 mm, 0.8 g, friction 0.5.
+    #[serde(deserialize_with = "patch::coin")]
     pub coin: CylinderSpec,
     /// Pawn (a plain cylinder): ⌀ 15.9 × 28.6 mm, 4 g, friction 0.5.
+    #[serde(deserialize_with = "patch::pawn")]
     pub pawn: CylinderSpec,
     /// Small pyramid: base 14.29, height 25.40 mm, 1.4 g, friction 0.4 (plastic).
+    #[serde(deserialize_with = "patch::pyramid_small")]
     pub pyramid_small: PyramidSpec,
     /// Medium pyramid: base 19.84, height 34.93 mm, 2.7 g, friction 0.4.
+    #[serde(deserialize_with = "patch::pyramid_medium")]
     pub pyramid_medium: PyramidSpec,
     /// Large pyramid: base 25.40, height 44.45 mm, 4.4 g, friction 0.4.
+    #[serde(deserialize_with = "patch::pyramid_large")]
     pub pyramid_large: PyramidSpec,
     /// Radius of the rounded edges of coins, pawns and pyramids, taken
     /// from inside their nominal size (mm, default 0.2; see `PieceKind`).
@@ -105,8 +113,96 @@ impl Default for PieceSettings {
     }
 }
 
+/// Piece overrides that name only some fields: each missing field keeps
+/// its default for that piece (a coin's and a pawn's defaults differ, so a
+/// plain `#[serde(default)]` on the spec types could not do this).
+mod patch {
+    use super::{BoxSpec, CylinderSpec, PieceSettings, PyramidSpec};
+    use serde::{Deserialize, Deserializer};
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct BoxPatch {
+        width: Option<f64>,
+        depth: Option<f64>,
+        height: Option<f64>,
+        mass: Option<f64>,
+        friction: Option<f64>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct CylinderPatch {
+        diameter: Option<f64>,
+        height: Option<f64>,
+        mass: Option<f64>,
+        friction: Option<f64>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct PyramidPatch {
+        base: Option<f64>,
+        height: Option<f64>,
+        mass: Option<f64>,
+        friction: Option<f64>,
+    }
+
+    pub fn tile<'de, D: Deserializer<'de>>(d: D) -> Result<BoxSpec, D::Error> {
+        let p = BoxPatch::deserialize(d)?;
+        let b = PieceSettings::default().tile;
+        Ok(BoxSpec {
+            width: p.width.unwrap_or(b.width),
+            depth: p.depth.unwrap_or(b.depth),
+            height: p.height.unwrap_or(b.height),
+            mass: p.mass.unwrap_or(b.mass),
+            friction: p.friction.unwrap_or(b.friction),
+        })
+    }
+
+    fn cylinder<'de, D: Deserializer<'de>>(d: D, b: CylinderSpec) -> Result<CylinderSpec, D::Error> {
+        let p = CylinderPatch::deserialize(d)?;
+        Ok(CylinderSpec {
+            diameter: p.diameter.unwrap_or(b.diameter),
+            height: p.height.unwrap_or(b.height),
+            mass: p.mass.unwrap_or(b.mass),
+            friction: p.friction.unwrap_or(b.friction),
+        })
+    }
+
+    pub fn coin<'de, D: Deserializer<'de>>(d: D) -> Result<CylinderSpec, D::Error> {
+        cylinder(d, PieceSettings::default().coin)
+    }
+
+    pub fn pawn<'de, D: Deserializer<'de>>(d: D) -> Result<CylinderSpec, D::Error> {
+        cylinder(d, PieceSettings::default().pawn)
+    }
+
+    fn pyramid<'de, D: Deserializer<'de>>(d: D, b: PyramidSpec) -> Result<PyramidSpec, D::Error> {
+        let p = PyramidPatch::deserialize(d)?;
+        Ok(PyramidSpec {
+            base: p.base.unwrap_or(b.base),
+            height: p.height.unwrap_or(b.height),
+            mass: p.mass.unwrap_or(b.mass),
+            friction: p.friction.unwrap_or(b.friction),
+        })
+    }
+
+    pub fn pyramid_small<'de, D: Deserializer<'de>>(d: D) -> Result<PyramidSpec, D::Error> {
+        pyramid(d, PieceSettings::default().pyramid_small)
+    }
+
+    pub fn pyramid_medium<'de, D: Deserializer<'de>>(d: D) -> Result<PyramidSpec, D::Error> {
+        pyramid(d, PieceSettings::default().pyramid_medium)
+    }
+
+    pub fn pyramid_large<'de, D: Deserializer<'de>>(d: D) -> Result<PyramidSpec, D::Error> {
+        pyramid(d, PieceSettings::default().pyramid_large)
+    }
+}
+
 /// How the solver is run. The defaults are the measured ones that keep
-/// millimetre pieces faithful (`shared/rules/physical.md`): rapier's own
+/// millimetre pieces faithful (`docs/rules/`): rapier's own
 /// defaults (1/60 s, soft 30 Hz contacts) let a 24-tile column sink.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -206,16 +302,19 @@ pub struct Settings {
 }
 
 impl Settings {
-    /// Checks that every number is finite and in range, naming the first that is not.
+    /// Checks that every number is finite and in its range (bounds sane
+    /// for pieces a hand can hold and runs a person can wait for, and every
+    /// number representable in the 32-bit floats rapier computes in),
+    /// naming the first that is not; then that every piece has a solid shape.
     pub fn validate(&self) -> Result<(), String> {
-        let mut checks: Vec<(String, f64, f64)> = Vec::new();
+        let mut checks: Vec<(String, f64, f64, f64)> = Vec::new();
         let p = &self.pieces;
         let mut piece = |name: &str, dims: &[(&str, f64)], mass: f64, friction: f64| {
             for (d, v) in dims {
-                checks.push((format!("pieces.{name}.{d}"), *v, 1e-3));
+                checks.push((format!("pieces.{name}.{d}"), *v, 1.0, 1000.0));
             }
-            checks.push((format!("pieces.{name}.mass"), mass, 1e-6));
-            checks.push((format!("pieces.{name}.friction"), friction, 0.0));
+            checks.push((format!("pieces.{name}.mass"), mass, 1e-3, 1e6));
+            checks.push((format!("pieces.{name}.friction"), friction, 0.0, 100.0));
         };
         piece(
             "tile",
@@ -247,39 +346,46 @@ impl Settings {
                 y.friction,
             );
         }
-        checks.push(("pieces.edge_radius_mm".into(), p.edge_radius_mm, 0.0));
+        checks.push(("pieces.edge_radius_mm".into(), p.edge_radius_mm, 0.0, 10.0));
         let s = &self.sim;
-        checks.push(("sim.step_hz".into(), s.step_hz, 1.0));
-        checks.push(("sim.contact_hz".into(), s.contact_hz, 1e-3));
-        checks.push(("sim.table_contact_hz".into(), s.table_contact_hz, 1e-3));
-        checks.push(("sim.contact_damping".into(), s.contact_damping, 0.0));
-        checks.push(("sim.length_unit_m".into(), s.length_unit_m, 1e-6));
-        checks.push(("sim.table_friction".into(), s.table_friction, 0.0));
-        checks.push(("sim.restitution".into(), s.restitution, 0.0));
-        checks.push(("sim.angular_damping".into(), s.angular_damping, 0.0));
-        checks.push(("sim.linear_damping".into(), s.linear_damping, 0.0));
-        checks.push(("sim.sleep_speed_mm_s".into(), s.sleep_speed_mm_s, 0.0));
-        checks.push(("sim.sleep_time_s".into(), s.sleep_time_s, 0.0));
-        checks.push(("sim.max_time_s".into(), s.max_time_s, 0.0));
+        checks.push(("sim.step_hz".into(), s.step_hz, 1.0, 10_000.0));
+        checks.push(("sim.contact_hz".into(), s.contact_hz, 1e-3, 1e6));
+        checks.push(("sim.table_contact_hz".into(), s.table_contact_hz, 1e-3, 1e6));
+        checks.push(("sim.contact_damping".into(), s.contact_damping, 0.0, 1e4));
+        checks.push(("sim.length_unit_m".into(), s.length_unit_m, 1e-6, 100.0));
+        checks.push(("sim.table_friction".into(), s.table_friction, 0.0, 100.0));
+        checks.push(("sim.restitution".into(), s.restitution, 0.0, 1.0));
+        checks.push(("sim.angular_damping".into(), s.angular_damping, 0.0, 1e4));
+        checks.push(("sim.linear_damping".into(), s.linear_damping, 0.0, 1e4));
+        checks.push(("sim.sleep_speed_mm_s".into(), s.sleep_speed_mm_s, 0.0, 1e6));
+        checks.push(("sim.sleep_time_s".into(), s.sleep_time_s, 0.0, 600.0));
+        checks.push(("sim.max_time_s".into(), s.max_time_s, 0.0, 600.0));
         let c = &self.contacts;
-        checks.push(("contacts.min_impulse".into(), c.min_impulse, 0.0));
+        checks.push(("contacts.min_impulse".into(), c.min_impulse, 0.0, 1e6));
         checks.push((
             "contacts.table_tolerance_mm".into(),
             c.table_tolerance_mm,
             0.0,
+            100.0,
         ));
         checks.push((
             "contacts.max_distance_mm".into(),
             c.max_distance_mm,
-            f64::MIN,
+            -100.0,
+            100.0,
         ));
-        for (name, value, min) in checks {
+        for (name, value, min, max) in checks {
             if !value.is_finite() {
                 return Err(format!("settings.{name} is not a finite number"));
             }
             if value < min {
                 return Err(format!(
                     "settings.{name} = {value} is below its minimum {min}"
+                ));
+            }
+            if value > max {
+                return Err(format!(
+                    "settings.{name} = {value} is above its maximum {max}"
                 ));
             }
         }
@@ -289,11 +395,14 @@ impl Settings {
                 s.substeps
             ));
         }
-        if s.max_time_s > 600.0 {
-            return Err(format!(
-                "settings.sim.max_time_s = {} is above 600",
-                s.max_time_s
-            ));
+        for kind in crate::piece::PieceKind::ALL {
+            for (shrink, round) in [(crate::world::START_TOLERANCE_MM, 0.0), (0.0, p.edge_radius_mm)] {
+                if kind.try_shape(p, shrink, round).is_none() {
+                    return Err(format!(
+                        "settings.pieces: the {kind} sizes do not make a solid piece"
+                    ));
+                }
+            }
         }
         Ok(())
     }

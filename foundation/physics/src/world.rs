@@ -15,8 +15,10 @@ pub struct PieceId(pub usize);
 /// Why a piece cannot be dropped where asked.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PlaceError {
-    /// A coordinate or angle is NaN or infinite.
-    #[error("the pose has a non-finite number")]
+    /// A coordinate or angle is NaN or infinite, or too large for the
+    /// engine: a coordinate beyond [`MAX_COORD_MM`] or an angle beyond
+    /// [`MAX_ANGLE_DEG`] (rapier computes in 32-bit floats).
+    #[error("the pose has a non-finite or out-of-range number")]
     NotFinite,
     /// Part of the piece would be inside the table.
     #[error("the piece starts below the table top ({lowest_mm:.3} mm)")]
@@ -34,7 +36,19 @@ pub enum PlaceError {
 
 /// How much overlap a starting pose may have: rounding in a stack of
 /// exactly touching pieces, not real interpenetration.
-const START_TOLERANCE_MM: f64 = 0.05;
+pub(crate) const START_TOLERANCE_MM: f64 = 0.05;
+
+/// Half the side of the table top (mm): the table is a 4 m × 4 m square
+/// slab centred on the origin, its top at z = 0. A piece beyond its edge
+/// falls and is not on the table.
+pub const TABLE_HALF_MM: f64 = 2000.0;
+
+/// How far from the origin a piece may be placed (mm, each coordinate):
+/// 10 m, where 32-bit floats still resolve a hundredth of a millimetre.
+pub const MAX_COORD_MM: f64 = 10_000.0;
+
+/// The largest rotation angle a pose may give (degrees, each angle).
+pub const MAX_ANGLE_DEG: f64 = 36_000.0;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Piece {
@@ -216,17 +230,28 @@ impl Table {
         }
         let (shape, local) = kind.shape(&s.pieces, START_TOLERANCE_MM, 0.0);
         let world = rpose * local;
+        // Broad phase: only pieces whose boxes meet this one's get the
+        // exact (and costly) separating-axis test. The shrunk shapes are
+        // built once per kind, not once per pair.
+        let aabb = shape.compute_aabb(&world);
+        let mut shrunk: [Option<(rapier3d::geometry::SharedShape, RPose)>; 6] = Default::default();
         for i in 0..self.state.pieces.len() {
             let other = PieceId(i);
-            let (o_shape, o_local) = self.kind(other).shape(&s.pieces, START_TOLERANCE_MM, 0.0);
-            let o_world = *self.rpose(other) * o_local;
+            let o_kind = self.kind(other);
+            let slot = &mut shrunk[o_kind as usize];
+            let (o_shape, o_local) =
+                slot.get_or_insert_with(|| o_kind.shape(&s.pieces, START_TOLERANCE_MM, 0.0));
+            let o_world = *self.rpose(other) * *o_local;
+            if !aabb.intersects(&o_shape.compute_aabb(&o_world)) {
+                continue;
+            }
             if !separated(
                 &*shape,
                 &world,
                 kind,
-                &*o_shape,
+                &**o_shape,
                 &o_world,
-                self.kind(other),
+                o_kind,
                 &s.pieces,
             ) {
                 return Err(PlaceError::Overlap { other: i });
@@ -289,7 +314,7 @@ impl Table {
     /// Moves a held piece to `pose` over the next step (a hand moving it).
     pub fn move_held(&mut self, id: PieceId, pose: Pose) {
         let p = &self.state.pieces[id.0];
-        if p.held && pose.is_finite() {
+        if p.held && pose.in_range() {
             self.state.bodies[p.body].set_next_kinematic_position(pose.to_rapier());
         }
     }
@@ -430,10 +455,16 @@ impl Table {
         support_z(shape, &pose, 1.0)
     }
 
-    /// Whether a piece touches the table (its lowest point is within
-    /// `contacts.table_tolerance_mm` of the top).
+    /// Whether a piece touches the table: its lowest point is within
+    /// `contacts.table_tolerance_mm` of the top (and not more than that
+    /// below it: a piece that fell past the edge is not on the table), and
+    /// over the table's [`TABLE_HALF_MM`] square.
     pub fn on_table(&self, id: PieceId) -> bool {
-        self.lowest_mm(id) <= self.state.settings.contacts.table_tolerance_mm
+        let (shape, pose) = self.shape_and_pose(id);
+        let tol = self.state.settings.contacts.table_tolerance_mm;
+        let p = lowest_point(shape, &pose);
+        let [x, y, z] = [p.x, p.y, p.z].map(|v| f64::from(v) / UNITS_PER_MM);
+        z <= tol && z >= -tol - 1.0 && x.abs() <= TABLE_HALF_MM && y.abs() <= TABLE_HALF_MM
     }
 
     /// The pieces touching the table, ascending.
@@ -541,16 +572,24 @@ impl Table {
     }
 }
 
-fn support_z(shape: &dyn Shape, pose: &RPose, sign: f32) -> f64 {
+fn support(shape: &dyn Shape, pose: &RPose, sign: f32) -> Vector {
     let dir = Vector::new(0.0, 0.0, sign);
-    let p = shape
+    shape
         .as_support_map()
         .map(|s| s.support_point(pose, dir))
         .unwrap_or_else(|| {
             let aabb = shape.compute_aabb(pose);
             if sign > 0.0 { aabb.maxs } else { aabb.mins }
-        });
-    f64::from(p.z) / UNITS_PER_MM
+        })
+}
+
+fn support_z(shape: &dyn Shape, pose: &RPose, sign: f32) -> f64 {
+    f64::from(support(shape, pose, sign).z) / UNITS_PER_MM
+}
+
+/// The lowest point of a shape (rapier's units).
+fn lowest_point(shape: &dyn Shape, pose: &RPose) -> Vector {
+    support(shape, pose, -1.0)
 }
 
 /// Whether two convex shapes are provably apart: some axis separates their

@@ -1,5 +1,5 @@
 //! Faithfulness: the simulation against physics a person can check by hand
-//! (`shared/rules/physical.md`, issue 5).
+//! (the piece sizes and defaults in `src/settings.rs`, issue 5).
 
 use stackyard_physics::{PieceId, PieceKind, Pose, Settings, Table};
 

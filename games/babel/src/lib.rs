@@ -1,7 +1,7 @@
 //! Tower of Babel (Mark A. Biggar): the piecepack solitaire engine, its
 //! open-deal solver and policies for the Strict variant.
 //!
-//! The binding rules are `../shared/rules/tower-of-babel.md` (B1–B11); rule
+//! The binding rules are `docs/rules/babel.md` (B1–B11); rule
 //! ids are cited in code and tests. Decisions the rules leave open are in
 //! `docs/rules-decisions.md` (B-1, B-2, …).
 //!

@@ -1,6 +1,6 @@
 //! IceTowers (Andrew Looney): the turnless real-time rules engine and its bots.
 //!
-//! The rules are `../shared/rules/icetowers.md` (I1–I15). There are no
+//! The rules are `docs/rules/icetowers.md` (I1–I15). There are no
 //! turns: [`IceTowers`] answers [`ToAct::AnySeat`], every action carries its
 //! arrival time, and the two timers (the hold limit, I10, and the optional
 //! game timer, I13c) fire in [`Game::advance_to`] at their own deadlines.

@@ -1,6 +1,6 @@
 //! Towers (Dale Emery): the rules engine, every variant, T5 notation.
 //!
-//! The binding rules are `../shared/rules/towers.md` (T1–T20); rule ids are
+//! The binding rules are `docs/rules/towers.md` (T1–T20); rule ids are
 //! cited in the code and tests. Decisions the rules leave open are in
 //! `docs/rules-decisions.md` (T-1, T-2, …).
 //!

@@ -1,7 +1,10 @@
 //! `stackyard babel …`: Tower of Babel: solve open deals, survey random
 //! deals, compare Strict policies, play in the terminal.
 
+use crate::args::{self, cut, cut_words};
 use crate::failure::Failure;
+use crate::io::{Line, Lines, Paint, stdin_lines};
+use crate::{out, outln};
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -11,16 +14,33 @@ use stackyard_babel::strict::{Exact, Player, Policy};
 use stackyard_babel::{Action, Babel};
 use stackyard_babel::{Variant, deal_from_seed, order_text, parse_order, wilson95};
 use stackyard_core::Seed;
+use stackyard_babel::hunt::Found;
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The rules page (`docs/rules/babel.md`), built into the binary.
+pub const RULES: &str = include_str!("../../../docs/rules/babel.md");
+
+/// The most deals, games or climbs one command runs (each streams: memory
+/// does not grow with the count).
+const MAX_RUNS: u64 = 1_000_000_000_000;
 
 /// The `babel` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Print the rules of Tower of Babel (with the rule ids errors cite).
+    Rules,
     /// Solve open deals (B9). Without --deals: read JSON lines
-    /// `{"order": ["Sn", "Ma", …]}` from standard input and write one JSON
-    /// line per input with min_stacks, full_win and solution. With --deals
-    /// N: deal N random games and report how many are winnable.
+    /// `{"order": ["Sn", "Ma", …]}` from INPUT (default `-`, standard
+    /// input) and write one JSON line per input with min_stacks, full_win
+    /// and solution, or `{"error": …}` for a bad line (the exit status is
+    /// then 2, after every line is answered). With --deals N: deal N random
+    /// games and report how many are winnable.
     Solve {
+        /// JSON lines to read (`-`: standard input).
+        #[arg(default_value = "-")]
+        input: PathBuf,
         /// The Strict variant (B11) instead of the standard game.
         #[arg(long)]
         strict: bool,
@@ -28,24 +48,24 @@ pub enum Command {
         /// after those draws, nothing else to come).
         #[arg(long)]
         partial: bool,
-        /// Deal this many random games instead of reading standard input.
-        #[arg(long)]
+        /// Deal this many random games (1..=10^12) instead of reading input.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_RUNS))]
         deals: Option<u64>,
         /// Seed of the random deals (deal i uses Seed::child(i)).
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// How many of the hardest deals (most search nodes) to list.
-        #[arg(long, default_value_t = 3)]
-        hardest: usize,
+        /// How many of the hardest deals (most search nodes) to list, 0..=100.
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=100))]
+        hardest: u8,
     },
     /// Play N hidden-order games with a policy and report its win rate.
     Strict {
         /// greedy, heuristic, sampling[:N], expectimax[:K], hybrid[:N[:K]] or open (the
         /// open-deal optimum, an upper bound).
-        #[arg(long)]
-        policy: String,
-        /// Number of games (game i is dealt from Seed::child(i)).
-        #[arg(long, default_value_t = 100_000)]
+        #[arg(long, value_parser = args::policy)]
+        policy: Policy,
+        /// Number of games, 1..=10^12 (game i is dealt from Seed::child(i)).
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_RUNS))]
         games: u64,
         /// Seed of the deals.
         #[arg(long, default_value_t = 0)]
@@ -57,15 +77,17 @@ pub enum Command {
     /// Measure how far exact expectimax reaches: time to evaluate Strict
     /// positions with k undrawn tiles, for growing k.
     ExactReach {
-        /// Largest k to try.
-        #[arg(long, default_value_t = 12)]
-        max_k: usize,
-        /// Positions per k.
-        #[arg(long, default_value_t = 10)]
+        /// Largest k to try, 1..=12 (the memo grows about sixfold a tile:
+        /// some 60 million states at k = 12).
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=12))]
+        max_k: u8,
+        /// Positions per k, 1..=10000.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
         positions: u64,
-        /// Stop growing k once one position takes longer than this (s).
-        #[arg(long, default_value_t = 10.0)]
-        limit: f64,
+        /// Stop growing k once one position takes longer than this many
+        /// seconds (above 0, at most 600).
+        #[arg(long, default_value = "10", value_parser = args::reach_limit)]
+        limit: Duration,
         /// Seed of the positions.
         #[arg(long, default_value_t = 0)]
         seed: u64,
@@ -74,18 +96,18 @@ pub enum Command {
     /// restart climbs from a random deal by swapping two tiles, keeping
     /// swaps that make the solver work harder.
     Hunt {
-        /// Independent climbs (run on all cores).
-        #[arg(long, default_value_t = 100)]
+        /// Independent climbs (run on all cores), 1..=10^12.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_RUNS))]
         restarts: u64,
-        /// Swaps tried per climb.
-        #[arg(long, default_value_t = 2_000)]
+        /// Swaps tried per climb, 1..=10^9.
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
         steps: u64,
         /// Seed (climb i starts from Seed::child(i)).
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// How many of the hardest deals to print.
-        #[arg(long, default_value_t = 5)]
-        top: usize,
+        /// How many of the hardest deals to print, 0..=100.
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=100))]
+        top: u8,
         /// Hunt in the Strict variant.
         #[arg(long)]
         strict: bool,
@@ -104,7 +126,9 @@ pub enum Command {
 /// Runs one `babel` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
+        Command::Rules => outln!("{}", RULES.trim_end()),
         Command::Solve {
+            input,
             strict,
             partial,
             deals,
@@ -117,8 +141,8 @@ pub fn run(command: Command) -> Result<(), Failure> {
                 Variant::Standard
             };
             match deals {
-                Some(n) => survey(n, Seed(seed), variant, hardest),
-                None => solve_lines(variant, partial),
+                Some(n) => survey(n, Seed(seed), variant, usize::from(hardest)),
+                None => solve_lines(&input, variant, partial),
             }
         }
         Command::Strict {
@@ -127,7 +151,6 @@ pub fn run(command: Command) -> Result<(), Failure> {
             seed,
             standard,
         } => {
-            let policy: Policy = policy.parse().map_err(Failure::bad_input)?;
             let variant = if standard {
                 Variant::Standard
             } else {
@@ -140,7 +163,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             positions,
             limit,
             seed,
-        } => exact_reach(max_k, positions, limit, Seed(seed)),
+        } => exact_reach(usize::from(max_k), positions, limit.as_secs_f64(), Seed(seed)),
         Command::Play { seed, strict } => play(seed, strict),
         Command::Hunt {
             restarts,
@@ -154,30 +177,38 @@ pub fn run(command: Command) -> Result<(), Failure> {
             } else {
                 Variant::Standard
             };
+            let top = usize::from(top);
             let bar = ProgressBar::new(restarts);
-            let mut found: Vec<stackyard_babel::hunt::Found> = (0..restarts)
+            // Only the `top` hardest and a count are kept, however many climbs.
+            let keep = |mut a: (Vec<Found>, u64), b: (Vec<Found>, u64)| {
+                a.0.extend(b.0);
+                a.0.sort_by_key(|f| std::cmp::Reverse((f.min_stacks, f.nodes)));
+                a.0.truncate(top);
+                (a.0, a.1 + b.1)
+            };
+            let (found, unwinnable) = (0..restarts)
                 .into_par_iter()
                 .map_init(Solver::new, |solver, i| {
                     let f =
                         stackyard_babel::hunt::hunt(Seed(seed).child(i), steps, variant, solver);
                     bar.inc(1);
-                    f
+                    let lost = u64::from(f.min_stacks > 1);
+                    (vec![f], lost)
                 })
-                .collect();
+                .reduce(|| (Vec::new(), 0), keep);
+            let found = keep((Vec::new(), 0), (found, 0)).0;
             bar.finish_and_clear();
-            found.sort_by_key(|f| std::cmp::Reverse((f.min_stacks, f.nodes)));
-            let unwinnable = found.iter().filter(|f| f.min_stacks > 1).count();
-            println!(
+            outln!(
                 "{restarts} climbs of {steps} swaps ({} variant): {unwinnable} ended on a deal with no full win",
                 variant_name(variant)
-            );
-            for f in found.iter().take(top) {
-                println!(
+            )?;
+            for f in &found {
+                outln!(
                     "min_stacks {} nodes {}: {}",
                     f.min_stacks,
                     f.nodes,
                     order_text(&f.order)
-                );
+                )?;
             }
             Ok(())
         }
@@ -220,20 +251,20 @@ fn policy_table(policy: Policy, games: u64, seed: Seed, variant: Variant) -> Res
         / games as f64;
     let (flo, fhi) = wilson95(full, games);
     let (plo, phi) = wilson95(partial, games);
-    println!(
+    outln!(
         "policy {policy} variant {} games {games} seed {} ({secs:.1}s)",
         variant_name(variant),
         seed.0
-    );
-    println!(
+    )?;
+    outln!(
         "full win: {full}/{games} = {:.5} (95% CI {flo:.5}..{fhi:.5})",
         full as f64 / games as f64
-    );
-    println!(
+    )?;
+    outln!(
         "partial win: {partial}/{games} = {:.5} (95% CI {plo:.5}..{phi:.5})",
         partial as f64 / games as f64
-    );
-    println!("mean stacks: {mean:.3}");
+    )?;
+    outln!("mean stacks: {mean:.3}")?;
     Ok(())
 }
 
@@ -245,10 +276,7 @@ fn variant_name(v: Variant) -> &'static str {
 }
 
 fn exact_reach(max_k: usize, positions: u64, limit: f64, seed: Seed) -> Result<(), Failure> {
-    if !(1..=23).contains(&max_k) {
-        return Err(Failure::bad_input("--max-k must be 1..=23"));
-    }
-    println!("k  positions  mean_ms  max_ms  mean_states");
+    outln!("k  positions  mean_ms  max_ms  mean_states")?;
     for k in 1..=max_k {
         let mut times = Vec::new();
         let mut states = 0u64;
@@ -261,14 +289,14 @@ fn exact_reach(max_k: usize, positions: u64, limit: f64, seed: Seed) -> Result<(
             states += exact.states;
         }
         let max = times.iter().cloned().fold(0.0, f64::max);
-        println!(
+        outln!(
             "{k:>2} {positions:>9} {:>8.2} {:>7.2} {:>12}",
             1000.0 * times.iter().sum::<f64>() / times.len() as f64,
             1000.0 * max,
             states / positions
-        );
+        )?;
         if max > limit {
-            println!("stopped: a position with k = {k} took {max:.1}s (> {limit}s)");
+            outln!("stopped: a position with k = {k} took {max:.1}s (> {limit}s)")?;
             break;
         }
     }
@@ -301,7 +329,7 @@ fn strict_position(
 fn solve_line(line: &str, variant: Variant, partial: bool, solver: &mut Solver) -> Value {
     let parsed: Value = match serde_json::from_str(line) {
         Ok(v) => v,
-        Err(e) => return json!({ "error": format!("not JSON: {e}") }),
+        Err(e) => return json!({ "error": cut_words(&format!("not JSON: {e}")) }),
     };
     let Some(order) = parsed.get("order") else {
         return json!({ "error": "missing field \"order\" (a list of tile codes)" });
@@ -314,13 +342,13 @@ fn solve_line(line: &str, variant: Variant, partial: bool, solver: &mut Solver) 
         match item.as_str() {
             Some(c) => codes.push(c),
             None => {
-                return json!({ "error": format!("tile {}: {item} is not a string tile code", i + 1) });
+                return json!({ "error": format!("tile {}: {} is not a string tile code", i + 1, cut(&item.to_string())) });
             }
         }
     }
     let tiles = match parse_order(&codes, !partial) {
         Ok(t) => t,
-        Err(e) => return json!({ "error": e.to_string() }),
+        Err(e) => return json!({ "error": cut_words(&e.to_string()) }),
     };
     let s = solver.solve(&tiles, variant);
     json!({
@@ -332,22 +360,33 @@ fn solve_line(line: &str, variant: Variant, partial: bool, solver: &mut Solver) 
     })
 }
 
-/// Reads standard input in batches, solves each batch on all cores, and
-/// prints results in input order.
-fn solve_lines(variant: Variant, partial: bool) -> Result<(), Failure> {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+/// Reads JSON lines in batches, solves each batch on all cores, and
+/// prints results in input order, each batch as soon as it is done. A bad
+/// line (not JSON, not a deal, not UTF-8, too long) gets an `{"error": …}`
+/// line in its place; the results before and after it stand, and the exit
+/// status is 2 once every line is answered.
+fn solve_lines(input: &Path, variant: Variant, partial: bool) -> Result<(), Failure> {
+    let reader: Box<dyn BufRead> = if input.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(input).map_err(|e| {
+            Failure::bad_input(format!("cannot read {}: {e}", crate::io::display(input)))
+        })?;
+        Box::new(std::io::BufReader::new(f))
+    };
+    // A deal is a few hundred bytes: 16 KiB a line keeps a batch small.
+    let mut lines = Lines::with_max(reader, MAX_DEAL_LINE);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
+    let (mut bad, mut total) = (0u64, 0u64);
     loop {
-        let mut batch = Vec::with_capacity(4096);
-        for line in lines.by_ref() {
-            let line = line?;
-            if line.trim().is_empty() {
+        let mut batch: Vec<Line> = Vec::with_capacity(BATCH);
+        while let Some(line) = lines.next_line()? {
+            if matches!(&line, Line::Text(t) if t.trim().is_empty()) {
                 continue;
             }
             batch.push(line);
-            if batch.len() == 4096 {
+            if batch.len() == BATCH {
                 break;
             }
         }
@@ -356,17 +395,34 @@ fn solve_lines(variant: Variant, partial: bool) -> Result<(), Failure> {
         }
         let results: Vec<Value> = batch
             .par_iter()
-            .map_init(Solver::new, |solver, line| {
-                solve_line(line, variant, partial, solver)
+            .map_init(Solver::new, |solver, line| match line {
+                Line::Text(t) => solve_line(t, variant, partial, solver),
+                Line::NotUtf8 => json!({ "error": "the line is not UTF-8 text" }),
+                Line::TooLong => json!({
+                    "error": format!("the line is longer than {MAX_DEAL_LINE} bytes")
+                }),
             })
             .collect();
         for r in results {
+            total += 1;
+            bad += u64::from(r.get("error").is_some());
             writeln!(out, "{r}")?;
         }
         out.flush()?;
     }
+    if bad > 0 {
+        return Err(Failure::bad_input(format!(
+            "{bad} of {total} lines were not solvable deals (see their \"error\" lines)"
+        )));
+    }
     Ok(())
 }
+
+/// Lines solved at once (results are printed batch by batch).
+const BATCH: usize = 1024;
+
+/// The longest line `babel solve` reads (bytes).
+const MAX_DEAL_LINE: usize = 16 << 10;
 
 /// Per-thread tallies of a survey.
 #[derive(Default, Clone)]
@@ -458,14 +514,14 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
     let prec = ((n as f64).log10().ceil() as usize + 1).clamp(6, 12);
     let line = |name: &str, k: u64| {
         let (lo, hi) = wilson95(k, n);
-        println!(
+        outln!(
             "{name}: {k}/{n} = {:.prec$} (95% CI {:.prec$}..{:.prec$})",
             k as f64 / n as f64,
             lo,
             hi
-        );
+        )
     };
-    println!(
+    outln!(
         "variant {} deals {n} seed {} ({:.1}s, {:.0} deals/s)",
         match variant {
             Variant::Standard => "standard",
@@ -474,34 +530,36 @@ fn survey(n: u64, seed: Seed, variant: Variant, keep: usize) -> Result<(), Failu
         seed.0,
         secs,
         n as f64 / secs
-    );
-    line("full win (1 stack)", full);
-    line("partial win (2-3 stacks)", partial);
-    line("win of either kind (<=3)", full + partial);
-    println!("minimum stacks distribution:");
+    )?;
+    line("full win (1 stack)", full)?;
+    line("partial win (2-3 stacks)", partial)?;
+    line("win of either kind (<=3)", full + partial)?;
+    outln!("minimum stacks distribution:")?;
     for (k, &c) in total.by_stacks.iter().enumerate() {
         if c > 0 {
-            println!("  {k:>2} stacks: {c}");
+            outln!("  {k:>2} stacks: {c}")?;
         }
     }
     for (i, stacks) in &total.not_won {
         let order = deal_from_seed(seed.child(*i));
-        println!(
+        outln!(
             "no full win: deal {i} ({stacks} stacks at best): {}",
             order_text(&order)
-        );
+        )?;
     }
     for (nodes, i) in &total.hardest {
         let order = deal_from_seed(seed.child(*i));
-        println!("hardest: deal {i} ({nodes} nodes): {}", order_text(&order));
+        outln!("hardest: deal {i} ({nodes} nodes): {}", order_text(&order))?;
     }
     Ok(())
 }
 
-const PLAY_HELP: &str = "commands: draw (d), a move like 4<1 or 5<3, end, hint, undo, help, quit";
+const PLAY_HELP: &str = "commands: draw (d), a move like 4<1 (stack 4 onto the one to its left) \
+or 5<3 (stack 5 onto the third to its left), end, hint (h), undo (u), help, quit (q)";
 
 /// Terminal play: one command per line on standard input.
 fn play(seed: u64, strict: bool) -> Result<(), Failure> {
+    let paint = Paint::detect();
     let variant = if strict {
         Variant::Strict
     } else {
@@ -509,31 +567,59 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
     };
     let mut game = Babel::hidden(Seed(seed), variant);
     let mut history: Vec<Babel> = Vec::new();
-    let mut hint_rng_round = 0u64;
-    println!(
+    let mut hint_round = 0u64;
+    // The end of the game is said once (again only after an undo).
+    let mut announced = false;
+    outln!(
         "Tower of Babel, {} variant, seed {seed}. {PLAY_HELP}",
         variant_name(variant)
-    );
-    show(&game);
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let line = line?;
-        let cmd = line.trim();
-        match cmd {
+    )?;
+    show(&game, paint)?;
+    let mut lines = stdin_lines();
+    loop {
+        out!("{}", paint.cyan("babel> "))?;
+        let cmd = match lines.next_line()? {
+            None => {
+                outln!()?;
+                if !game.is_finished() {
+                    outln!("end of input: game abandoned")?;
+                }
+                return Ok(());
+            }
+            Some(Line::Text(t)) => t.trim().to_lowercase(),
+            Some(Line::NotUtf8) => {
+                outln!("that line is not UTF-8 text. {PLAY_HELP}")?;
+                continue;
+            }
+            Some(Line::TooLong) => {
+                outln!("that line is far too long. {PLAY_HELP}")?;
+                continue;
+            }
+        };
+        match cmd.as_str() {
             "" => continue,
-            "quit" | "q" => return Ok(()),
-            "help" | "?" => println!("{PLAY_HELP}"),
+            "quit" | "q" | "exit" => {
+                if !game.is_finished() {
+                    outln!("game abandoned")?;
+                }
+                return Ok(());
+            }
+            "help" | "?" => outln!("{PLAY_HELP}")?,
             "undo" | "u" => match history.pop() {
                 Some(previous) => {
                     game = previous;
-                    println!("undone.");
-                    show(&game);
+                    announced = false;
+                    outln!("undone.")?;
+                    show(&game, paint)?;
                 }
-                None => println!("nothing to undo."),
+                None => outln!("nothing to undo.")?,
             },
             "hint" | "h" => {
-                hint_rng_round += 1;
-                println!("{}", hint(&game, Seed(seed).child(hint_rng_round)));
+                hint_round += 1;
+                outln!("{}", paint.dim(&hint(&game, Seed(seed).child(hint_round))))?;
+            }
+            _ if game.is_finished() => {
+                outln!("the game is over: undo to go back, quit to leave")?;
             }
             _ => {
                 let parsed = if cmd == "d" {
@@ -542,69 +628,86 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
                     cmd.parse::<Action>()
                 };
                 match parsed {
-                    Err(e) => println!("{e}. {PLAY_HELP}"),
+                    Err(e) => outln!("{}. {PLAY_HELP}", cut_words(&e.to_string()))?,
                     Ok(action) => {
                         let before = game.clone();
                         match game.play(action) {
                             Ok(_) => {
                                 history.push(before);
-                                show(&game);
+                                show(&game, paint)?;
                             }
-                            Err(e) => println!("not allowed: {e}"),
+                            Err(e) => outln!("not allowed: {e}")?,
                         }
                     }
                 }
             }
         }
-        if game.is_finished() {
+        if game.is_finished() && !announced {
+            announced = true;
             let stacks = game.stacks();
             let result = match stacks {
-                1 => "full win",
-                2 | 3 => "partial win",
-                _ => "loss",
+                1 => paint.green("a full win"),
+                2 | 3 => "a partial win".to_string(),
+                _ => paint.red("a loss"),
             };
-            println!("game over: {stacks} stack(s), {result}. (undo to go back, quit to leave)");
+            outln!(
+                "game over: {stacks} stack{}, {result}. (undo to go back, quit to leave)",
+                if stacks == 1 { "" } else { "s" }
+            )?;
         }
     }
-    Ok(())
 }
 
-/// The line at a glance: position, top tile, height; then legal actions.
-fn show(game: &Babel) {
+/// A tile, coloured by suit on a terminal.
+fn tile_text(t: stackyard_babel::Tile, paint: Paint) -> String {
+    let text = t.to_string();
+    match t.suit() {
+        0 => paint.yellow(&text),
+        1 => paint.cyan(&text),
+        2 => paint.red(&text),
+        _ => paint.green(&text),
+    }
+}
+
+/// The line at a glance: each stack's position, top tile and height (a
+/// number: how many tiles it holds); then the legal actions.
+fn show(game: &Babel, paint: Paint) -> Result<(), Failure> {
     let stacks: Vec<String> = game
         .line()
         .iter()
         .enumerate()
-        .map(|(i, s)| {
-            let top = s.last().expect("non-empty");
-            format!("{}:{}{}", i + 1, top, "'".repeat(s.len() - 1))
+        .filter_map(|(i, s)| {
+            let top = s.last()?;
+            Some(format!("{}:{}({})", i + 1, tile_text(*top, paint), s.len()))
         })
         .collect();
-    println!(
+    outln!(
         "line: {}",
         if stacks.is_empty() {
             "(empty)".to_string()
         } else {
             stacks.join("  ")
         }
-    );
+    )?;
     let plural = |k: usize, word: &str| format!("{k} {word}{}", if k == 1 { "" } else { "s" });
-    println!(
-        "      ({}; ' marks each tile under the top; {} to draw)",
+    outln!(
+        "      {}; (n) = tiles in the stack; {} to draw",
         plural(game.stacks(), "stack"),
         plural(game.undrawn_count(), "tile")
-    );
+    )?;
     if !game.is_finished() {
         let legal: Vec<String> = game.legal_actions().iter().map(|a| a.to_string()).collect();
-        println!("legal: {}", legal.join(" "));
+        outln!("legal: {}", legal.join(" "))?;
     }
+    Ok(())
 }
 
-/// The best action and the chance of a full win: exact when few tiles
-/// remain, otherwise sampled over orders of the undrawn tiles.
+/// The best action, why, and what is known of the chance of a full win:
+/// exact when few tiles remain, otherwise sampled over orders of the
+/// undrawn tiles (the hint never looks at the hidden order).
 fn hint(game: &Babel, seed: Seed) -> String {
     if game.is_finished() {
-        return "the game is over.".into();
+        return "the game is over: undo to go back, quit to leave.".into();
     }
     let variant = game.variant();
     let undrawn = game.undrawn_tiles();
@@ -614,44 +717,57 @@ fn hint(game: &Babel, seed: Seed) -> String {
     };
     let moves = game.legal_moves();
     let mut solver = Solver::new();
-    // Standard: by B10 drawing first never hurts; with nothing left to
-    // draw, the solver's first move.
-    let best = match variant {
-        Variant::Standard if !undrawn.is_empty() => Action::Draw,
-        Variant::Standard => solver
-            .solve_position(&game.tops(), &[], Variant::Standard, 1)
-            .actions
-            .into_iter()
-            .next()
-            .unwrap_or(Action::End),
-        Variant::Strict if moves.is_empty() => {
-            if undrawn.is_empty() {
-                Action::End
-            } else {
-                Action::Draw
-            }
-        }
-        Variant::Strict if undrawn.len() <= exact_limit => {
-            Exact::new().best_move(game).map_or(moves[0], |(m, _)| m)
-        }
-        Variant::Strict => Player::new(Policy::Sampling { samples: 64 }, seed).choose(game),
-    };
-    if undrawn.len() <= exact_limit {
-        let mut after = game.clone();
-        let v = if matches!(best, Action::Move { .. }) {
-            after.play(best).expect("hint is legal");
-            Exact::new().value(&after.tops(), &undrawn, variant)
-        } else {
-            Exact::new().value(&game.tops(), &undrawn, variant)
+    if undrawn.is_empty() {
+        // Nothing hidden is left: the solver knows the best ending.
+        let s = solver.solve_position(&game.tops(), &[], variant, 1);
+        let best = s.actions.first().copied().unwrap_or(Action::End);
+        let result = match s.min_stacks {
+            1 => "a full win",
+            2 | 3 => "a partial win",
+            _ => "a loss whatever you do",
         };
         return format!(
-            "hint: {best}; chance of a full win with best play: {:.1}% (exact)",
-            100.0 * v
+            "hint: {best}. Nothing is left to draw: best play ends with {} stack{} ({result}).",
+            s.min_stacks,
+            if s.min_stacks == 1 { "" } else { "s" }
         );
     }
+    let (best, why) = match variant {
+        // B10: drawing first never hurts.
+        Variant::Standard => (
+            Action::Draw,
+            "any move can wait (B10): what you can stack now you can still stack after a draw"
+                .to_string(),
+        ),
+        Variant::Strict if moves.is_empty() => (Action::Draw, "no move is possible, so you draw (B11)".into()),
+        Variant::Strict if undrawn.len() <= exact_limit => {
+            let m = Exact::new().best_move(game).map_or(moves[0], |(m, _)| m);
+            (m, "the best of the moves you must choose from (B11), by exact expectation".into())
+        }
+        Variant::Strict => (
+            Player::new(Policy::Sampling { samples: 64 }, seed).choose(game),
+            "the best of the moves you must choose from (B11), judged on 64 sampled orders".into(),
+        ),
+    };
     let mut after = game.clone();
-    if matches!(best, Action::Move { .. }) {
-        after.play(best).expect("hint is legal");
+    if matches!(best, Action::Move { .. }) && after.play(best).is_err() {
+        after = game.clone();
+    }
+    let n = undrawn.len();
+    let tiles = format!("the {n} tile{} still to come", if n == 1 { "" } else { "s" });
+    if n <= exact_limit {
+        let v = Exact::new().value(&after.tops(), &undrawn, variant);
+        let known = if v >= 1.0 - 1e-12 {
+            format!("the deal is still winnable whatever the order of {tiles}: a full win is certain with best play (exact)")
+        } else if v <= 1e-12 {
+            format!("no order of {tiles} gives a full win any more: aim for 3 stacks or fewer (exact)")
+        } else {
+            format!(
+                "the deal is still winnable: a full win in {:.1}% of the orders of {tiles}, with best play (exact)",
+                100.0 * v
+            )
+        };
+        return format!("hint: {best}. Why: {why}. What is known: {known}.");
     }
     let mut rng = seed.rng("hint");
     let samples = 400u64;
@@ -666,14 +782,24 @@ fn hint(game: &Babel, seed: Seed) -> String {
         );
     }
     let (lo, hi) = wilson95(wins, samples);
-    let what = match variant {
+    let how = match variant {
         Variant::Standard => "with best play",
-        Variant::Strict => "if the order were known (an upper bound)",
+        Variant::Strict => "if you could see the order (an upper bound in Strict)",
     };
-    format!(
-        "hint: {best}; chance of a full win {what}: {:.1}% (sampled {samples} orders, 95% CI {:.1}%..{:.1}%)",
-        100.0 * wins as f64 / samples as f64,
-        100.0 * lo,
-        100.0 * hi
-    )
+    let known = if wins == 0 {
+        format!("none of {samples} sampled orders of {tiles} gives a full win {how}")
+    } else if wins == samples {
+        format!(
+            "the deal is still winnable: every one of {samples} sampled orders of {tiles} gives a full win {how}"
+        )
+    } else {
+        format!(
+            "the deal is still winnable: about {:.0}% of sampled orders of {tiles} give a full win {how} \
+             ({samples} samples, 95% CI {:.0}%..{:.0}%)",
+            100.0 * wins as f64 / samples as f64,
+            100.0 * lo,
+            100.0 * hi
+        )
+    };
+    format!("hint: {best}. Why: {why}. What is known: {known}.")
 }

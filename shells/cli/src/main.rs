@@ -3,11 +3,15 @@
 //!
 //! Each game has its own module with its own clap subcommand enum and a
 //! `run` function; this file only dispatches. The exit status is decided in
-//! one place, [`Failure`]: 0 for success, 2 for bad input (a malformed
-//! move, an invalid scenario), 1 for anything else.
+//! one place, [`Failure`]: 0 for success (and for a reader that closed
+//! standard output early), 2 for bad input (a malformed move, an invalid
+//! scenario, an option out of range), 1 for anything else. Options are
+//! parsed into their types by clap, ranges included (`args.rs`).
 
+mod args;
 mod babel;
 mod failure;
+mod io;
 mod icetowers;
 mod physics;
 mod tournament;
@@ -65,8 +69,29 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
+/// Reports a command line clap could not parse (exit 2, the message cut
+/// where it quotes long input), or prints the help or version it asked for
+/// (exit 0, even if standard output is closed).
+fn clap_exit(e: clap::Error) -> ExitCode {
+    use std::io::Write;
+    if e.use_stderr() {
+        // "stackyard: …" like every other error message.
+        let rendered = e.render().to_string();
+        let text = args::cut_words(rendered.strip_prefix("error: ").map_or(&rendered, |rest| rest));
+        let _ = write!(std::io::stderr().lock(), "stackyard: ");
+        let _ = write!(std::io::stderr().lock(), "{text}");
+        ExitCode::from(2)
+    } else {
+        let _ = write!(std::io::stdout().lock(), "{}", e.render());
+        ExitCode::SUCCESS
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(e),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),

@@ -1,6 +1,8 @@
 //! `stackyard physics …`: the physics table: run scenarios.
 
 use crate::failure::Failure;
+use crate::io::read_text;
+use crate::outln;
 use clap::Subcommand;
 use stackyard_physics::scenario::{self, Scenario};
 use std::path::PathBuf;
@@ -20,19 +22,12 @@ pub enum Command {
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Run { scenario } => {
-            let text = if scenario.as_os_str() == "-" {
-                std::io::read_to_string(std::io::stdin())?
-            } else {
-                std::fs::read_to_string(&scenario).map_err(|e| {
-                    Failure::bad_input(format!("cannot read {}: {e}", scenario.display()))
-                })?
-            };
+            let text = read_text(&scenario)?;
             let parsed = Scenario::from_json(&text).map_err(Failure::bad_input)?;
             let report = scenario::run(&parsed).map_err(Failure::bad_input)?;
             let json = serde_json::to_string_pretty(&report)
                 .map_err(|e| Failure::other(format!("cannot write the report: {e}")))?;
-            println!("{json}");
-            Ok(())
+            outln!("{json}")
         }
     }
 }

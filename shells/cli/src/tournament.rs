@@ -3,7 +3,10 @@
 //! towers …`), with a progress bar, a standings table, and the games
 //! written as records.
 
+use crate::args::{self, Board, Players, Variants};
 use crate::failure::Failure;
+use crate::io::check_out_dir;
+use crate::outln;
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
@@ -11,7 +14,6 @@ use stackyard_core::{Game, Seat};
 use stackyard_search::tournament::{self, Config, Entrant, GameResult};
 use stackyard_towers::Position;
 use stackyard_towers::ai::bots::{OpeningBot, SearchBot, check_search_board};
-use stackyard_towers::ai::{PlayerSpec, parse_variant};
 use std::path::{Path, PathBuf};
 
 /// The `tournament` subcommands.
@@ -25,32 +27,33 @@ pub enum Command {
 /// alternated, each pair of games from the same seeded random opening.
 #[derive(Debug, Args)]
 pub struct TowersArgs {
-    /// Comma-separated players: alphabeta:BUDGET, mcts:BUDGET, random.
-    /// BUDGET is a time (1s, 500ms), nodes (n20000) or depth (d4).
-    #[arg(long, default_value = "alphabeta:1s,mcts:1s,random")]
-    pub players: String,
-    /// Games per pairing.
-    #[arg(long, default_value_t = 10)]
-    pub games: usize,
-    /// Board size, COLSxROWS.
-    #[arg(long, default_value = "8x8")]
-    pub board: String,
+    /// Comma-separated players (2..=16): alphabeta:BUDGET, mcts:BUDGET,
+    /// random. BUDGET is a time (1s, 500ms), nodes (n20000) or depth (d4).
+    #[arg(long, default_value = "alphabeta:1s,mcts:1s,random", value_parser = args::players)]
+    pub players: Players,
+    /// Games per pairing, 1..=1000.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub games: u16,
+    /// Board size, COLSxROWS (the AIs search at most 64 blocks).
+    #[arg(long, default_value = "8x8", value_parser = args::board)]
+    pub board: Board,
     /// Variants joined by `+`: capture, suburbs, sprawl, infrastructure[:N].
-    #[arg(long, default_value = "standard")]
-    pub variant: String,
-    /// Games played at once.
-    #[arg(long, default_value_t = 2)]
-    pub threads: usize,
-    /// Search threads per player.
-    #[arg(long, default_value_t = 1)]
-    pub ai_threads: usize,
-    /// Random opening plies before the players take over.
-    #[arg(long, default_value_t = 2)]
-    pub opening_plies: usize,
+    #[arg(long, default_value = "standard", value_parser = args::variants)]
+    pub variant: Variants,
+    /// Games played at once, 1..=64.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Search threads per player, 1..=64.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub ai_threads: u16,
+    /// Random opening plies before the players take over, 0..=20.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub opening_plies: u8,
     /// Tournament seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Directory for the game records (games/NNNN.json) and table.json.
+    /// Directory for the game records (games/NNNN.json) and table.json
+    /// (created and checked before the first game).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -75,28 +78,14 @@ pub fn towers(args: TowersArgs) -> Result<(), Failure> {
         seed,
         out,
     } = args;
-    let specs = players
-        .split(',')
-        .map(|s| s.parse::<PlayerSpec>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::bad_input)?;
-    if specs.len() < 2 {
-        return Err(Failure::bad_input(
-            "--players needs at least two players, comma-separated",
-        ));
-    }
-    if games == 0 {
-        return Err(Failure::bad_input("--games must be at least 1"));
-    }
-    if threads == 0 || ai_threads == 0 {
-        return Err(Failure::bad_input(
-            "--threads and --ai-threads must be at least 1",
-        ));
-    }
-    let v = parse_variant(&board, &variant).map_err(Failure::bad_input)?;
+    let specs = players.0;
+    let (threads, ai_threads) = (usize::from(threads), usize::from(ai_threads));
+    let v = variant.on(board).map_err(Failure::bad_input)?;
     for &spec in &specs {
-        check_search_board(spec, &v).map_err(Failure::bad_input)?;
+        check_search_board(spec, &v)
+            .map_err(|e| Failure::bad_input(format!("--board {board}: {e}")))?;
     }
+    let out = out.as_deref().map(check_out_dir).transpose()?;
     // Each seat's searcher is seeded as Towers tournaments always were, so
     // a seed gives the same games as before the tournaments moved onto the
     // rules engine.
@@ -116,11 +105,11 @@ pub fn towers(args: TowersArgs) -> Result<(), Failure> {
         .collect();
     let config = Config {
         entrants,
-        games,
+        games: usize::from(games),
         settings: v,
         seed,
         threads,
-        opening_plies,
+        opening_plies: usize::from(opening_plies),
         opening: Some(Box::new(|s| Box::new(OpeningBot::new(s)))),
     };
     play(&config, &v.to_string(), out.as_deref())
@@ -141,19 +130,19 @@ where
     let games = tournament::run(config, |_| bar.inc(1)).map_err(Failure::bad_input)?;
     bar.finish_and_clear();
     let table = tournament::standings(config, &games);
-    println!(
+    outln!(
         "{} {settings}: {} players, {} games per pairing, seed {}",
         G::TITLE,
         config.entrants.len(),
         config.games,
         config.seed
-    );
-    println!(
+    )?;
+    outln!(
         "{:<18} {:>6} {:>5} {:>5} {:>6} {:>7} {:>17} {:>9}",
         "player", "games", "wins", "draws", "losses", "Elo", "95% interval", "avg plies"
-    );
+    )?;
     for s in &table {
-        println!(
+        outln!(
             "{:<18} {:>6} {:>5} {:>5} {:>6} {:>+7.0} {:>17} {:>9.1}",
             s.player,
             s.games,
@@ -163,9 +152,9 @@ where
             s.elo,
             format!("[{:+.0}, {:+.0}]", s.elo_low, s.elo_high),
             s.avg_plies
-        );
+        )?;
     }
-    println!("head to head (row's points against column):");
+    outln!("head to head (row's points against column):")?;
     let n = config.entrants.len();
     for a in 0..n {
         let cells: Vec<String> = (0..n)
@@ -178,21 +167,21 @@ where
                 }
             })
             .collect();
-        println!("  {:<18} {}", config.entrants[a].name, cells.join("  "));
+        outln!("  {:<18} {}", config.entrants[a].name, cells.join("  "))?;
     }
     let (bp, bn) = tournament::first_share(&games);
-    println!(
+    outln!(
         "{} scored {bp}/{bn} ({:.1}%)",
         first_player_name::<G>(),
         100.0 * bp / bn.max(1) as f64
-    );
+    )?;
     if let Some(dir) = out {
         write_out(dir, config, settings, &games, &table)?;
-        println!(
+        outln!(
             "wrote {} records and table.json to {}",
             games.len(),
             dir.display()
-        );
+        )?;
     }
     Ok(())
 }

@@ -1,60 +1,78 @@
-//! `stackyard towers …`: Towers (Dale Emery): perft, replay, play.
-//! The AI-backed commands (`solve`) live in `towers_ai.rs`.
+//! `stackyard towers …`: Towers (Dale Emery): rules, perft, replay, play.
+//! The AI-backed commands (`solve`, `tune`) live in `towers_ai.rs`.
 
+use crate::args::{self, Board, Opponent, Variants, cut};
 use crate::failure::Failure;
-use crate::towers_ai;
-use clap::Subcommand;
+use crate::io::{Line, Paint, stdin_lines};
+use crate::{out, outln, towers_ai};
+use clap::{Subcommand, ValueEnum};
 use rand::RngExt;
 use stackyard_core::Seed;
-use stackyard_towers::notation::{parse_move, parse_record};
-use stackyard_towers::{Color, Move, Position, Status, Variant, parse_board, perft};
-use std::io::{BufRead, Read, Write};
+use stackyard_towers::notation::parse_move;
+use stackyard_towers::{Color, Event, Floor, Move, Position, Square, Status, perft};
+use std::collections::BTreeMap;
+
+/// The rules page (`docs/rules/towers.md`), built into the binary.
+pub const RULES: &str = include_str!("../../../docs/rules/towers.md");
+
+/// Which colour the person plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// Black moves first.
+    Black,
+    /// White moves second.
+    White,
+}
 
 /// The `towers` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Print the rules of Towers (with the rule ids errors cite).
+    Rules,
     /// Count the move sequences of a given length from the start (last line
     /// of output: the count).
     Perft {
         /// Board size, COLSxROWS, 2x2..26x26 (T1).
-        #[arg(long, default_value = "8x8")]
-        board: String,
+        #[arg(long, default_value = "8x8", value_parser = args::board)]
+        board: Board,
         /// Variants joined by `+`: sprawl, infrastructure[:N], capture, suburbs (T20).
-        #[arg(long, default_value = "")]
-        variant: String,
-        /// Number of plies.
-        #[arg(long)]
+        #[arg(long, default_value = "", value_parser = args::variants)]
+        variant: Variants,
+        /// Number of plies, 0..=16 (the count grows about 40-fold a ply on 8x8).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=16))]
         depth: u32,
     },
     /// Read a move list in T5 notation from standard input; print the final
     /// board and, last, `black B white W`.
     Replay {
         /// Board size, COLSxROWS, 2x2..26x26 (T1).
-        #[arg(long, default_value = "8x8")]
-        board: String,
+        #[arg(long, default_value = "8x8", value_parser = args::board)]
+        board: Board,
         /// Variants joined by `+`: sprawl, infrastructure[:N], capture, suburbs (T20).
-        #[arg(long, default_value = "")]
-        variant: String,
+        #[arg(long, default_value = "", value_parser = args::variants)]
+        variant: Variants,
     },
     /// Play a game against the computer in the terminal.
     Play {
         /// The opponent: random, greedy, or an AI with a budget:
-        /// alphabeta:2s, mcts:1s, alphabeta:n20000 (nodes), alphabeta:d6 (depth).
-        #[arg(long, default_value = "greedy")]
-        ai: String,
+        /// alphabeta:2s, mcts:1s, alphabeta:n20000 (nodes), alphabeta:d6
+        /// (depth). The AIs play boards of at most 64 blocks.
+        #[arg(long, default_value = "greedy", value_parser = args::opponent)]
+        ai: Opponent,
         /// Seed for the opponent's choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Board size, COLSxROWS, 2x2..26x26 (T1).
-        #[arg(long, default_value = "8x8")]
-        board: String,
+        #[arg(long, default_value = "8x8", value_parser = args::board)]
+        board: Board,
         /// Variants joined by `+`: sprawl, infrastructure[:N], capture, suburbs (T20).
-        #[arg(long, default_value = "")]
-        variant: String,
+        #[arg(long, default_value = "", value_parser = args::variants)]
+        variant: Variants,
         /// The colour you play (Black moves first).
-        #[arg(long, default_value = "black")]
-        color: String,
-        /// Show the AI's evaluation and principal variation after each of its moves.
+        #[arg(long, value_enum, default_value = "black")]
+        color: Side,
+        /// Show the AI's evaluation (in words) and principal variation
+        /// after each of its moves.
         #[arg(long)]
         show_eval: bool,
     },
@@ -70,16 +88,16 @@ pub enum Command {
 /// Runs one `towers` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
+        Command::Rules => outln!("{}", RULES.trim_end()),
         Command::Perft {
             board,
             variant,
             depth,
         } => {
-            let start = start(&board, &variant)?;
-            println!("{}", perft(&start, depth));
-            Ok(())
+            let start = start(board, variant)?;
+            outln!("{}", perft(&start, depth))
         }
-        Command::Replay { board, variant } => replay(&board, &variant),
+        Command::Replay { board, variant } => replay(board, variant),
         Command::Play {
             ai,
             seed,
@@ -88,22 +106,13 @@ pub fn run(command: Command) -> Result<(), Failure> {
             color,
             show_eval,
         } => {
-            let you = match color.as_str() {
-                "black" => Color::Black,
-                "white" => Color::White,
-                other => {
-                    return Err(Failure::bad_input(format!(
-                        "--color {other:?}: expected black or white"
-                    )));
-                }
+            let you = match color {
+                Side::Black => Color::Black,
+                Side::White => Color::White,
             };
-            let position = start(&board, &variant)?;
-            let opponent = if show_eval {
-                towers_ai::opponent(&ai, Seed(seed), true)?
-            } else {
-                opponent(&ai, Seed(seed))?
-            };
-            play(position, you, opponent)
+            let position = start(board, variant)?;
+            let computer = Computer::new(ai, Seed(seed), &position, show_eval)?;
+            play(position, you, computer)
         }
         Command::Ai(command) => towers_ai::run(command),
         Command::Tournament(args) => crate::tournament::towers(args),
@@ -111,156 +120,477 @@ pub fn run(command: Command) -> Result<(), Failure> {
 }
 
 /// The start position for `--board` and `--variant`.
-fn start(board: &str, variant: &str) -> Result<Position, Failure> {
-    let (cols, rows) = parse_board(board).map_err(Failure::bad_input)?;
-    let v = Variant::with_variants(cols, rows, variant).map_err(Failure::bad_input)?;
+pub fn start(board: Board, variants: Variants) -> Result<Position, Failure> {
+    let v = variants.on(board).map_err(Failure::bad_input)?;
     Position::new(v).map_err(Failure::bad_input)
 }
 
-fn replay(board: &str, variant: &str) -> Result<(), Failure> {
+/// Replays moves read token by token from standard input (never the whole
+/// input at once). On a bad move, standard output stays empty and the
+/// message says which move, what it is and the rule it breaks, and shows
+/// the board the good moves before it reached.
+fn replay(board: Board, variant: Variants) -> Result<(), Failure> {
     let mut position = start(board, variant)?;
-    let mut text = String::new();
-    std::io::stdin().read_to_string(&mut text)?;
-    let moves =
-        parse_record(&text).map_err(|(n, e)| Failure::bad_input(format!("move {n}: {e}")))?;
-    for (n, m) in moves.into_iter().enumerate() {
-        position
-            .play(m)
-            .map_err(|e| Failure::bad_input(format!("move {} ({m}) is illegal: {e}", n + 1)))?;
+    let mut lines = stdin_lines();
+    let mut n = 0usize;
+    let context = |position: &Position| {
+        let [b, w] = position.scores();
+        format!("\nthe board after the moves before it:\n{position}black {b} white {w}")
+    };
+    while let Some(line) = lines.next_line()? {
+        let text = match line {
+            Line::Text(t) => t,
+            Line::NotUtf8 => {
+                return Err(Failure::bad_input(format!(
+                    "after move {n}: the input is not UTF-8 text{}",
+                    context(&position)
+                )));
+            }
+            Line::TooLong => {
+                return Err(Failure::bad_input(format!(
+                    "after move {n}: a line longer than {} bytes",
+                    crate::io::MAX_LINE
+                )));
+            }
+        };
+        for token in text.split_whitespace() {
+            n += 1;
+            let m = parse_move(token).map_err(|e| {
+                Failure::bad_input(format!("move {n}: {e}{}", context(&position)))
+            })?;
+            position.play(m).map_err(|e| {
+                Failure::bad_input(format!(
+                    "move {n} ({m}) is illegal: {e}{}",
+                    context(&position)
+                ))
+            })?;
+        }
     }
     let [b, w] = position.scores();
-    print!("{position}");
-    println!("black {b} white {w}");
-    Ok(())
+    out!("{position}")?;
+    outln!("black {b} white {w}")
 }
 
-/// A computer player: picks a move for the side to move.
-pub type Opponent = Box<dyn FnMut(&Position) -> Move>;
+/// The computer opponent of `towers play`.
+pub struct Computer {
+    kind: ComputerKind,
+    rng: rand_chacha::ChaCha8Rng,
+    name: String,
+}
 
-/// The computer opponent named by `spec` (`random`, `greedy`).
-pub fn opponent(spec: &str, seed: Seed) -> Result<Opponent, Failure> {
-    let mut rng = seed.rng("towers opponent");
-    match spec {
-        "random" => Ok(Box::new(move |p: &Position| {
-            let moves = p.legal_moves();
-            moves[rng.random_range(0..moves.len())]
-        })),
-        // The move that leaves the best score difference for the mover,
-        // ties broken at random.
-        "greedy" => Ok(Box::new(move |p: &Position| {
-            let me = p.turn();
-            let mut best = Vec::new();
-            let mut best_value = i64::MIN;
-            for m in p.legal_moves() {
-                let mut child = p.clone();
-                child.play_unchecked(m);
-                let value = i64::from(child.score(me)) - i64::from(child.score(me.other()));
-                if value > best_value {
-                    best_value = value;
-                    best.clear();
-                }
-                if value == best_value {
-                    best.push(m);
-                }
+enum ComputerKind {
+    Random,
+    Greedy,
+    Ai(Box<towers_ai::AiOpponent>),
+}
+
+/// A computer's move and, when asked for, what it thinks of the game.
+pub struct Reply {
+    /// The move.
+    pub mv: Move,
+    /// The evaluation in words, and the AI's details.
+    pub eval: Option<String>,
+}
+
+impl Computer {
+    /// The computer for `--ai`; AIs refuse boards they cannot search.
+    pub fn new(
+        spec: Opponent,
+        seed: Seed,
+        start: &Position,
+        show_eval: bool,
+    ) -> Result<Computer, Failure> {
+        let kind = match spec {
+            Opponent::Random => ComputerKind::Random,
+            Opponent::Greedy => ComputerKind::Greedy,
+            Opponent::Ai(p) => {
+                ComputerKind::Ai(Box::new(towers_ai::AiOpponent::new(p, seed, start, show_eval)?))
             }
-            best[rng.random_range(0..best.len())]
-        })),
-        // AI specs (alphabeta:2s, mcts:1s, ...) come from the AI crate.
-        other => towers_ai::opponent(other, seed, false),
+        };
+        Ok(Computer {
+            kind,
+            rng: seed.rng("towers opponent"),
+            name: spec.to_string(),
+        })
+    }
+
+    /// Whether it searches (and so may take a while).
+    pub fn thinks(&self) -> bool {
+        matches!(self.kind, ComputerKind::Ai(_))
+    }
+
+    /// Picks a move for the side to move (there is one: the game is on).
+    pub fn choose(&mut self, p: &Position) -> Result<Reply, Failure> {
+        let moves = p.legal_moves();
+        if moves.is_empty() {
+            return Err(Failure::other("internal: the computer was asked with no move"));
+        }
+        let mv = match &mut self.kind {
+            ComputerKind::Random => moves[self.rng.random_range(0..moves.len())],
+            // The move that leaves the best score difference for the
+            // mover, ties broken at random.
+            ComputerKind::Greedy => {
+                let me = p.turn();
+                let mut best = Vec::new();
+                let mut best_value = i64::MIN;
+                for m in moves {
+                    let mut child = p.clone();
+                    child.play_unchecked(m);
+                    let value =
+                        i64::from(child.score(me)) - i64::from(child.score(me.other()));
+                    if value > best_value {
+                        best_value = value;
+                        best.clear();
+                    }
+                    if value == best_value {
+                        best.push(m);
+                    }
+                }
+                best[self.rng.random_range(0..best.len())]
+            }
+            ComputerKind::Ai(ai) => return ai.choose(p),
+        };
+        Ok(Reply { mv, eval: None })
     }
 }
 
 const HELP: &str = "Type a move in T5 notation: c3-c5 moves the tower on c3 to c5 \
 (exactly as many blocks as it is high, onto another tower), +c3 places a floor (Sprawl), \
 *c3 places a utility (Infrastructure), pass only when you have no move. \
-Commands: moves (list your legal moves), help, quit.";
+Upper or lower case. Commands: moves (list your legal moves), undo (take back your last move), \
+help, quit.";
 
-fn show(position: &Position) {
-    let [b, w] = position.scores();
-    print!("{position}");
-    println!("black {b} white {w}");
+/// The board with the last move marked: `[B3]` where it landed, `( )`
+/// where it came from; row 1 at the bottom.
+fn board_text(p: &Position, last: Option<Move>, paint: Paint) -> String {
+    let (cols, rows) = (p.cols(), p.rows());
+    let (from, to) = match last {
+        Some(Move::Step { from, to }) => (Some(from), Some(to)),
+        Some(Move::Place(s) | Move::Utility(s)) => (None, Some(s)),
+        _ => (None, None),
+    };
+    let mut s = String::new();
+    for r in (0..rows).rev() {
+        s.push_str(&format!("{:>2} ", r + 1));
+        for c in 0..cols {
+            let sq = Square::new(c as u8, r as u8);
+            let t = p.cells()[r * cols + c];
+            let cell = if t.is_empty() {
+                ".".to_string()
+            } else {
+                let top = match t.top {
+                    Floor::Black => 'B',
+                    Floor::White => 'W',
+                    Floor::Utility => 'U',
+                };
+                let inside = if t.utility && t.top != Floor::Utility {
+                    "u"
+                } else {
+                    ""
+                };
+                format!("{top}{}{inside}", t.height)
+            };
+            let cell = if Some(sq) == to {
+                format!("[{cell}]")
+            } else if Some(sq) == from {
+                format!("({cell})")
+            } else {
+                cell
+            };
+            let padded = format!("{cell:>6}");
+            let painted = if Some(sq) == to || Some(sq) == from {
+                paint.yellow(&padded)
+            } else if t.is_empty() {
+                paint.dim(&padded)
+            } else {
+                padded
+            };
+            s.push_str(&painted);
+        }
+        s.push('\n');
+    }
+    s.push_str("   ");
+    for c in 0..cols {
+        s.push_str(&format!("{:>6}", char::from(b'a' + c as u8)));
+    }
+    s.push('\n');
+    s
 }
 
-fn list(position: &Position) {
-    let moves: Vec<String> = position.legal_moves().iter().map(Move::to_string).collect();
-    println!("legal moves ({}): {}", moves.len(), moves.join(" "));
+fn show(p: &Position, last: Option<Move>, paint: Paint) -> Result<(), Failure> {
+    let [b, w] = p.scores();
+    out!("{}", board_text(p, last, paint))?;
+    let marks = if last.is_some() {
+        "   ([ ] the last move landed here, ( ) it came from here)"
+    } else {
+        ""
+    };
+    outln!("black {b} white {w}{marks}")
 }
 
-fn play(mut position: Position, you: Color, mut opponent: Opponent) -> Result<(), Failure> {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
-    println!("You play {}. {HELP}", you.name());
+/// The legal moves grouped by the tower that moves (`c3 → c5 d3`), then
+/// placements; with many moves only a count and how to see them.
+fn moves_text(p: &Position, all: bool) -> String {
+    let moves = p.legal_moves();
+    let n = moves.len();
+    let mut steps: BTreeMap<(u8, u8), Vec<String>> = BTreeMap::new();
+    let (mut places, mut utilities, mut pass) = (Vec::new(), Vec::new(), false);
+    for m in &moves {
+        match *m {
+            // Rows first so the groups read like the board, bottom up.
+            Move::Step { from, to } => steps
+                .entry((from.row, from.col))
+                .or_default()
+                .push(to.to_string()),
+            Move::Place(s) => places.push(s.to_string()),
+            Move::Utility(s) => utilities.push(s.to_string()),
+            Move::Pass => pass = true,
+        }
+    }
+    if !all && n > 48 {
+        return format!(
+            "legal moves ({n}): towers that can move: {}; type moves to list them all",
+            steps
+                .keys()
+                .map(|&(r, c)| Square::new(c, r).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    let mut groups: Vec<String> = steps
+        .into_iter()
+        .map(|((r, c), to)| format!("{} → {}", Square::new(c, r), to.join(" ")))
+        .collect();
+    if !places.is_empty() {
+        groups.push(format!("place a floor (+): {}", places.join(" ")));
+    }
+    if !utilities.is_empty() {
+        groups.push(format!("place a utility (*): {}", utilities.join(" ")));
+    }
+    if pass {
+        groups.push("pass".into());
+    }
+    format!("legal moves ({n}): {}", groups.join(" | "))
+}
+
+/// What a move did, in words, from the engine's events: who moved, which
+/// towers were demolished or flattened and why, captures, the end.
+fn narrate(
+    before: &Position,
+    events: &[Event],
+    you: Color,
+    variant_capture: bool,
+    paint: Paint,
+) -> Vec<String> {
+    let v = before.variant();
+    let why = if v.infrastructure.is_some() {
+        "not connected to a tallest tower or a utility (T13, T14)"
+    } else {
+        "not connected to a tallest tower (T13)"
+    };
+    let flat_why = if v.infrastructure.is_some() {
+        "no longer joined to a tower with a utility (T19, T-3)"
+    } else {
+        "no longer joined to its town's tallest tower (T19)"
+    };
+    let mover = before.turn();
+    let whose = |sq: Square| -> &'static str {
+        match before.tower(sq).owner() {
+            Some(c) if c == you => "your",
+            Some(_) => "the computer's",
+            None => "the",
+        }
+    };
+    let mut lines = Vec::new();
+    for e in events {
+        match e {
+            Event::Played { .. } | Event::Ended { .. } => {}
+            Event::Demolished { squares, floors } => {
+                for &sq in squares {
+                    let t = before.tower(sq);
+                    let line = format!(
+                        "{} tower on {sq} ({} floor{}) was demolished: {}",
+                        whose(sq),
+                        t.height,
+                        if t.height == 1 { "" } else { "s" },
+                        why
+                    );
+                    lines.push(upper_first(&line));
+                }
+                if variant_capture {
+                    let who = if mover == you { "You capture" } else { "The computer captures" };
+                    lines.push(format!("{who} {floors} floor{} (T16)", plural(*floors)));
+                }
+            }
+            Event::Flattened { squares, floors } => {
+                for &sq in squares {
+                    let line = format!("{} tower on {sq} was flattened to one floor: {flat_why}", whose(sq));
+                    lines.push(upper_first(&line));
+                }
+                if variant_capture {
+                    let who = if mover == you { "You capture" } else { "The computer captures" };
+                    lines.push(format!("{who} {floors} floor{} (T16)", plural(*floors)));
+                }
+            }
+        }
+    }
+    lines.into_iter().map(|l| paint.red(&l)).collect()
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// One game between the person (standard input) and the computer.
+fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<(), Failure> {
+    let paint = Paint::detect();
+    let mut lines = stdin_lines();
+    let capture = position.variant().capture;
+    // The positions at the person's earlier turns, for undo.
+    let mut history: Vec<(Position, Option<Move>)> = Vec::new();
+    let mut last: Option<Move> = None;
+    outln!(
+        "You play {} against the computer ({}). {HELP}",
+        paint.bold(&upper_first(you.name())),
+        computer.name
+    )?;
     let mut redraw = true;
     loop {
         match position.status() {
             Status::Over => {
-                show(&position);
+                show(&position, last, paint)?;
                 let [b, w] = position.scores();
-                let mine = if you == Color::Black { b } else { w };
-                let theirs = if you == Color::Black { w } else { b };
+                let (mine, theirs) = if you == Color::Black { (b, w) } else { (w, b) };
                 let verdict = match mine.cmp(&theirs) {
-                    std::cmp::Ordering::Greater => "you win",
-                    std::cmp::Ordering::Less => "the computer wins",
-                    std::cmp::Ordering::Equal => "a draw",
+                    std::cmp::Ordering::Greater => paint.green("you win"),
+                    std::cmp::Ordering::Less => paint.red("the computer wins"),
+                    std::cmp::Ordering::Equal => "a draw".to_string(),
                 };
-                println!("game over: {verdict}");
-                return Ok(());
+                return outln!("game over: {verdict}, {mine} to {theirs}");
             }
             Status::MustPass => {
-                let who = if position.turn() == you {
-                    "you"
-                } else {
-                    "the computer"
-                };
-                println!(
-                    "{} has no legal move: {who} pass(es) (T10)",
-                    position.turn().name()
-                );
+                let who = if position.turn() == you { "you pass" } else { "the computer passes" };
+                outln!("{} has no legal move: {who} (T10)", position.turn().name())?;
                 position.pass_unchecked();
+                last = Some(Move::Pass);
                 continue;
             }
             Status::Ongoing => {}
         }
         if position.turn() != you {
-            let m = opponent(&position);
-            position.play(m).map_err(|e| {
-                Failure::other(format!("the computer chose an illegal move {m}: {e}"))
+            if computer.thinks() {
+                out!("{}", paint.dim("computer is thinking…"))?;
+            }
+            let reply = computer.choose(&position)?;
+            if computer.thinks() {
+                // Overwrite the line on a terminal; a new line when piped.
+                out!("{}", if paint_on_terminal() { "\r\x1b[2K" } else { "\n" })?;
+            }
+            let before = position.clone();
+            let events = position.play_with_events(reply.mv).map_err(|e| {
+                Failure::other(format!("the computer chose an illegal move {}: {e}", reply.mv))
             })?;
-            println!("computer ({}) plays {m}", you.other().name());
+            outln!(
+                "computer ({}) plays {}",
+                you.other().name(),
+                paint.bold(&reply.mv.to_string())
+            )?;
+            if let Some(eval) = reply.eval {
+                outln!("{eval}")?;
+            }
+            for line in narrate(&before, &events, you, capture, paint) {
+                outln!("{line}")?;
+            }
+            last = Some(reply.mv);
             redraw = true;
             continue;
         }
         if redraw {
-            show(&position);
-            list(&position);
+            show(&position, last, paint)?;
+            outln!("{}", moves_text(&position, false))?;
             redraw = false;
         }
-        print!("{} to move> ", you.name());
-        std::io::stdout().flush()?;
-        let Some(line) = lines.next() else {
-            println!();
-            println!("end of input: game abandoned");
-            return Ok(());
-        };
-        let line = line?;
-        match line.trim() {
-            "" => continue,
-            "quit" | "exit" => {
-                println!("game abandoned");
-                return Ok(());
+        out!("{}", paint.cyan(&format!("{} to move> ", you.name())))?;
+        let text = match lines.next_line()? {
+            None => {
+                outln!()?;
+                return outln!("end of input: game abandoned");
             }
-            "help" => println!("{HELP}"),
-            "moves" => list(&position),
+            Some(Line::Text(t)) => t,
+            Some(Line::NotUtf8) => {
+                outln!("that line is not UTF-8 text; type a move like c3-c5, or help")?;
+                continue;
+            }
+            Some(Line::TooLong) => {
+                outln!("that line is far too long; type a move like c3-c5, or help")?;
+                continue;
+            }
+        };
+        let command = text.trim().to_lowercase();
+        match command.as_str() {
+            "" => continue,
+            "quit" | "exit" | "q" => return outln!("game abandoned"),
+            "help" | "?" => outln!("{HELP}")?,
+            "moves" | "m" => outln!("{}", moves_text(&position, true))?,
+            "undo" | "u" => match history.pop() {
+                Some((previous, previous_last)) => {
+                    position = previous;
+                    last = previous_last;
+                    outln!("undone: your last move and the computer's reply are taken back")?;
+                    redraw = true;
+                }
+                None => outln!("nothing to undo yet")?,
+            },
             text => match parse_move(text) {
-                Err(e) => println!("{e}"),
-                Ok(m) => match position.play(m) {
-                    Ok(()) => {
-                        println!("you play {m}");
-                        redraw = true;
+                Err(e) => outln!("{e}")?,
+                Ok(m) => {
+                    let before = position.clone();
+                    match position.play_with_events(m) {
+                        Ok(events) => {
+                            history.push((before.clone(), last));
+                            outln!("you play {m}")?;
+                            for line in narrate(&before, &events, you, capture, paint) {
+                                outln!("{line}")?;
+                            }
+                            last = Some(m);
+                            redraw = true;
+                        }
+                        Err(e) => outln!("illegal move {}: {e}", cut(&m.to_string()))?,
                     }
-                    Err(e) => println!("illegal move {m}: {e}"),
-                },
+                }
             },
         }
+    }
+}
+
+fn paint_on_terminal() -> bool {
+    use std::io::IsTerminal;
+    std::io::stdout().is_terminal()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn demolitions_are_told_with_their_reason() {
+        // 4x4 standard: a1-b1 makes b1 a 2-floor tower; nothing falls yet.
+        let mut p = start(Board { cols: 4, rows: 4 }, Variants::default()).unwrap();
+        let before = p.clone();
+        let events = p.play_with_events("a1-b1".parse().unwrap()).unwrap();
+        assert!(narrate(&before, &events, Color::Black, false, Paint::detect()).is_empty());
+        let text = moves_text(&p, true);
+        assert!(text.starts_with("legal moves ("), "{text}");
+        assert!(text.contains(" → "), "{text}");
+        let board = board_text(&p, Some("a1-b1".parse().unwrap()), Paint::detect());
+        assert!(board.contains("[B2]") && board.contains("(.)"), "{board}");
     }
 }

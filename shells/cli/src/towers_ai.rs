@@ -1,15 +1,18 @@
 //! `stackyard towers solve` and the other AI-backed Towers commands,
 //! kept apart from the rules commands in `towers.rs`.
 
+use crate::args::{self, Board, Variants};
 use crate::failure::Failure;
+use crate::outln;
+use crate::towers::Reply;
 use clap::Subcommand;
 use stackyard_core::Seed;
 use stackyard_search::{Solver, WIN};
 use stackyard_towers::ai::{
-    Board, FEATURE_NAMES, Player, PlayerSpec, board_from_position, parse_setup, to_engine_move,
-    tune,
+    Board as AiBoard, Choice, FEATURE_NAMES, Player, PlayerSpec, Rules, board_from_position,
+    rules_of, to_engine_move, tune,
 };
-use stackyard_towers::{Move, Position};
+use stackyard_towers::{Color, Position};
 use std::io::Write;
 use std::time::Duration;
 
@@ -20,42 +23,54 @@ pub enum Command {
     /// White's) under perfect play, and the best first moves.
     Solve {
         /// Board size, COLSxROWS (at most 64 blocks).
-        #[arg(long, default_value = "4x4")]
-        board: String,
+        #[arg(long, default_value = "4x4", value_parser = args::board)]
+        board: Board,
         /// Variants joined by `+`: capture, suburbs, sprawl, infrastructure[:N].
-        #[arg(long, default_value = "standard")]
-        variant: String,
-        /// Transposition table size: 2^BITS entries (16 bytes each).
-        #[arg(long, default_value_t = 22)]
+        #[arg(long, default_value = "standard", value_parser = args::variants)]
+        variant: Variants,
+        /// Transposition table size: 2^BITS entries of 16 bytes, 10..=28
+        /// (28 is 4 GiB).
+        #[arg(long, default_value_t = 22, value_parser = clap::value_parser!(u32).range(10..=28))]
         tt_bits: u32,
-        /// Threads sharing the table; the value and best moves do not
-        /// depend on it.
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
-        /// Stop after this many seconds and print the bounds proved so far.
-        #[arg(long)]
-        time_limit: Option<f64>,
-        /// First guess at the value (Black minus White): the first search
-        /// proves "value >= GUESS" or "value < GUESS".
-        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        /// Threads sharing the table, 1..=64; the value and best moves do
+        /// not depend on it.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
+        /// Stop after this many seconds (at most 86400) and print the
+        /// bounds proved so far.
+        #[arg(long, value_parser = args::solve_time)]
+        time_limit: Option<Duration>,
+        /// First guess at the value (Black minus White), -10000..=10000:
+        /// the first search proves "value >= GUESS" or "value < GUESS".
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+              value_parser = clap::value_parser!(i32).range(-10_000..=10_000))]
         guess: i32,
     },
     /// Fit the evaluation weights by logistic regression on self-play
     /// outcomes; prints the weights as the Rust constant to check in.
     Tune {
-        /// Self-play games.
-        #[arg(long, default_value_t = 400)]
-        games: usize,
+        /// Self-play games, 1..=100000 (their positions are kept for the fit).
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        games: u32,
         /// Seed of the self-play games.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Board size.
-        #[arg(long, default_value = "8x8")]
-        board: String,
+        /// Board size (at most 64 blocks).
+        #[arg(long, default_value = "8x8", value_parser = args::board)]
+        board: Board,
         /// Variants joined by `+`.
-        #[arg(long, default_value = "standard")]
-        variant: String,
+        #[arg(long, default_value = "standard", value_parser = args::variants)]
+        variant: Variants,
     },
+}
+
+/// The search setup for a board and variants: boards over 64 blocks are
+/// bad input.
+fn setup(board: Board, variant: Variants) -> Result<(u8, u8, Rules), Failure> {
+    let v = variant.on(board).map_err(Failure::bad_input)?;
+    let rules = rules_of(&v).map_err(|e| Failure::bad_input(format!("--board {board}: {e}")))?;
+    AiBoard::new(v.cols, v.rows, rules).map_err(Failure::bad_input)?;
+    Ok((v.cols, v.rows, rules))
 }
 
 /// Runs one AI-backed `towers` subcommand.
@@ -68,76 +83,58 @@ pub fn run(command: Command) -> Result<(), Failure> {
             threads,
             time_limit,
             guess,
-        } => solve(&board, &variant, tt_bits, threads, time_limit, guess),
+        } => solve(board, variant, tt_bits, usize::from(threads), time_limit, guess),
         Command::Tune {
             games,
             seed,
             board,
             variant,
         } => {
-            let (cols, rows, rules) = parse_setup(&board, &variant).map_err(Failure::bad_input)?;
-            if games == 0 {
-                return Err(Failure::bad_input("--games must be at least 1"));
-            }
-            let r = tune(cols, rows, rules, games, seed);
-            println!(
+            let (cols, rows, rules) = setup(board, variant)?;
+            let r = tune(cols, rows, rules, games as usize, seed);
+            outln!(
                 "games {} (Black {} / draws {} / White {}), positions {}",
                 r.games, r.results[0], r.results[1], r.results[2], r.positions
-            );
-            println!(
+            )?;
+            outln!(
                 "log-loss {:.4} (constant model {:.4})",
                 r.log_loss, r.baseline_log_loss
-            );
+            )?;
             for (name, w) in FEATURE_NAMES.iter().zip(r.weights.0) {
-                println!("  {name:<10} {w:>9.4}");
+                outln!("  {name:<10} {w:>9.4}")?;
             }
-            println!("pub const TUNED: Weights = Weights({:?});", r.weights.0);
-            Ok(())
+            outln!("pub const TUNED: Weights = Weights({:?});", r.weights.0)
         }
     }
 }
 
 fn solve(
-    board: &str,
-    variant: &str,
+    board: Board,
+    variant: Variants,
     tt_bits: u32,
     threads: usize,
-    time_limit: Option<f64>,
+    limit: Option<Duration>,
     guess: i32,
 ) -> Result<(), Failure> {
-    let (cols, rows, rules) = parse_setup(board, variant).map_err(Failure::bad_input)?;
-    if !(10..=30).contains(&tt_bits) {
-        return Err(Failure::bad_input("--tt-bits must be between 10 and 30"));
-    }
-    if !(1..=64).contains(&threads) {
-        return Err(Failure::bad_input("--threads must be between 1 and 64"));
-    }
-    let limit = match time_limit {
-        None => None,
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(Failure::bad_input(format!(
-                "--time-limit must be a positive number of seconds, not {t}"
-            )));
-        }
-    };
-    let start = Board::new(cols, rows, rules).map_err(Failure::bad_input)?;
+    let (cols, rows, rules) = setup(board, variant)?;
+    let variant = variant.on(board).map_err(Failure::bad_input)?;
+    let start = AiBoard::new(cols, rows, rules).map_err(Failure::bad_input)?;
     // T7: Black moves first; T17/T18 placements may start with White.
     let first = if start.side_to_move() == stackyard_towers::ai::BLACK {
         "Black"
     } else {
         "White"
     };
-    println!(
-        "solving {cols}x{rows} ({variant}), {first} to play first, {threads} thread(s); \
+    outln!(
+        "solving {variant}, {first} to play first, {threads} thread(s); \
          value = Black minus White"
-    );
-    let _ = std::io::stdout().flush();
-    let mut solver = Solver::<Board>::new(tt_bits)
+    )?;
+    let mut solver = Solver::<AiBoard>::new(tt_bits)
         .threads(threads)
         .first_guess(guess)
         .on_progress(1 << 24, |p| {
-            eprintln!(
+            let _ = writeln!(
+                std::io::stderr().lock(),
                 "  … {:.1} M nodes, {:.1} s, value in [{}, {}], root moves done {}/{}",
                 p.nodes as f64 / 1e6,
                 p.elapsed.as_secs_f64(),
@@ -154,33 +151,33 @@ fn solve(
     match solver.try_solve(&start) {
         Ok(s) => {
             let secs = s.elapsed.as_secs_f64();
-            println!(
+            outln!(
                 "nodes {} in {:.3} s ({:.2} M nodes/s)",
                 s.nodes,
                 secs,
                 rate(s.nodes, secs)
-            );
+            )?;
             let names: Vec<String> = s.best.iter().map(|&m| start.move_name(m)).collect();
-            println!("best {}", names.join(" "));
-            println!("value {}", s.value);
+            outln!("best {}", names.join(" "))?;
+            outln!("value {}", s.value)?;
             Ok(())
         }
         Err(u) => {
             let secs = u.elapsed.as_secs_f64();
-            println!(
+            outln!(
                 "nodes {} in {:.3} s ({:.2} M nodes/s)",
                 u.nodes,
                 secs,
                 rate(u.nodes, secs)
-            );
+            )?;
             if u.lower == u.upper {
-                println!("value {} (best first moves not all checked)", u.lower);
+                outln!("value {} (best first moves not all checked)", u.lower)?;
             }
-            println!(
+            outln!(
                 "time limit reached: value in [{}, {}]",
                 bound(u.lower),
                 bound(u.upper)
-            );
+            )?;
             Ok(())
         }
     }
@@ -195,35 +192,62 @@ fn bound(v: i32) -> String {
     }
 }
 
-/// A move chooser for the side to move.
-pub type Opponent = Box<dyn FnMut(&Position) -> Move>;
-
-/// The AI opponent for `towers play --ai SPEC` (`alphabeta:2s`,
-/// `mcts:1s`, `alphabeta:n20000`): a closure that picks a move for the side
-/// to move and, with `show`, prints its evaluation and principal variation.
-pub fn opponent(spec: &str, seed: Seed, show: bool) -> Result<Opponent, Failure> {
-    let spec: PlayerSpec = spec
-        .parse()
-        .map_err(|e| Failure::bad_input(format!("unknown opponent: {e}, or greedy")))?;
-    let mut player = Player::new(spec, seed.0, 2);
-    Ok(Box::new(move |p: &Position| {
-        let fallback = || p.legal_moves().first().copied().unwrap_or(Move::Pass);
-        let Ok(board) = board_from_position(p) else {
-            // Boards beyond the AI's 64 blocks: play the first legal move.
-            return fallback();
-        };
-        let Some(choice) = player.choose(&board) else {
-            return fallback();
-        };
-        if show {
-            println!("{}", describe(&board, spec, &choice));
-        }
-        to_engine_move(&board, choice.mv)
-    }))
+/// An AI opponent for `towers play --ai SPEC` (`alphabeta:2s`,
+/// `mcts:1s`, `alphabeta:n20000`).
+pub struct AiOpponent {
+    player: Player,
+    spec: PlayerSpec,
+    show: bool,
 }
 
-/// One line on what the AI thinks of its move.
-fn describe(board: &Board, spec: PlayerSpec, c: &stackyard_towers::ai::Choice) -> String {
+impl AiOpponent {
+    /// The AI for `spec`; a board it cannot search (over 64 blocks) is
+    /// refused here, before the game starts.
+    pub fn new(spec: PlayerSpec, seed: Seed, start: &Position, show: bool) -> Result<Self, Failure> {
+        board_from_position(start).map_err(|e| {
+            Failure::bad_input(format!(
+                "--ai {spec}: {e}; play this board against --ai greedy or --ai random"
+            ))
+        })?;
+        Ok(AiOpponent {
+            player: Player::new(spec, seed.0, 2),
+            spec,
+            show,
+        })
+    }
+
+    /// The AI's move for the side to move and, with `show`, what it
+    /// thinks of the game in words.
+    pub fn choose(&mut self, p: &Position) -> Result<Reply, Failure> {
+        let board = board_from_position(p).map_err(|e| Failure::other(format!("internal: {e}")))?;
+        let choice = self
+            .player
+            .choose(&board)
+            .ok_or_else(|| Failure::other("internal: the AI found no move in a game still on"))?;
+        let eval = self
+            .show
+            .then(|| describe(&board, self.spec, &choice, p.turn()));
+        Ok(Reply {
+            mv: to_engine_move(&board, choice.mv),
+            eval,
+        })
+    }
+}
+
+/// The chance that the mover wins, from a search score. Alpha-beta's
+/// evaluation is fitted by logistic regression (`towers tune`), so its
+/// score is the log-odds that the mover wins, in hundredths: the logistic
+/// curve 1 / (1 + e^(-score/100)) turns it back into a probability. MCTS
+/// reports the mover's expected result in thousandths.
+fn win_chance(spec: PlayerSpec, score: i32) -> f64 {
+    match spec {
+        PlayerSpec::Mcts(_) => (f64::from(score) / 1000.0).clamp(0.0, 1.0),
+        _ => 1.0 / (1.0 + (-f64::from(score) / 100.0).exp()),
+    }
+}
+
+/// What the AI thinks of the game, in words, then its details.
+fn describe(board: &AiBoard, spec: PlayerSpec, c: &Choice, mover: Color) -> String {
     let mut pv_board = board.clone();
     let mut pv = Vec::new();
     for &m in &c.pv {
@@ -233,22 +257,56 @@ fn describe(board: &Board, spec: PlayerSpec, c: &stackyard_towers::ai::Choice) -
         pv.push(pv_board.move_name(m));
         pv_board = pv_board.play(m);
     }
-    let verdict = match spec {
-        PlayerSpec::Mcts(_) => format!(
-            "expected result {:.1}% for the mover",
-            f64::from(c.score) / 10.0
-        ),
-        _ if c.score > WIN / 2 => format!("wins by {} (proved)", c.score - WIN),
-        _ if c.score < -WIN / 2 => format!("loses by {} (proved)", -(c.score + WIN)),
-        _ => format!(
-            "eval {:+.2} (log-odds that the mover wins)",
-            f64::from(c.score) / 100.0
-        ),
+    let (me, other) = (title(mover.name()), title(mover.other().name()));
+    let proved = !matches!(spec, PlayerSpec::Mcts(_));
+    let words = if proved && c.score > WIN / 2 {
+        format!("{me} wins by {} with best play (proved)", c.score - WIN)
+    } else if proved && c.score < -WIN / 2 {
+        format!("{other} wins by {} with best play (proved)", -(c.score + WIN))
+    } else {
+        let p = win_chance(spec, c.score);
+        let (leader, q) = if p >= 0.5 { (&me, p) } else { (&other, 1.0 - p) };
+        let pct = (100.0 * q).round();
+        if pct <= 55.0 {
+            format!("the game is about even ({leader} {pct:.0}% to win)")
+        } else if pct >= 95.0 {
+            format!("{leader} is winning, about {pct:.0}% to win")
+        } else {
+            format!("{leader} is ahead, about {pct:.0}% to win")
+        }
+    };
+    let depth = if proved {
+        format!("depth {}, ", c.depth)
+    } else {
+        String::new()
     };
     format!(
-        "AI {spec}: {verdict}, depth {}, {} nodes; pv {}",
-        c.depth,
+        "AI {spec}: {words}; {depth}{} nodes, score {}; pv {}",
         c.nodes,
+        c.score,
         pv.join(" ")
     )
+}
+
+/// `black` → `Black`.
+fn title(name: &str) -> String {
+    let mut c = name.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_become_chances() {
+        let ab = PlayerSpec::AlphaBeta(stackyard_search::Budget::Nodes(1));
+        assert!((win_chance(ab, 0) - 0.5).abs() < 1e-9);
+        assert!((win_chance(ab, 85) - 0.70).abs() < 0.01);
+        assert!(win_chance(ab, -85) < 0.31);
+        let mcts = PlayerSpec::Mcts(stackyard_search::Budget::Nodes(1));
+        assert!((win_chance(mcts, 700) - 0.7).abs() < 1e-9);
+    }
 }

@@ -32,7 +32,9 @@ fn solve_reads_json_lines_and_answers_each_in_order() {
         order_json(&reversed.join(" "))
     );
     let (code, out, err) = run(&["babel", "solve"], &input);
-    assert_eq!(code, 0, "{err}");
+    // Every line answered in order; the bad ones make the exit status 2.
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("4 of 6 lines"), "{err}");
     let lines: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

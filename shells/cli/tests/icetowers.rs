@@ -112,7 +112,7 @@ fn sim_with_the_ghost_reports_its_row() {
 #[test]
 fn bad_sim_input_exits_2_with_a_message() {
     for (args, needle) in [
-        (vec!["--players", "7"], "2 to 5"),
+        (vec!["--players", "7"], "2..=5"),
         (vec!["--bots", "clever"], "unknown bot"),
         (vec!["--bots", "greedy:fast"], "reaction time"),
         (

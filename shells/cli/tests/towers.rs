@@ -146,7 +146,9 @@ fn illegal_move_names_number_move_and_rule() {
 
 #[test]
 fn malformed_move_names_number_and_text() {
-    let out = run(&["replay"], "a1-b1  b1-c1\nzz9");
+    // Moves are read one by one: the first bad one (here the third) is
+    // the one reported, with the board the good ones reached.
+    let out = run(&["replay"], "a1-b1  h1-g1\nzz9 b1-c1");
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = text(&out.stderr);
@@ -154,6 +156,7 @@ fn malformed_move_names_number_and_text() {
         err.contains("move 3") && err.contains("zz9") && err.contains("T5"),
         "{err}"
     );
+    assert!(err.contains("the board after the moves before it"), "{err}");
     // Off the board (T8) is a rule, not a notation, error.
     let out = run(&["replay", "--board", "4x4"], "a1-e1");
     let err = text(&out.stderr);
