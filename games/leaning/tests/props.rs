@@ -102,3 +102,41 @@ proptest! {
         prop_assert!(replayed == game);
     }
 }
+
+fn kind_name(i: u8) -> &'static str {
+    ["pyramid-small", "pyramid-medium", "pyramid-large", "tile", "nonsense"][usize::from(i) % 5]
+}
+
+fn number(choice: u8, v: f64) -> f64 {
+    match choice % 8 {
+        0 => 1e300,
+        1 => -1e7,
+        _ => v,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Whatever the scenario, the judge answers (a report or an error
+    /// saying what is wrong) and never panics.
+    #[test]
+    fn the_judge_never_panics(
+        pieces in prop::collection::vec((0u8..5, 0u8..40, -60.0f64..60.0, -60.0f64..60.0, 0.0f64..40.0, -200.0f64..200.0, any::<bool>()), 0..4),
+        placement in (0u8..5, 0u8..40, -80.0f64..80.0, -80.0f64..80.0, 0.0f64..60.0, -200.0f64..200.0, any::<bool>()),
+    ) {
+        use stackyard_leaning::scenario::{OwnerName, judge};
+        let mut structure = Vec::new();
+        for (i, &(k, c, x, y, z, r, held)) in pieces.iter().enumerate() {
+            let mut p = piece(&format!("p{i}"), kind_name(k), Pose::at(number(c, x), y, z).rotated(r, number(c / 8, r), 0.0), OwnerName::Seat(i as u8));
+            p.held = held;
+            structure.push(p);
+        }
+        let (k, c, x, y, z, r, hold) = placement;
+        let input = scenario(structure, kind_name(k), Pose::at(x, number(c, y), z).rotated(number(c / 8, r), r, r), hold);
+        match judge(&input) {
+            Ok(report) => prop_assert!(report.points >= -15 && report.points <= 20, "{:?}", report),
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+}
