@@ -83,6 +83,24 @@ pub struct Candidate {
     pub pose: Pose,
 }
 
+/// A finalist of a turn's search and what its runs were worth so far.
+#[derive(Clone, Copy, Debug)]
+struct Finalist {
+    /// Sum of the values of its runs (the exact pose and perturbed ones).
+    sum: f64,
+    /// How many runs.
+    runs: usize,
+    /// Whether it has had its confirming runs.
+    confirmed: bool,
+    candidate: Candidate,
+}
+
+impl Finalist {
+    fn mean(&self) -> f64 {
+        self.sum / self.runs.max(1) as f64
+    }
+}
+
 /// The placement-search bot.
 #[derive(Clone, Debug)]
 pub struct SearchBot {
@@ -154,8 +172,7 @@ impl SearchBot {
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.truncate(self.effort.finalists.max(1));
-        // Each finalist: (sum of values, runs, confirmed, candidate).
-        let mut finalists: Vec<(f64, usize, bool, Candidate)> = Vec::new();
+        let mut finalists: Vec<Finalist> = Vec::new();
         for &(v, c) in &scored {
             let (sum, runs) = self.perturbed(
                 &mut world,
@@ -166,32 +183,41 @@ impl SearchBot {
                 hand.total(),
                 structure,
             );
-            finalists.push((v + sum, 1 + runs, self.effort.confirm == 0, c));
+            finalists.push(Finalist {
+                sum: v + sum,
+                runs: 1 + runs,
+                confirmed: self.effort.confirm == 0,
+                candidate: c,
+            });
         }
         // The best of a few noisy estimates is usually a lucky one: before
         // choosing it, confirm it with more perturbed runs, and move on to
         // the next best whenever it no longer leads.
         let best = loop {
-            let Some(lead) = (0..finalists.len()).max_by(|&a, &b| {
-                let mean = |f: &(f64, usize, bool, Candidate)| f.0 / f.1 as f64;
-                mean(&finalists[a]).total_cmp(&mean(&finalists[b]))
-            }) else {
+            let Some(lead) = (0..finalists.len())
+                .max_by(|&a, &b| finalists[a].mean().total_cmp(&finalists[b].mean()))
+            else {
                 break None;
             };
-            let (sum, runs, confirmed, c) = finalists[lead];
-            if confirmed {
-                break Some((sum / runs as f64, c));
+            let f = finalists[lead];
+            if f.confirmed {
+                break Some((f.mean(), f.candidate));
             }
             let (more, extra) = self.perturbed(
                 &mut world,
                 &before,
                 &pieces,
-                c,
+                f.candidate,
                 self.effort.confirm,
                 hand.total(),
                 structure,
             );
-            finalists[lead] = (sum + more, runs + extra, true, c);
+            finalists[lead] = Finalist {
+                sum: f.sum + more,
+                runs: f.runs + extra,
+                confirmed: true,
+                ..f
+            };
         };
         // Passing moves the game towards a close (L11); the pass that
         // completes the round costs a point per piece in hand at once.

@@ -104,7 +104,13 @@ proptest! {
 }
 
 fn kind_name(i: u8) -> &'static str {
-    ["pyramid-small", "pyramid-medium", "pyramid-large", "tile", "nonsense"][usize::from(i) % 5]
+    [
+        "pyramid-small",
+        "pyramid-medium",
+        "pyramid-large",
+        "tile",
+        "nonsense",
+    ][usize::from(i) % 5]
 }
 
 fn number(choice: u8, v: f64) -> f64 {
