@@ -505,3 +505,85 @@ fn l5_a_piece_the_player_no_longer_has_is_refused() {
     assert!(g == before);
     assert!(g.pieces_accounted().iter().all(|&n| n == 15));
 }
+
+#[test]
+fn l4_l1_a_foundation_that_falls_is_cleared_and_tried_again() {
+    let mut g = stackyard_leaning::LeaningTowers::new(&quiet(2), stackyard_core::Seed(1)).unwrap();
+    // Far apart, each falls onto a face: three corners down (L6).
+    let apart = [
+        stackyard_leaning::FoundationPiece {
+            size: Size::Large,
+            pose: Pose {
+                position: [-100.0, 0.0, 11.019],
+                ..LEFT
+            },
+        },
+        stackyard_leaning::FoundationPiece {
+            size: Size::Large,
+            pose: Pose {
+                position: [100.0, 0.0, 11.019],
+                ..RIGHT
+            },
+        },
+    ];
+    let events = g
+        .apply(Seat(0), &Action::Foundation { pieces: apart }, T)
+        .unwrap();
+    assert!(
+        matches!(events[0], Event::FoundationFailed { .. }),
+        "{events:?}"
+    );
+    assert!(
+        g.pieces().is_empty() && g.world().0.is_empty(),
+        "L-1: the table is cleared"
+    );
+    assert_eq!(g.phase(), stackyard_leaning::Phase::Foundation);
+    let small = [
+        stackyard_leaning::FoundationPiece {
+            size: Size::Small,
+            pose: LEFT,
+        },
+        stackyard_leaning::FoundationPiece {
+            size: Size::Large,
+            pose: RIGHT,
+        },
+    ];
+    assert_eq!(
+        g.apply(Seat(0), &Action::Foundation { pieces: small }, T)
+            .unwrap_err()
+            .rule(),
+        Some("L4")
+    );
+}
+
+#[test]
+fn l12_l6_a_held_piece_that_falls_when_let_go_is_forfeited_at_minus_two() {
+    let mut g = founded(2);
+    // Held in the air, touching nothing: let go, it falls far (L9 slip).
+    let hold = Action::Hold {
+        size: Size::Medium,
+        pose: Pose::at(0.0, 120.0, 40.0),
+    };
+    g.apply(Seat(0), &hold, T).unwrap();
+    let piece = g.held()[0].unwrap();
+    let events = g.apply(Seat(1), &Action::Pass, T).unwrap();
+    let (verdict, _, _, points, forfeited) = failed(&events);
+    assert_eq!(
+        (verdict, points, forfeited),
+        (Verdict::Slip, -2, true),
+        "{events:?}"
+    );
+    assert_eq!(g.scores(), vec![-2, 0]);
+    assert_eq!(
+        g.pieces()[piece.0].status,
+        stackyard_leaning::PieceStatus::Boxed,
+        "L-6: off the table"
+    );
+    assert!(g.world().0.pose(piece).position[0] > 300.0);
+    assert!(g.pieces_accounted().iter().all(|&n| n == 15));
+    assert_eq!(
+        g.to_act(),
+        ToAct::Seat(Seat(0)),
+        "the holder then plays its turn"
+    );
+}
