@@ -1,0 +1,94 @@
+//! Why an action is rejected, each naming the rule it enforces. A rejected
+//! action changes nothing.
+
+use crate::piece::Size;
+use stackyard_core::{RuleError, Seat};
+use thiserror::Error;
+
+/// A rejected action.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LeaningError {
+    /// L13: the game is over.
+    #[error("the game is over (L13)")]
+    GameOver,
+    /// Not this seat's turn.
+    #[error("it is not {0}'s turn (L4)")]
+    NotYourTurn(Seat),
+    /// L4: the foundation comes first.
+    #[error("the foundation must be built first (L4)")]
+    FoundationFirst,
+    /// L4: the foundation is already built.
+    #[error("the foundation is already built (L4)")]
+    FoundationBuilt,
+    /// L4: only medium and large neutral pieces.
+    #[error("the foundation is built from medium or large pieces, not {0} (L4)")]
+    FoundationSize(Size),
+    /// L4: a foundation piece must touch the table.
+    #[error("foundation piece {0} must be let go touching the table (L4)")]
+    FoundationOffTable(usize),
+    /// L5: no piece of this size left.
+    #[error("{seat} has no {size} piece left (L5)")]
+    NoPieceLeft {
+        /// The seat.
+        seat: Seat,
+        /// The size asked for.
+        size: Size,
+    },
+    /// L8: the same size as the previous placement.
+    #[error("a {0} was the previous placement: place a different size (L8)")]
+    SameSize(Size),
+    /// L9: a slipped piece cannot be traded for another.
+    #[error("the slipped {slipped} must be tried again, not a {asked} (L9)")]
+    TradedSlip {
+        /// The slipped size.
+        slipped: Size,
+        /// The size asked for.
+        asked: Size,
+    },
+    /// L12: a seat holds at most one piece.
+    #[error("{0} already holds a piece (L12)")]
+    AlreadyHolding(Seat),
+    /// L12: a held piece may not touch the table.
+    #[error("a held piece may not touch the table (L12)")]
+    HoldTouchesTable,
+    /// L5: a pose with NaN or infinite numbers.
+    #[error("the pose has a number that is not finite (L5)")]
+    NotFinite,
+    /// L5: an angle beyond ten turns.
+    #[error("the pose's angles must lie within ±3600° (L5)")]
+    AngleOutOfRange,
+    /// L5: a pose off the playing area.
+    #[error(
+        "the pose lies outside the table area (within ±{half_mm} mm, 0 to {max_height_mm} mm high) (L5)"
+    )]
+    OffTable {
+        /// Half the side of the playing area.
+        half_mm: f64,
+        /// Highest allowed height.
+        max_height_mm: f64,
+    },
+    /// The pose starts inside the table or another piece.
+    #[error("the pose starts inside {0}")]
+    Blocked(String),
+}
+
+impl RuleError for LeaningError {
+    fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            LeaningError::GameOver => "L13",
+            LeaningError::NotYourTurn(_)
+            | LeaningError::FoundationFirst
+            | LeaningError::FoundationBuilt
+            | LeaningError::FoundationSize(_)
+            | LeaningError::FoundationOffTable(_) => "L4",
+            LeaningError::NoPieceLeft { .. } => "L5",
+            LeaningError::SameSize(_) => "L8",
+            LeaningError::TradedSlip { .. } => "L9",
+            LeaningError::AlreadyHolding(_) | LeaningError::HoldTouchesTable => "L12",
+            LeaningError::NotFinite
+            | LeaningError::AngleOutOfRange
+            | LeaningError::OffTable { .. } => "L5",
+            LeaningError::Blocked(_) => return None,
+        })
+    }
+}

@@ -1,0 +1,407 @@
+//! The referee: lets one piece go (or holds it, or releases a held one),
+//! runs the world until it rests, and reads the verdict of L9 from the
+//! physics table's queries — corners on the table (L6), the contact graph
+//! (L7), the motion of every other piece (disturbance) — together with the
+//! level (L3) and the points (L10, L12) of a clean result.
+//!
+//! The world is left as the run ended; the caller keeps a snapshot from
+//! before and restores it when the verdict is not clean.
+
+use crate::piece::{Owner, Size};
+use crate::settings::Settings;
+use crate::world::World;
+use serde::{Deserialize, Serialize};
+use stackyard_core::Seat;
+use stackyard_physics::{PieceId, PlaceError, Pose};
+
+/// What became of a piece that was set on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceStatus {
+    /// Part of the structure, free to move.
+    Standing,
+    /// Fixed where its seat let go of it, until that seat's next turn (L12).
+    Held,
+    /// A forfeited held piece that other pieces touched when it failed: it
+    /// stays fixed as part of the structure, owned by nobody (L-6).
+    Frozen,
+    /// A forfeited held piece that touched nothing: moved off the table.
+    Boxed,
+}
+
+/// The rules' record of one piece in the world, indexed like the table's
+/// [`PieceId`]s.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceInfo {
+    /// Its stash.
+    pub owner: Owner,
+    /// Its size.
+    pub size: Size,
+    /// Its level, fixed when it was placed (L3).
+    pub level: u32,
+    /// Whether it stands, is held, or was forfeited.
+    pub status: PieceStatus,
+}
+
+impl PieceInfo {
+    /// Whether it takes part in touching and disturbance (boxed pieces do not).
+    pub fn in_play(&self) -> bool {
+        self.status != PieceStatus::Boxed
+    }
+
+    /// The seat owning it, if any.
+    pub fn seat(&self) -> Option<Seat> {
+        match self.owner {
+            Owner::Seat { seat } => Some(seat),
+            Owner::Neutral => None,
+        }
+    }
+}
+
+/// The outcome of one run (L9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Nothing else disturbed and the piece obeys L6 and L7.
+    Clean,
+    /// Nothing else disturbed, but the piece broke L6 or L7 or slid away.
+    Slip,
+    /// One or two other pieces disturbed.
+    Break,
+    /// Three or more other pieces disturbed.
+    Wreck,
+}
+
+/// Why a run was a slip.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SlipReason {
+    /// More than two of its corners touch the table (L6).
+    Corners,
+    /// It touches more pieces than it has pips (L7).
+    Contacts,
+    /// It pushed another piece past that piece's pips (L7).
+    PushedPastPips,
+    /// It came to rest more than `slip_mm` from where it was let go (L9).
+    SlidAway,
+    /// The world did not rest within the time cap (L9).
+    NeverRested,
+    /// Even lifted a few millimetres, the noisy pose started inside
+    /// another piece or the table (L-3).
+    NoRoom,
+}
+
+/// What one run showed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Judgement {
+    /// Clean, slip, break or wreck.
+    pub verdict: Verdict,
+    /// For a slip, why.
+    pub slip: Option<SlipReason>,
+    /// The piece the run was about (None when it could not even be set down).
+    pub piece: Option<PieceId>,
+    /// Other pieces moved past `disturb_mm` / `disturb_deg`, ascending.
+    pub disturbed: Vec<PieceId>,
+    /// How many of the piece's five corners touch the table at the end.
+    pub table_corners: usize,
+    /// The pieces it touches at the end, ascending.
+    pub touching: Vec<PieceId>,
+    /// Its level (L3), meaningful when clean.
+    pub level: u32,
+    /// Points for the run when clean: L10 for a placement, L10 + 2 for a
+    /// release (L12), minus one per extra touched piece for a hold (L12).
+    pub points: i64,
+    /// How far it came to rest from where it was let go (mm).
+    pub moved_mm: f64,
+    /// Where it came to rest.
+    pub rest_pose: Pose,
+    /// Whether everything rested before the cap (false after an early out).
+    pub rested: bool,
+    /// Physics steps the run took.
+    pub steps: u64,
+}
+
+/// What is being judged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Attempt {
+    /// A piece let go at a pose (L5).
+    Drop {
+        /// Its size.
+        size: Size,
+        /// Where it is let go (hand noise already added).
+        pose: Pose,
+    },
+    /// A piece held fixed at a pose (L12).
+    Hold {
+        /// Its size.
+        size: Size,
+        /// Where it is held (hand noise already added).
+        pose: Pose,
+    },
+    /// A held piece let go at the start of its seat's turn (L12).
+    Release {
+        /// The held piece.
+        piece: PieceId,
+    },
+}
+
+/// How far a noisy pose may be raised, 0.25 mm at a time, to clear what it
+/// started inside (L-3).
+const LIFT_STEP_MM: f64 = 0.25;
+const LIFT_STEPS: usize = 20;
+
+/// Steps between the early-out checks of a bot's run.
+const EARLY_OUT_CHUNK: u64 = 12;
+
+/// Sets the piece of `attempt` on the table, runs the world to rest (at most
+/// the settings' time cap) and judges it. `pieces` describes every piece
+/// already in the world. With `early_out` the run stops as soon as another
+/// piece is disturbed or the piece has slid past `slip_mm` (a bot's preview,
+/// never the game's verdict: a break may be reported with fewer disturbed
+/// pieces than the full run would find, and a piece sliding away may yet
+/// knock others, which the early slip does not show).
+pub fn attempt(
+    world: &mut World,
+    pieces: &[PieceInfo],
+    attempt: Attempt,
+    settings: &Settings,
+    early_out: bool,
+) -> Judgement {
+    let before_counts = contact_counts(world, pieces, None);
+    let (piece, size, released) = match attempt {
+        Attempt::Drop { size, pose } | Attempt::Hold { size, pose } => {
+            let hold = matches!(attempt, Attempt::Hold { .. });
+            match insert(world, size, pose, hold, settings) {
+                Ok(id) => (id, size, false),
+                Err(()) => return no_room(pose),
+            }
+        }
+        Attempt::Release { piece } => {
+            let Some(info) = pieces.get(piece.0) else {
+                return no_room(Pose::default());
+            };
+            world.0.release(piece);
+            (piece, info.size, true)
+        }
+    };
+    let hold = matches!(attempt, Attempt::Hold { .. });
+    if hold {
+        // Rapier computes no contacts between a fixed (kinematic) body and
+        // sleeping ones: wake every standing piece (holding and releasing a
+        // piece wakes it without moving it) so the hold's contacts count.
+        for (i, p) in pieces.iter().enumerate() {
+            if p.status == PieceStatus::Standing {
+                world.0.hold(PieceId(i));
+                world.0.release(PieceId(i));
+            }
+        }
+    }
+    let start = world.0.mark();
+    let let_go = world.0.pose(piece);
+    // One step whatever happens: a held piece among sleeping ones would
+    // otherwise never have its contacts computed.
+    world.0.step();
+    let cap = (settings.physics.sim.max_time_s * settings.physics.sim.step_hz).ceil() as u64;
+    let mut steps = 1;
+    if early_out {
+        while steps < cap && !world.0.at_rest() {
+            let run = world.0.settle_for(EARLY_OUT_CHUNK.min(cap - steps));
+            steps += run.steps;
+            let motions = world.0.motions_since(&start);
+            let disturbed = (0..motions.len())
+                .any(|i| i != piece.0 && is_disturbed(&motions[i], settings, pieces.get(i)));
+            if disturbed || motions[piece.0].moved_mm > settings.slip_mm {
+                break;
+            }
+        }
+    } else {
+        steps += world.0.settle_for(cap.saturating_sub(1)).steps;
+    }
+    let rested = world.0.at_rest();
+    let motions = world.0.motions_since(&start);
+    let disturbed: Vec<PieceId> = (0..pieces.len())
+        .filter(|&i| i != piece.0 && is_disturbed(&motions[i], settings, pieces.get(i)))
+        .map(PieceId)
+        .collect();
+    let rest_pose = world.0.pose(piece);
+    let moved_mm = distance(&let_go.position, &rest_pose.position);
+    let table_corners = world
+        .0
+        .table_corners(piece)
+        .map_or(0, |c| c.iter().filter(|&&b| b).count());
+    let after_counts = contact_counts(world, pieces, Some(piece));
+    let touching = touching(world, pieces, piece);
+    let level = if world.0.on_table(piece) {
+        0
+    } else {
+        touching
+            .iter()
+            .filter_map(|t| pieces.get(t.0))
+            .map(|p| p.level.saturating_add(1))
+            .min()
+            .unwrap_or(1)
+    };
+    let pushed_past_pips = (0..pieces.len()).any(|i| {
+        let p = &pieces[i];
+        i != piece.0
+            && p.status == PieceStatus::Standing
+            && after_counts[i] > p.size.pips()
+            && after_counts[i] > before_counts.get(i).copied().unwrap_or(0)
+    });
+    let own_contacts_ok = hold || released || touching.len() <= size.pips();
+    let (verdict, slip) = if disturbed.len() >= 3 {
+        (Verdict::Wreck, None)
+    } else if !disturbed.is_empty() {
+        (Verdict::Break, None)
+    } else if table_corners > 2 {
+        (Verdict::Slip, Some(SlipReason::Corners))
+    } else if !own_contacts_ok {
+        (Verdict::Slip, Some(SlipReason::Contacts))
+    } else if pushed_past_pips {
+        (Verdict::Slip, Some(SlipReason::PushedPastPips))
+    } else if moved_mm > settings.slip_mm {
+        (Verdict::Slip, Some(SlipReason::SlidAway))
+    } else if !rested {
+        (Verdict::Slip, Some(SlipReason::NeverRested))
+    } else {
+        (Verdict::Clean, None)
+    };
+    let points = if hold {
+        -(touching.len().saturating_sub(size.pips()) as i64)
+    } else {
+        placement_points(level, table_corners, touching.len()) + if released { 2 } else { 0 }
+    };
+    Judgement {
+        verdict,
+        slip,
+        piece: Some(piece),
+        disturbed,
+        table_corners,
+        touching,
+        level,
+        points,
+        moved_mm,
+        rest_pose,
+        rested,
+        steps,
+    }
+}
+
+/// L10: +1 for the piece, + its level, +1 for exactly one corner on the
+/// table, −1 above level 0 when touching more than one other piece.
+pub fn placement_points(level: u32, table_corners: usize, touching: usize) -> i64 {
+    let mut points = 1 + i64::from(level);
+    if table_corners == 1 {
+        points += 1;
+    }
+    if level > 0 && touching > 1 {
+        points -= 1;
+    }
+    points
+}
+
+fn no_room(pose: Pose) -> Judgement {
+    Judgement {
+        verdict: Verdict::Slip,
+        slip: Some(SlipReason::NoRoom),
+        piece: None,
+        disturbed: Vec::new(),
+        table_corners: 0,
+        touching: Vec::new(),
+        level: 0,
+        points: 0,
+        moved_mm: 0.0,
+        rest_pose: pose,
+        rested: true,
+        steps: 0,
+    }
+}
+
+fn is_disturbed(
+    motion: &stackyard_physics::Motion,
+    settings: &Settings,
+    info: Option<&PieceInfo>,
+) -> bool {
+    info.is_some_and(PieceInfo::in_play)
+        && (motion.moved_mm > settings.disturb_mm || motion.turned_deg > settings.disturb_deg)
+}
+
+fn distance(a: &[f64; 3], b: &[f64; 3]) -> f64 {
+    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// Drops or holds a piece at `pose`, raising it up to 5 mm when the pose
+/// starts inside another piece or the table (a hand lets go just clear of
+/// what it touches, L-3). A hold is also raised until no corner touches the
+/// table (L12).
+fn insert(
+    world: &mut World,
+    size: Size,
+    pose: Pose,
+    hold: bool,
+    settings: &Settings,
+) -> Result<PieceId, ()> {
+    let mut pose = pose;
+    if hold {
+        let low = crate::geometry::lowest_corner_mm(size, &pose, &settings.physics.pieces);
+        let clear = settings.corner_eps_mm + 0.05;
+        if low < clear {
+            pose.position[2] += clear - low;
+        }
+    }
+    for _ in 0..=LIFT_STEPS {
+        let placed = if hold {
+            world.0.hold_piece(size.kind(), pose)
+        } else {
+            world.0.drop_piece(size.kind(), pose)
+        };
+        match placed {
+            Ok(id) => return Ok(id),
+            Err(PlaceError::NotFinite) => return Err(()),
+            Err(_) => pose.position[2] += LIFT_STEP_MM,
+        }
+    }
+    Err(())
+}
+
+/// How many in-play pieces each piece touches (L2), by [`PieceId`];
+/// `extra` is a piece not yet in `pieces` (the one being judged).
+pub fn contact_counts(world: &World, pieces: &[PieceInfo], extra: Option<PieceId>) -> Vec<usize> {
+    let n = world.0.len();
+    let mut counts = vec![0; n];
+    let in_play = |i: usize| {
+        pieces
+            .get(i)
+            .map_or(Some(PieceId(i)) == extra, PieceInfo::in_play)
+    };
+    for (a, b) in world.0.contacts() {
+        if a.0 < n && b.0 < n && in_play(a.0) && in_play(b.0) {
+            counts[a.0] += 1;
+            counts[b.0] += 1;
+        }
+    }
+    counts
+}
+
+/// The in-play pieces `piece` touches (L2), ascending.
+pub fn touching(world: &World, pieces: &[PieceInfo], piece: PieceId) -> Vec<PieceId> {
+    let in_play = |id: PieceId| pieces.get(id.0).is_none_or(PieceInfo::in_play);
+    let mut out: Vec<PieceId> = world
+        .0
+        .contacts()
+        .into_iter()
+        .filter_map(|(a, b)| {
+            if a == piece {
+                Some(b)
+            } else if b == piece {
+                Some(a)
+            } else {
+                None
+            }
+        })
+        .filter(|&id| in_play(id))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}

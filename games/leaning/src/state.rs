@@ -1,0 +1,738 @@
+//! The game state and the [`Game`] implementation: turns, the foundation,
+//! placements and holds judged by the physics, retries, restores, scoring,
+//! closing and the end of the game.
+//!
+//! # Decisions where L1–L13 leave a question open
+//!
+//! - **L-1** The foundation built by hand is one action carrying both neutral
+//!   pieces, let go together and judged together (a lone leaning pyramid
+//!   cannot obey L6). A foundation that fails is cleared and the first seat
+//!   tries again, without limit or penalty; so does a failed automatic search.
+//! - **L-2** Only a clean placement or a clean release of a held piece is
+//!   "the previous placement" of L8; slips, breaks, wrecks and holds leave it
+//!   as it was.
+//! - **L-3** Hand noise can push a pose into another piece or the table: the
+//!   piece is then let go up to 5 mm higher (0.25 mm steps), as a hand lets
+//!   go just clear of what it touches; still blocked, the try is a slip. A
+//!   held piece is raised likewise until no corner touches the table.
+//! - **L-4** The pose as asked (before noise) must be finite, inside the
+//!   playing area (`table_half_mm`, `max_height_mm`) and not inside the
+//!   table or another piece; a hold's must not touch the table. Otherwise the
+//!   action is rejected and nothing changes.
+//! - **L-5** A placement pushes an existing piece past its pips (L7) when it
+//!   raises that piece's contacts above its pips; a piece already above
+//!   (a released held piece) is not held against the next placement. Held
+//!   pieces are exempt while held; a held piece's own extra contacts are
+//!   paid when it is held (L12), so at release only L6, sliding and
+//!   disturbance decide.
+//! - **L-6** A held piece whose release is not clean is forfeited (−2, plus
+//!   the break or wreck penalties of what it disturbed) and the world is put
+//!   back as before the release. The piece leaves play: moved off the table
+//!   if it touches nothing, otherwise it stays fixed where it was held as an
+//!   ownerless part of the structure (lifting it out would move what rests
+//!   on it, which a digital rebuild cannot do fairly).
+//! - **L-7** The −1 per piece beyond a hold's pips is charged when it is held,
+//!   from the pieces it touches then; later pieces built on it cost nothing.
+//! - **L-8** A wreck's −(15 − pieces left) counts the pieces left after the
+//!   wrecking piece is forfeited.
+//! - **L-9** A run in which nothing else is disturbed but the world does not
+//!   rest within the time cap is a slip.
+//! - **L-10** After a slip the seat may try again only with the same size
+//!   (the source: "slipped pieces cannot be traded"); passing instead
+//!   forfeits the slipped piece without penalty.
+//! - **L-11** Seats with no piece in hand and none held are skipped; they do
+//!   not count towards the round of passes that closes the game (L11).
+//! - **L-12** Closing (L11) costs −1 per piece left only to seats still in
+//!   the game; wrecked seats have paid their penalty.
+//! - **L-13** The winners of a game are the seats with the highest score; a
+//!   series (L13) moves the first seat round by one per game and ends after
+//!   the game in which some seat's total reaches the target (every seat with
+//!   the highest total then wins).
+
+use crate::action::{Action, EndReason, Event, FoundationPiece};
+use crate::error::LeaningError;
+use crate::foundation;
+use crate::geometry::{MAX_ANGLE_DEG, lowest_corner_mm, noisy, rounded};
+use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
+use crate::piece::{Hand, Owner, Size};
+use crate::settings::Settings;
+use crate::view::{PieceView, View};
+use crate::world::World;
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use stackyard_core::{Game, GameTime, Outcome, Seat, Seed, SetupError, ToAct, Viewer};
+use stackyard_physics::{PieceId, PlaceError, Pose};
+
+/// Where the game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Phase {
+    /// The first seat builds the foundation (L4).
+    Foundation,
+    /// Placements, holds and passes (L5).
+    Play,
+    /// The game is over (L13).
+    Over {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+/// A game of Leaning Towers: the physics world it owns and everything the
+/// rules remember about it.
+#[derive(Clone, Debug)]
+pub struct LeaningTowers {
+    settings: Settings,
+    world: World,
+    /// The rules' record of every piece in the world, by [`PieceId`].
+    pieces: Vec<PieceInfo>,
+    hands: Vec<Hand>,
+    scores: Vec<i64>,
+    out: Vec<bool>,
+    held: Vec<Option<PieceId>>,
+    phase: Phase,
+    turn: Seat,
+    /// Tries used this turn (L9).
+    tries: u8,
+    /// The size that slipped this turn and must be tried again (L-10).
+    slipped: Option<Size>,
+    /// The size of the previous placement (L8, L-2).
+    previous_size: Option<Size>,
+    /// Passes since the last action that was not a pass (L11).
+    passes: usize,
+    /// Forfeited held pieces moved off the table so far (each gets its own spot).
+    boxed: usize,
+    /// Pieces each seat has forfeited (slipped three times, broken, wrecked,
+    /// given up after a slip, or held and failed).
+    forfeited: Vec<u8>,
+    hand_rng: ChaCha8Rng,
+    foundation_rng: ChaCha8Rng,
+}
+
+impl PartialEq for LeaningTowers {
+    /// Equal rules state, equal pose bits of every piece, and random streams
+    /// at the same point.
+    fn eq(&self, other: &Self) -> bool {
+        let next = |r: &ChaCha8Rng| r.clone().random::<u64>();
+        self.settings == other.settings
+            && self.world == other.world
+            && self.pieces == other.pieces
+            && self.hands == other.hands
+            && self.scores == other.scores
+            && self.out == other.out
+            && self.held == other.held
+            && self.phase == other.phase
+            && self.turn == other.turn
+            && self.tries == other.tries
+            && self.slipped == other.slipped
+            && self.previous_size == other.previous_size
+            && self.passes == other.passes
+            && self.boxed == other.boxed
+            && self.forfeited == other.forfeited
+            && next(&self.hand_rng) == next(&other.hand_rng)
+            && next(&self.foundation_rng) == next(&other.foundation_rng)
+    }
+}
+
+impl LeaningTowers {
+    /// The physics world.
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    /// The rules' record of every piece, by [`PieceId`].
+    pub fn pieces(&self) -> &[PieceInfo] {
+        &self.pieces
+    }
+
+    /// What each seat has left in hand.
+    pub fn hands(&self) -> &[Hand] {
+        &self.hands
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seats wrecked out of the game.
+    pub fn out(&self) -> &[bool] {
+        &self.out
+    }
+
+    /// The size of the previous placement (L8).
+    pub fn previous_size(&self) -> Option<Size> {
+        self.previous_size
+    }
+
+    /// The size that slipped this turn, which a retry must use (L-10).
+    pub fn slipped(&self) -> Option<Size> {
+        self.slipped
+    }
+
+    /// The piece each seat holds (L12).
+    pub fn held(&self) -> &[Option<PieceId>] {
+        &self.held
+    }
+
+    /// Pieces each seat has forfeited.
+    pub fn forfeited(&self) -> &[u8] {
+        &self.forfeited
+    }
+
+    /// For each seat: pieces in hand + its pieces in the world (standing or
+    /// held) + pieces it forfeited. Always 15 (pieces are conserved).
+    pub fn pieces_accounted(&self) -> Vec<usize> {
+        (0..self.hands.len())
+            .map(|s| {
+                let seat = Seat(s as u8);
+                let placed = self
+                    .pieces
+                    .iter()
+                    .filter(|p| p.owner == Owner::Seat { seat })
+                    .count();
+                usize::from(self.hands[s].total()) + placed + usize::from(self.forfeited[s])
+            })
+            .collect()
+    }
+
+    fn seat_in_rotation(&self, s: usize) -> bool {
+        !self.out[s] && (self.hands[s].total() > 0 || self.held[s].is_some())
+    }
+
+    /// Checks an action against the state without changing anything.
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), LeaningError> {
+        if let Phase::Over { .. } = self.phase {
+            return Err(LeaningError::GameOver);
+        }
+        if seat != self.turn {
+            return Err(LeaningError::NotYourTurn(seat));
+        }
+        match action {
+            Action::Foundation { pieces } => {
+                if self.phase != Phase::Foundation {
+                    return Err(LeaningError::FoundationBuilt);
+                }
+                self.check_foundation(pieces)
+            }
+            Action::AutoFoundation => {
+                if self.phase != Phase::Foundation {
+                    return Err(LeaningError::FoundationBuilt);
+                }
+                Ok(())
+            }
+            Action::Place { size, pose } | Action::Hold { size, pose } => {
+                if self.phase == Phase::Foundation {
+                    return Err(LeaningError::FoundationFirst);
+                }
+                let hold = matches!(action, Action::Hold { .. });
+                self.check_placement(seat, *size, pose, hold)
+            }
+            Action::Pass => {
+                if self.phase == Phase::Foundation {
+                    return Err(LeaningError::FoundationFirst);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn check_pose(&self, pose: &Pose) -> Result<(), LeaningError> {
+        if !pose.is_finite() {
+            return Err(LeaningError::NotFinite);
+        }
+        if pose.rotation_deg.iter().any(|a| a.abs() > MAX_ANGLE_DEG) {
+            return Err(LeaningError::AngleOutOfRange);
+        }
+        let s = &self.settings;
+        let [x, y, z] = pose.position;
+        if x.abs() > s.table_half_mm || y.abs() > s.table_half_mm || z > s.max_height_mm {
+            return Err(LeaningError::OffTable {
+                half_mm: s.table_half_mm,
+                max_height_mm: s.max_height_mm,
+            });
+        }
+        Ok(())
+    }
+
+    fn check_foundation(&self, pieces: &[FoundationPiece; 2]) -> Result<(), LeaningError> {
+        let mut probe = World::new(self.settings.table_settings());
+        for (i, p) in pieces.iter().enumerate() {
+            if p.size == Size::Small {
+                return Err(LeaningError::FoundationSize(p.size));
+            }
+            self.check_pose(&p.pose)?;
+            let low = lowest_corner_mm(p.size, &p.pose, &self.settings.physics.pieces);
+            // Let go touching the table, or within a hair of it.
+            if low > 2.0 {
+                return Err(LeaningError::FoundationOffTable(i));
+            }
+            probe
+                .0
+                .drop_piece(p.size.kind(), p.pose)
+                .map_err(|e| blocked(e, i))?;
+        }
+        Ok(())
+    }
+
+    fn check_placement(
+        &self,
+        seat: Seat,
+        size: Size,
+        pose: &Pose,
+        hold: bool,
+    ) -> Result<(), LeaningError> {
+        let s = seat.index();
+        if !self.hands[s].has(size) {
+            return Err(LeaningError::NoPieceLeft { seat, size });
+        }
+        if let Some(slipped) = self.slipped
+            && slipped != size
+        {
+            return Err(LeaningError::TradedSlip {
+                slipped,
+                asked: size,
+            });
+        }
+        if self.previous_size == Some(size) {
+            return Err(LeaningError::SameSize(size));
+        }
+        if hold && self.held[s].is_some() {
+            return Err(LeaningError::AlreadyHolding(seat));
+        }
+        self.check_pose(pose)?;
+        if hold
+            && lowest_corner_mm(size, pose, &self.settings.physics.pieces)
+                <= self.settings.corner_eps_mm
+        {
+            return Err(LeaningError::HoldTouchesTable);
+        }
+        // The pose as asked must be free (L-4): try it on a copy.
+        let mut probe = self.world.clone();
+        let placed = if hold {
+            probe.0.hold_piece(size.kind(), *pose)
+        } else {
+            probe.0.drop_piece(size.kind(), *pose)
+        };
+        placed.map(|_| ()).map_err(|e| blocked(e, usize::MAX))
+    }
+
+    fn build_foundation(&mut self, pieces: &[FoundationPiece; 2]) -> Vec<Event> {
+        let mut world = World::new(self.settings.table_settings());
+        match foundation::build(&mut world, pieces, &self.settings, Some(&mut self.hand_rng)) {
+            Ok(ids) => self.foundation_built(world, ids),
+            Err(reason) => vec![Event::FoundationFailed { reason }],
+        }
+    }
+
+    fn auto_foundation(&mut self) -> Vec<Event> {
+        match foundation::search(&self.settings, &mut self.foundation_rng) {
+            Some((world, _, ids)) => self.foundation_built(world, ids),
+            None => vec![Event::FoundationFailed {
+                reason: "no candidate of the search stood; ask again for new candidates".into(),
+            }],
+        }
+    }
+
+    fn foundation_built(&mut self, world: World, ids: [PieceId; 2]) -> Vec<Event> {
+        self.world = world;
+        self.pieces = ids
+            .iter()
+            .map(|&id| PieceInfo {
+                owner: Owner::Neutral,
+                size: Size::of_kind(self.world.0.kind(id)).unwrap_or(Size::Large),
+                level: 0,
+                status: PieceStatus::Standing,
+            })
+            .collect();
+        self.phase = Phase::Play;
+        vec![Event::FoundationBuilt { pieces: ids }]
+    }
+
+    fn place(&mut self, seat: Seat, size: Size, pose: &Pose, hold: bool) -> Vec<Event> {
+        let s = seat.index();
+        let noise = &self.settings.hand_noise;
+        let let_go = noisy(pose, noise.position_mm, noise.angle_deg, &mut self.hand_rng);
+        let before = self.world.0.snapshot();
+        let attempt = if hold {
+            Attempt::Hold { size, pose: let_go }
+        } else {
+            Attempt::Drop { size, pose: let_go }
+        };
+        let j = judge::attempt(
+            &mut self.world,
+            &self.pieces,
+            attempt,
+            &self.settings,
+            false,
+        );
+        let mut events = Vec::new();
+        self.tries += 1;
+        match (j.verdict, j.piece) {
+            (Verdict::Clean, Some(piece)) => {
+                self.hands[s].take(size);
+                self.scores[s] += j.points;
+                self.pieces.push(PieceInfo {
+                    owner: Owner::Seat { seat },
+                    size,
+                    level: j.level,
+                    status: if hold {
+                        PieceStatus::Held
+                    } else {
+                        PieceStatus::Standing
+                    },
+                });
+                if hold {
+                    self.held[s] = Some(piece);
+                    events.push(Event::Held {
+                        seat,
+                        size,
+                        piece,
+                        pose: rounded(&j.rest_pose),
+                        touching: j.touching,
+                        points: j.points,
+                    });
+                } else {
+                    self.previous_size = Some(size);
+                    events.push(placed_event(seat, size, piece, &j, false));
+                }
+                self.passes = 0;
+                self.end_turn(&mut events);
+            }
+            (Verdict::Slip, _) | (Verdict::Clean, None) => {
+                self.world.0.restore(&before);
+                let forfeited = self.tries >= self.settings.max_tries;
+                events.push(failed_event(
+                    seat, size, &j, 0, forfeited, false, self.tries,
+                ));
+                if forfeited {
+                    self.hands[s].take(size);
+                    self.forfeited[s] += 1;
+                    self.passes = 0;
+                    self.end_turn(&mut events);
+                } else {
+                    self.slipped = Some(size);
+                }
+            }
+            (Verdict::Break | Verdict::Wreck, _) => {
+                self.world.0.restore(&before);
+                self.hands[s].take(size);
+                self.forfeited[s] += 1;
+                let points = self.penalty(s, &j);
+                events.push(failed_event(
+                    seat, size, &j, points, true, false, self.tries,
+                ));
+                if j.verdict == Verdict::Wreck {
+                    self.out[s] = true;
+                    events.push(Event::Out { seat });
+                }
+                self.passes = 0;
+                self.end_turn(&mut events);
+            }
+        }
+        events
+    }
+
+    /// The points lost for a break (−2 per disturbed piece) or a wreck
+    /// (−(15 − pieces left), L-8), added to the score; returned as negative.
+    fn penalty(&mut self, s: usize, j: &Judgement) -> i64 {
+        let points = match j.verdict {
+            Verdict::Break => -2 * j.disturbed.len() as i64,
+            Verdict::Wreck => -(15 - i64::from(self.hands[s].total())),
+            _ => 0,
+        };
+        self.scores[s] += points;
+        points
+    }
+
+    /// L12: lets seat `s`'s held piece go at the start of its turn.
+    fn release(&mut self, s: usize, events: &mut Vec<Event>) {
+        let Some(piece) = self.held[s].take() else {
+            return;
+        };
+        let seat = Seat(s as u8);
+        let size = self.pieces[piece.0].size;
+        let before = self.world.0.snapshot();
+        let j = judge::attempt(
+            &mut self.world,
+            &self.pieces,
+            Attempt::Release { piece },
+            &self.settings,
+            false,
+        );
+        if j.verdict == Verdict::Clean {
+            self.scores[s] += j.points;
+            let info = &mut self.pieces[piece.0];
+            info.status = PieceStatus::Standing;
+            info.level = j.level;
+            self.previous_size = Some(size);
+            self.passes = 0;
+            events.push(placed_event(seat, size, piece, &j, true));
+            return;
+        }
+        self.world.0.restore(&before);
+        self.forfeited[s] += 1;
+        let points = self.penalty(s, &j) - 2;
+        self.scores[s] -= 2;
+        events.push(failed_event(seat, size, &j, points, true, true, 1));
+        // L-6: the forfeited piece leaves play.
+        let touched = judge::touching(&self.world, &self.pieces, piece);
+        let info = &mut self.pieces[piece.0];
+        info.owner = Owner::Neutral;
+        if touched.is_empty() {
+            info.status = PieceStatus::Boxed;
+            let spot = Pose::at(
+                self.settings.table_half_mm + 400.0 + 60.0 * self.boxed as f64,
+                0.0,
+                500.0,
+            );
+            self.boxed += 1;
+            self.world.0.move_held(piece, spot);
+            self.world.0.step();
+        } else {
+            info.status = PieceStatus::Frozen;
+            events.push(Event::Frozen { piece });
+        }
+        if j.verdict == Verdict::Wreck {
+            self.out[s] = true;
+            events.push(Event::Out { seat });
+        }
+    }
+
+    /// Moves the turn on: the next seat in rotation (L-11), whose held piece
+    /// is let go first (L12); the game ends when no seat is left to play.
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
+        self.tries = 0;
+        self.slipped = None;
+        let n = self.hands.len();
+        for k in 1..=n {
+            let s = (self.turn.index() + k) % n;
+            if self.out[s] {
+                continue;
+            }
+            if self.held[s].is_some() {
+                self.release(s, events);
+            }
+            if self.seat_in_rotation(s) {
+                self.turn = Seat(s as u8);
+                return;
+            }
+        }
+        let reason = if self.out.iter().all(|&o| o) {
+            EndReason::AllOut
+        } else {
+            EndReason::PiecesGone
+        };
+        self.finish(reason, events);
+    }
+
+    fn finish(&mut self, reason: EndReason, events: &mut Vec<Event>) {
+        self.phase = Phase::Over { reason };
+        events.push(Event::GameOver {
+            reason,
+            scores: self.scores.clone(),
+        });
+    }
+
+    fn pass(&mut self, seat: Seat) -> Vec<Event> {
+        let s = seat.index();
+        let mut events = vec![Event::Passed { seat }];
+        // L-10: passing after a slip gives the slipped piece up.
+        if let Some(size) = self.slipped {
+            self.hands[s].take(size);
+            self.forfeited[s] += 1;
+        }
+        self.passes += 1;
+        let in_game = (0..self.hands.len())
+            .filter(|&i| self.seat_in_rotation(i))
+            .count();
+        if self.passes >= in_game {
+            // L11, L-12.
+            let penalties: Vec<i64> = (0..self.hands.len())
+                .map(|i| {
+                    if self.out[i] {
+                        0
+                    } else {
+                        -i64::from(self.hands[i].total())
+                    }
+                })
+                .collect();
+            for (score, p) in self.scores.iter_mut().zip(&penalties) {
+                *score += p;
+            }
+            events.push(Event::Closed { penalties });
+            self.finish(EndReason::Closed, &mut events);
+        } else {
+            self.end_turn(&mut events);
+        }
+        events
+    }
+}
+
+fn blocked(e: PlaceError, index: usize) -> LeaningError {
+    match e {
+        PlaceError::NotFinite => LeaningError::NotFinite,
+        PlaceError::BelowTable { .. } => LeaningError::Blocked("the table".into()),
+        PlaceError::Overlap { other } if index == usize::MAX => {
+            LeaningError::Blocked(format!("piece {other}"))
+        }
+        PlaceError::Overlap { other } => {
+            LeaningError::Blocked(format!("foundation piece {other} (piece {index})"))
+        }
+    }
+}
+
+fn placed_event(seat: Seat, size: Size, piece: PieceId, j: &Judgement, released: bool) -> Event {
+    Event::Placed {
+        seat,
+        size,
+        piece,
+        pose: rounded(&j.rest_pose),
+        level: j.level,
+        table_corners: j.table_corners,
+        touching: j.touching.clone(),
+        points: j.points,
+        released,
+    }
+}
+
+fn failed_event(
+    seat: Seat,
+    size: Size,
+    j: &Judgement,
+    points: i64,
+    forfeited: bool,
+    released: bool,
+    tries: u8,
+) -> Event {
+    Event::Failed {
+        seat,
+        size,
+        verdict: j.verdict,
+        slip: j.slip,
+        disturbed: j.disturbed.clone(),
+        points,
+        forfeited,
+        released,
+        tries,
+    }
+}
+
+impl Game for LeaningTowers {
+    const NAME: &'static str = "leaning";
+    const TITLE: &'static str = "Leaning Towers";
+    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
+    type Settings = Settings;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Error = LeaningError;
+
+    fn new(settings: &Settings, seed: Seed) -> Result<Self, SetupError> {
+        settings.validate()?;
+        let n = usize::from(settings.seats);
+        Ok(LeaningTowers {
+            settings: settings.clone(),
+            world: World::new(settings.table_settings()),
+            pieces: Vec::new(),
+            hands: vec![Hand::FULL; n],
+            scores: vec![0; n],
+            out: vec![false; n],
+            held: vec![None; n],
+            phase: Phase::Foundation,
+            turn: Seat(settings.first_seat),
+            tries: 0,
+            slipped: None,
+            previous_size: None,
+            passes: 0,
+            boxed: 0,
+            forfeited: vec![0; n],
+            hand_rng: seed.rng("hand"),
+            foundation_rng: seed.rng("foundation"),
+        })
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn seat_count(&self) -> usize {
+        self.hands.len()
+    }
+
+    fn to_act(&self) -> ToAct {
+        match self.phase {
+            Phase::Over { .. } => ToAct::Nobody,
+            _ => ToAct::Seat(self.turn),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        _now: GameTime,
+    ) -> Result<Vec<Event>, LeaningError> {
+        self.check(seat, action)?;
+        Ok(match action {
+            Action::Foundation { pieces } => self.build_foundation(pieces),
+            Action::AutoFoundation => self.auto_foundation(),
+            Action::Place { size, pose } => self.place(seat, *size, pose, false),
+            Action::Hold { size, pose } => self.place(seat, *size, pose, true),
+            Action::Pass => self.pass(seat),
+        })
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        View {
+            viewer,
+            seats: self.settings.seats,
+            phase: self.phase,
+            to_act: match self.phase {
+                Phase::Over { .. } => None,
+                _ => Some(self.turn),
+            },
+            scores: self.scores.clone(),
+            hands: self.hands.clone(),
+            out: self.out.clone(),
+            held: self.held.clone(),
+            previous_size: self.previous_size,
+            slipped: self.slipped,
+            tries: self.tries,
+            passes: self.passes,
+            pieces: self
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PieceView {
+                    id: PieceId(i),
+                    owner: p.owner,
+                    size: p.size,
+                    level: p.level,
+                    status: p.status,
+                    pose: rounded(&self.world.0.pose(PieceId(i))),
+                })
+                .collect(),
+            world: self.world.snapshot(),
+        }
+    }
+
+    fn scores(&self) -> Vec<i64> {
+        self.scores.clone()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Over { .. } = self.phase else {
+            return None;
+        };
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        Some(Outcome {
+            scores: self.scores.clone(),
+            winners: (0..self.scores.len())
+                .filter(|&i| self.scores[i] == best)
+                .map(|i| Seat(i as u8))
+                .collect(),
+        })
+    }
+}
