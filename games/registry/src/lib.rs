@@ -22,4 +22,5 @@ pub fn registry() -> Registry {
         .with::<stackyard_babel::Babel>()
         .with::<stackyard_icetowers::IceTowers>()
         .with::<stackyard_speedy::SpeedyTowers>()
+        .with::<stackyard_leaning::LeaningTowers>()
 }

@@ -13,8 +13,10 @@ mod babel;
 mod failure;
 mod icetowers;
 mod io;
+mod leaning;
 mod physics;
 mod serve;
+mod speedy;
 mod tournament;
 mod towers;
 mod towers_ai;
@@ -48,6 +50,18 @@ enum Command {
         #[command(subcommand)]
         command: icetowers::Command,
     },
+    /// Speedy Towers (Jessica Eccles): real-time piecepack stacking on the
+    /// physics table.
+    Speedy {
+        #[command(subcommand)]
+        command: speedy::Command,
+    },
+    /// Leaning Towers (Geoffrey Globus): 3-D Looney Pyramids dexterity,
+    /// refereed by physics.
+    Leaning {
+        #[command(subcommand)]
+        command: leaning::Command,
+    },
     /// The physics table shared by the dexterity games.
     Physics {
         #[command(subcommand)]
@@ -69,6 +83,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Towers { command } => towers::run(command),
         Command::Babel { command } => babel::run(command),
         Command::Icetowers { command } => icetowers::run(command),
+        Command::Speedy { command } => speedy::run(command),
+        Command::Leaning { command } => leaning::run(command),
         Command::Physics { command } => physics::run(command),
         Command::Tournament { command } => tournament::run(command),
         Command::Serve(args) => serve::serve(args),
