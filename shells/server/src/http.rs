@@ -22,9 +22,36 @@ use utoipa::OpenApi;
 /// The OpenAPI description of the HTTP API.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Stackyard", description = "The Stackyard game server's HTTP API (protocol v1). The WebSocket protocol is in docs/protocol.md."),
-    paths(games, list_tables, create_table, get_table, join_table, table_record, records, ratings, healthz),
-    components(schemas(ApiError, ErrorBody, ErrorKind, GameInfo, BotLevelInfo, TableSummary, SeatSummary, SeatSpec, ClockSpec, CreateTable, JoinTable, Joined, RatingEntry))
+    info(
+        title = "Stackyard",
+        description = "The Stackyard game server's HTTP API (protocol v1). The WebSocket protocol is in docs/protocol.md."
+    ),
+    paths(
+        games,
+        list_tables,
+        create_table,
+        get_table,
+        join_table,
+        table_record,
+        records,
+        ratings,
+        healthz
+    ),
+    components(schemas(
+        ApiError,
+        ErrorBody,
+        ErrorKind,
+        GameInfo,
+        BotLevelInfo,
+        TableSummary,
+        SeatSummary,
+        SeatSpec,
+        ClockSpec,
+        CreateTable,
+        JoinTable,
+        Joined,
+        RatingEntry
+    ))
 )]
 pub struct ApiDoc;
 
@@ -48,12 +75,18 @@ impl IntoResponse for ApiError {
     }
 }
 
-fn json_body<T: for<'de> Deserialize<'de> + Default>(body: &Bytes, empty_ok: bool) -> Result<T, ApiError> {
+fn json_body<T: for<'de> Deserialize<'de> + Default>(
+    body: &Bytes,
+    empty_ok: bool,
+) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         if empty_ok {
             return Ok(T::default());
         }
-        return Err(ApiError::new(ErrorKind::BadRequest, "the request needs a JSON body"));
+        return Err(ApiError::new(
+            ErrorKind::BadRequest,
+            "the request needs a JSON body",
+        ));
     }
     serde_json::from_slice(body)
         .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("bad request body: {e}")))
@@ -83,7 +116,10 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
                 .fallback(tower_http::services::ServeFile::new(dir.join("index.html"))),
         ),
         _ => api.fallback(|| async {
-            (StatusCode::NOT_FOUND, "no such page (the web client is not built here)")
+            (
+                StatusCode::NOT_FOUND,
+                "no such page (the web client is not built here)",
+            )
         }),
     }
 }
@@ -115,7 +151,10 @@ async fn openapi() -> Response {
 const RULES: &[(&str, &str)] = &[
     ("towers", include_str!("../../../docs/rules/towers.md")),
     ("babel", include_str!("../../../docs/rules/babel.md")),
-    ("icetowers", include_str!("../../../docs/rules/icetowers.md")),
+    (
+        "icetowers",
+        include_str!("../../../docs/rules/icetowers.md"),
+    ),
     ("leaning", include_str!("../../../docs/rules/leaning.md")),
     ("speedy", include_str!("../../../docs/rules/speedy.md")),
 ];
@@ -123,7 +162,11 @@ const RULES: &[(&str, &str)] = &[
 async fn rules(Path(name): Path<String>) -> Response {
     let name = name.strip_suffix(".md").unwrap_or(&name);
     match RULES.iter().find(|(n, _)| *n == name) {
-        Some((_, text)) => ([(header::CONTENT_TYPE, "text/markdown; charset=utf-8")], *text).into_response(),
+        Some((_, text)) => (
+            [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
+            *text,
+        )
+            .into_response(),
         None => (StatusCode::NOT_FOUND, format!("no rules called {name:?}")).into_response(),
     }
 }
@@ -143,7 +186,10 @@ async fn games(State(hub): Shared) -> axum::Json<Vec<GameInfo>> {
                 bot_levels: k
                     .bot_levels()
                     .into_iter()
-                    .map(|l| BotLevelInfo { name: l.name, about: l.about })
+                    .map(|l| BotLevelInfo {
+                        name: l.name,
+                        about: l.about,
+                    })
                     .collect(),
                 rules_url: format!("/rules/{}", k.name()),
             })
@@ -163,7 +209,10 @@ struct TableFilter {
 
 /// Tables in the lobby.
 #[utoipa::path(get, path = "/api/v1/tables", params(TableFilter), responses((status = 200, body = [TableSummary])))]
-async fn list_tables(State(hub): Shared, Query(filter): Query<TableFilter>) -> axum::Json<Vec<TableSummary>> {
+async fn list_tables(
+    State(hub): Shared,
+    Query(filter): Query<TableFilter>,
+) -> axum::Json<Vec<TableSummary>> {
     let mut list = hub.summaries(filter.game.as_deref(), filter.status.as_deref());
     list.truncate(500);
     axum::Json(list)
@@ -178,7 +227,10 @@ async fn create_table(
     body: Bytes,
 ) -> Result<axum::Json<TableSummary>, ApiError> {
     let spec: CreateTable = if body.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::new(ErrorKind::BadRequest, "the request needs a JSON body"));
+        return Err(ApiError::new(
+            ErrorKind::BadRequest,
+            "the request needs a JSON body",
+        ));
     } else {
         serde_json::from_slice(&body)
             .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("bad request body: {e}")))?
@@ -191,7 +243,10 @@ async fn create_table(
 /// One table.
 #[utoipa::path(get, path = "/api/v1/tables/{id}", params(("id" = String, Path, description = "table id")),
     responses((status = 200, body = TableSummary), (status = 404, body = ErrorBody)))]
-async fn get_table(State(hub): Shared, Path(id): Path<String>) -> Result<axum::Json<TableSummary>, ApiError> {
+async fn get_table(
+    State(hub): Shared,
+    Path(id): Path<String>,
+) -> Result<axum::Json<TableSummary>, ApiError> {
     let table = hub.table(&id).ok_or_else(|| no_table(&id))?;
     let summary = table
         .summary
@@ -209,13 +264,21 @@ fn no_table(id: &str) -> ApiError {
 #[utoipa::path(post, path = "/api/v1/tables/{id}/join", params(("id" = String, Path, description = "table id")),
     request_body = JoinTable,
     responses((status = 200, body = Joined), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
-async fn join_table(State(hub): Shared, Path(id): Path<String>, body: Bytes) -> Result<axum::Json<Joined>, ApiError> {
+async fn join_table(
+    State(hub): Shared,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Result<axum::Json<Joined>, ApiError> {
     let request: JoinTable = json_body(&body, true)?;
     let table = hub.table(&id).ok_or_else(|| no_table(&id))?;
     let (reply, answer) = tokio::sync::oneshot::channel();
     table
         .commands
-        .send(Command::Join { seat: request.seat, name: request.name, reply })
+        .send(Command::Join {
+            seat: request.seat,
+            name: request.name,
+            reply,
+        })
         .await
         .map_err(|_| ApiError::new(ErrorKind::Storage, "the table is not running"))?;
     let joined = answer
@@ -229,7 +292,12 @@ async fn join_table(State(hub): Shared, Path(id): Path<String>, body: Bytes) -> 
 #[utoipa::path(get, path = "/api/v1/tables/{id}/record", params(("id" = String, Path, description = "table id")),
     responses((status = 200, description = "the game's record"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
-    match hub.store.record(&id).await.map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))? {
+    match hub
+        .store
+        .record(&id)
+        .await
+        .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?
+    {
         Some(record) => Ok(([(header::CONTENT_TYPE, "application/json")], record).into_response()),
         None if hub.table(&id).is_some() => Err(ApiError::new(
             ErrorKind::Forbidden,
@@ -251,14 +319,18 @@ struct RecordFilter {
 
 /// Finished tables, newest first.
 #[utoipa::path(get, path = "/api/v1/records", params(RecordFilter), responses((status = 200, description = "finished tables")))]
-async fn records(State(hub): Shared, Query(filter): Query<RecordFilter>) -> Result<axum::Json<serde_json::Value>, ApiError> {
+async fn records(
+    State(hub): Shared,
+    Query(filter): Query<RecordFilter>,
+) -> Result<axum::Json<serde_json::Value>, ApiError> {
     let limit = filter.limit.unwrap_or(50).clamp(1, 500);
     let rows = hub
         .store
         .finished(filter.game.as_deref(), limit)
         .await
         .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
-    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
+    let parse =
+        |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
     Ok(axum::Json(serde_json::Value::Array(
         rows.into_iter()
             .map(|r| {
@@ -276,9 +348,15 @@ async fn records(State(hub): Shared, Query(filter): Query<RecordFilter>) -> Resu
 /// A game's leaderboard.
 #[utoipa::path(get, path = "/api/v1/ratings/{game}", params(("game" = String, Path, description = "game name")),
     responses((status = 200, body = [RatingEntry]), (status = 400, body = ErrorBody)))]
-async fn ratings(State(hub): Shared, Path(game): Path<String>) -> Result<axum::Json<Vec<RatingEntry>>, ApiError> {
+async fn ratings(
+    State(hub): Shared,
+    Path(game): Path<String>,
+) -> Result<axum::Json<Vec<RatingEntry>>, ApiError> {
     if hub.registry.get(&game).is_none() {
-        return Err(ApiError::new(ErrorKind::BadRequest, format!("there is no game {game:?}")));
+        return Err(ApiError::new(
+            ErrorKind::BadRequest,
+            format!("there is no game {game:?}"),
+        ));
     }
     let rows = hub
         .store
@@ -287,12 +365,21 @@ async fn ratings(State(hub): Shared, Path(game): Path<String>) -> Result<axum::J
         .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
     Ok(axum::Json(
         rows.into_iter()
-            .map(|r| RatingEntry { name: r.name, rating: r.rating, deviation: r.deviation, games: r.games })
+            .map(|r| RatingEntry {
+                name: r.name,
+                rating: r.rating,
+                deviation: r.deviation,
+                games: r.games,
+            })
             .collect(),
     ))
 }
 
-async fn websocket(State(hub): Shared, Path(id): Path<String>, upgrade: WebSocketUpgrade) -> Response {
+async fn websocket(
+    State(hub): Shared,
+    Path(id): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     let limit = hub.limits.max_message_bytes;
     upgrade
         .max_message_size(limit * 4)

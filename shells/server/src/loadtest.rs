@@ -110,7 +110,11 @@ impl Report {
             self.max_ms,
             self.errors,
             self.refused,
-            if self.killed { "server killed with SIGKILL and restarted; " } else { "" },
+            if self.killed {
+                "server killed with SIGKILL and restarted; "
+            } else {
+                ""
+            },
             if self.lost == 0 { "yes" } else { "NO" },
             self.lost,
         )
@@ -140,7 +144,12 @@ impl Report {
 
 /// One HTTP/1.1 request (no client library: the load test needs only
 /// this); returns the status and body.
-pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> anyhow::Result<(u16, String)> {
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> anyhow::Result<(u16, String)> {
     let mut stream = tokio::net::TcpStream::connect(addr).await?;
     let body = body.unwrap_or("");
     let request = format!(
@@ -152,8 +161,16 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     stream.read_to_end(&mut response).await?;
     let text = String::from_utf8_lossy(&response).into_owned();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status: u16 = head.split_whitespace().nth(1).unwrap_or("0").parse().unwrap_or(0);
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let status: u16 = head
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("0")
+        .parse()
+        .unwrap_or(0);
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         let mut out = String::new();
         let mut s = rest;
         while let Some((size, tail)) = s.split_once("\r\n") {
@@ -171,7 +188,12 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>
     Ok((status, body))
 }
 
-async fn http_json(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> anyhow::Result<Value> {
+async fn http_json(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> anyhow::Result<Value> {
     let text = body.map(|b| b.to_string());
     let (status, reply) = http(addr, method, path, text.as_deref()).await?;
     if status != 200 {
@@ -212,9 +234,14 @@ impl Shared {
     }
 }
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> anyhow::Result<(Socket, Value)> {
+async fn connect(
+    addr: SocketAddr,
+    table: &str,
+    token: Option<&str>,
+) -> anyhow::Result<(Socket, Value)> {
     let url = format!("ws://{addr}/api/v1/tables/{table}/ws");
     let (mut socket, _) = tokio_tungstenite::connect_async(url).await?;
     let hello = json!({"type": "hello", "protocol": 1, "token": token, "since": null});
@@ -266,7 +293,9 @@ struct SeatPlay {
 /// Plays one seat until the game ends or the run does.
 async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
     let registry = stackyard_registry::registry();
-    let Some(kind) = registry.get(p.game) else { return };
+    let Some(kind) = registry.get(p.game) else {
+        return;
+    };
     let mut bot = None;
     let interval = Duration::from_secs_f64(1.0 / p.rate.max(0.1));
     let started = Instant::now();
@@ -287,7 +316,12 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
         shared.connected();
         if bot.is_none() {
             let settings = welcome["table"]["settings"].clone();
-            match kind.bot(&quick_level(kind), Seat(p.seat as u8), Seed(p.seat as u64 + 7), &settings) {
+            match kind.bot(
+                &quick_level(kind),
+                Seat(p.seat as u8),
+                Seed(p.seat as u64 + 7),
+                &settings,
+            ) {
                 Ok(b) => bot = Some(b),
                 Err(e) => {
                     shared.error(&format!("no bot: {e}"));
@@ -313,7 +347,11 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
                 shared.disconnected();
                 return;
             }
-            if playing && in_flight.is_none() && may_act(&to_act, p.seat) && Instant::now() >= next_send {
+            if playing
+                && in_flight.is_none()
+                && may_act(&to_act, p.seat)
+                && Instant::now() >= next_send
+            {
                 let now = GameTime::from_millis(started.elapsed().as_millis() as u64);
                 if let Ok(Some(decision)) = bot.decide(&view, now) {
                     let id = next_id;
@@ -321,13 +359,19 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
                     let msg = json!({"type": "act", "id": id, "action": decision.action});
                     in_flight = Some((id, Instant::now()));
                     next_send = Instant::now() + interval;
-                    if socket.send(Message::Text(msg.to_string().into())).await.is_err() {
+                    if socket
+                        .send(Message::Text(msg.to_string().into()))
+                        .await
+                        .is_err()
+                    {
                         in_flight = None;
                     }
                 }
             }
             let wait = if in_flight.is_none() && playing && may_act(&to_act, p.seat) {
-                next_send.saturating_duration_since(Instant::now()).max(Duration::from_millis(1))
+                next_send
+                    .saturating_duration_since(Instant::now())
+                    .max(Duration::from_millis(1))
             } else {
                 Duration::from_millis(500)
             };
@@ -459,16 +503,17 @@ async fn run_slot(
     created: Arc<AtomicUsize>,
 ) {
     while Instant::now() < deadline {
-        let table = match http_json(addr, "POST", "/api/v1/tables", Some(json!({"game": game}))).await {
-            Ok(t) => t,
-            Err(e) => {
-                if !shared.restarting.load(Ordering::SeqCst) {
-                    shared.error(&format!("create: {e}"));
+        let table =
+            match http_json(addr, "POST", "/api/v1/tables", Some(json!({"game": game}))).await {
+                Ok(t) => t,
+                Err(e) => {
+                    if !shared.restarting.load(Ordering::SeqCst) {
+                        shared.error(&format!("create: {e}"));
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    continue;
                 }
-                tokio::time::sleep(Duration::from_millis(200)).await;
-                continue;
-            }
-        };
+            };
         created.fetch_add(1, Ordering::Relaxed);
         let id = table["id"].as_str().unwrap_or_default().to_string();
         let seats = table["seats"].as_array().map_or(0, Vec::len);
@@ -477,18 +522,38 @@ async fn run_slot(
         }
         let mut tokens = Vec::new();
         for s in 0..seats {
-            match http_json(addr, "POST", &format!("/api/v1/tables/{id}/join"), Some(json!({"seat": s, "name": format!("load-{s}")}))).await {
+            match http_json(
+                addr,
+                "POST",
+                &format!("/api/v1/tables/{id}/join"),
+                Some(json!({"seat": s, "name": format!("load-{s}")})),
+            )
+            .await
+            {
                 Ok(j) => tokens.push(j["token"].as_str().unwrap_or_default().to_string()),
                 Err(e) => shared.error(&format!("join: {e}")),
             }
         }
         let mut tasks = Vec::new();
         for (seat, token) in tokens.into_iter().enumerate() {
-            let play = SeatPlay { addr, table: id.clone(), token, seat, game, deadline, rate };
+            let play = SeatPlay {
+                addr,
+                table: id.clone(),
+                token,
+                seat,
+                game,
+                deadline,
+                rate,
+            };
             tasks.push(tokio::spawn(play_seat(play, shared.clone())));
         }
         for _ in 0..watchers {
-            tasks.push(tokio::spawn(watch(addr, id.clone(), deadline, shared.clone())));
+            tasks.push(tokio::spawn(watch(
+                addr,
+                id.clone(),
+                deadline,
+                shared.clone(),
+            )));
         }
         for t in tasks {
             let _ = t.await;
@@ -562,7 +627,10 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     let slot_games: Vec<usize> = (0..options.tables).map(|i| i % games.len()).collect();
     let seat_clients: usize = slot_games.iter().map(|&g| seats[g]).sum();
     if options.clients < seat_clients {
-        anyhow::bail!("{} tables need at least {seat_clients} clients (one per seat)", options.tables);
+        anyhow::bail!(
+            "{} tables need at least {seat_clients} clients (one per seat)",
+            options.tables
+        );
     }
     let spare = options.clients - seat_clients;
     let shared = Arc::new(Shared::default());
@@ -572,7 +640,15 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     let mut slots = Vec::new();
     for (i, &g) in slot_games.iter().enumerate() {
         let watchers = spare / options.tables + usize::from(i < spare % options.tables);
-        slots.push(tokio::spawn(run_slot(addr, games[g], watchers, deadline, options.rate, shared.clone(), created.clone())));
+        slots.push(tokio::spawn(run_slot(
+            addr,
+            games[g],
+            watchers,
+            deadline,
+            options.rate,
+            shared.clone(),
+            created.clone(),
+        )));
     }
     let mut killed = false;
     if let (Some(at), Some(c)) = (options.kill_at, child.as_mut()) {
@@ -590,7 +666,11 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     for s in slots {
         let _ = s.await;
     }
-    let seconds = started.elapsed().as_secs_f64().min(options.duration).max(0.001);
+    let seconds = started
+        .elapsed()
+        .as_secs_f64()
+        .min(options.duration)
+        .max(0.001);
     // Every acknowledged action must be on the server (the live tables
     // are rebuilt from the database after a restart; finished ones are
     // records in it).
@@ -603,14 +683,20 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     for (id, acked) in &tables {
         let stored = match http_json(addr, "GET", &format!("/api/v1/tables/{id}"), None).await {
             Ok(s) => s["actions"].as_u64().unwrap_or(0),
-            Err(_) => match http_json(addr, "GET", &format!("/api/v1/tables/{id}/record"), None).await {
-                Ok(r) => r["actions"].as_array().map_or(0, |a| a.len() as u64),
-                Err(_) => 0,
-            },
+            Err(_) => {
+                match http_json(addr, "GET", &format!("/api/v1/tables/{id}/record"), None).await {
+                    Ok(r) => r["actions"].as_array().map_or(0, |a| a.len() as u64),
+                    Err(_) => 0,
+                }
+            }
         };
         lost += acked.saturating_sub(stored);
     }
-    let mut latencies = shared.latencies_us.lock().map(|l| l.clone()).unwrap_or_default();
+    let mut latencies = shared
+        .latencies_us
+        .lock()
+        .map(|l| l.clone())
+        .unwrap_or_default();
     latencies.sort_unstable();
     let pct = |q: f64| -> f64 {
         if latencies.is_empty() {

@@ -85,21 +85,26 @@ pub async fn record_result(store: &Store, facts: &FinishedFacts) -> Result<(), S
             .collect();
         weng_lin_multi_team(&input, &WengLinConfig::new())
             .into_iter()
-            .map(|t| t.first().map_or((0.0, 0.0, 0.0), |r| (r.rating, r.uncertainty, 0.0)))
+            .map(|t| {
+                t.first()
+                    .map_or((0.0, 0.0, 0.0), |r| (r.rating, r.uncertainty, 0.0))
+            })
             .collect()
     };
     let writes = names
         .into_iter()
         .zip(new)
         .zip(games)
-        .map(|((name, (rating, deviation, volatility)), games)| Write::Rating {
-            game: facts.game.to_string(),
-            name,
-            rating,
-            deviation,
-            volatility,
-            games,
-        })
+        .map(
+            |((name, (rating, deviation, volatility)), games)| Write::Rating {
+                game: facts.game.to_string(),
+                name,
+                rating,
+                deviation,
+                volatility,
+                games,
+            },
+        )
         .collect();
     store.commit(writes).await
 }

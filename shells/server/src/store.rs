@@ -372,10 +372,11 @@ impl Store {
     /// The record of a finished table (JSON text); `Ok(None)` if there is
     /// no such finished table.
     pub async fn record(&self, id: &str) -> Result<Option<String>, StoreError> {
-        let row = sqlx::query("SELECT record FROM game_tables WHERE id = $1 AND status = 'finished'")
-            .bind(id.to_string())
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT record FROM game_tables WHERE id = $1 AND status = 'finished'")
+                .bind(id.to_string())
+                .fetch_optional(&self.pool)
+                .await?;
         match row {
             Some(row) => Ok(row.try_get("record")?),
             None => Ok(None),
@@ -413,8 +414,12 @@ impl Store {
                     game: r.try_get("game")?,
                     created_at: r.try_get("created_at")?,
                     finished_at: r.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
-                    outcome: r.try_get::<Option<String>, _>("outcome")?.unwrap_or_default(),
-                    ending: r.try_get::<Option<String>, _>("ending")?.unwrap_or_default(),
+                    outcome: r
+                        .try_get::<Option<String>, _>("outcome")?
+                        .unwrap_or_default(),
+                    ending: r
+                        .try_get::<Option<String>, _>("ending")?
+                        .unwrap_or_default(),
                     seats: r.try_get("seats")?,
                 })
             })

@@ -212,7 +212,12 @@ impl Hub {
         };
         let live = tables
             .values()
-            .filter(|t| t.summary.read().map(|s| s.status != "finished").unwrap_or(false))
+            .filter(|t| {
+                t.summary
+                    .read()
+                    .map(|s| s.status != "finished")
+                    .unwrap_or(false)
+            })
             .count();
         (tables.len(), live)
     }
@@ -823,8 +828,14 @@ impl TableTask {
             && clocks.flag_at(seat).is_some_and(|f| f <= now)
         {
             let at = clocks.flag_at(seat).unwrap_or(now);
-            self.finish(Ending::TimedOut { seat: Seat(seat as u8) }, at, None)
-                .await;
+            self.finish(
+                Ending::TimedOut {
+                    seat: Seat(seat as u8),
+                },
+                at,
+                None,
+            )
+            .await;
             return;
         }
         // Timers fire at their deadlines, asked or not.
@@ -845,8 +856,14 @@ impl TableTask {
                 if since.elapsed() >= limit)
         });
         if let Some(seat) = gone {
-            self.finish(Ending::Abandoned { seat: Seat(seat as u8) }, now, None)
-                .await;
+            self.finish(
+                Ending::Abandoned {
+                    seat: Seat(seat as u8),
+                },
+                now,
+                None,
+            )
+            .await;
             return;
         }
         // Bot actions that have arrived, earliest first.
@@ -1038,7 +1055,11 @@ impl TableTask {
                 let writes = self.step_writes(&step, None);
                 if self.persist(writes).await.is_err() {
                     if let Some((conn, id)) = origin {
-                        self.send_error(conn, Some(id), ApiError::new(ErrorKind::Storage, "the ending could not be stored"));
+                        self.send_error(
+                            conn,
+                            Some(id),
+                            ApiError::new(ErrorKind::Storage, "the ending could not be stored"),
+                        );
                     }
                     return;
                 }
@@ -1051,7 +1072,11 @@ impl TableTask {
             Err(e) => {
                 tracing::warn!(table = %self.id, error = %e, "cannot finish");
                 if let Some((conn, id)) = origin {
-                    self.send_error(conn, Some(id), ApiError::new(ErrorKind::Over, e.to_string()));
+                    self.send_error(
+                        conn,
+                        Some(id),
+                        ApiError::new(ErrorKind::Over, e.to_string()),
+                    );
                 }
             }
         }
@@ -1219,7 +1244,11 @@ impl TableTask {
                 }
             }
             Command::Disconnect { conn } => {
-                let viewer = self.conns.iter().find(|c| c.handle.id == conn).map(|c| c.viewer);
+                let viewer = self
+                    .conns
+                    .iter()
+                    .find(|c| c.handle.id == conn)
+                    .map(|c| c.viewer);
                 self.conns.retain(|c| c.handle.id != conn);
                 if let Some(Viewer::Seat(s)) = viewer {
                     let still = self.conns.iter().any(|c| c.viewer == Viewer::Seat(s));
@@ -1289,7 +1318,11 @@ impl TableTask {
         })
     }
 
-    async fn join(&mut self, seat: Option<usize>, name: Option<String>) -> Result<Joined, ApiError> {
+    async fn join(
+        &mut self,
+        seat: Option<usize>,
+        name: Option<String>,
+    ) -> Result<Joined, ApiError> {
         if self.broken {
             return Err(ApiError::new(ErrorKind::Storage, "this table is halted"));
         }
@@ -1297,7 +1330,15 @@ impl TableTask {
             return Err(ApiError::new(ErrorKind::Over, "the game is over"));
         }
         let name = name.as_deref().map(clean_name).transpose()?;
-        let free = |s: &SeatState| matches!(s, SeatState::Person { token_hash: None, .. });
+        let free = |s: &SeatState| {
+            matches!(
+                s,
+                SeatState::Person {
+                    token_hash: None,
+                    ..
+                }
+            )
+        };
         let seat = match seat {
             Some(s) => {
                 let state = self.seats.get(s).ok_or_else(|| {
@@ -1314,12 +1355,13 @@ impl TableTask {
                 }
                 s
             }
-            None => self.seats.iter().position(free).ok_or_else(|| {
-                ApiError::new(ErrorKind::SeatTaken, "every seat is taken")
-            })?,
+            None => self
+                .seats
+                .iter()
+                .position(free)
+                .ok_or_else(|| ApiError::new(ErrorKind::SeatTaken, "every seat is taken"))?,
         };
-        let (token, hash) =
-            auth::new_token().map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
+        let (token, hash) = auth::new_token().map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
         let mut writes = vec![Write::SeatTaken {
             table: self.id.clone(),
             seat: seat as i64,
@@ -1369,19 +1411,29 @@ impl TableTask {
             self.send_error(
                 conn,
                 Some(id),
-                ApiError::new(ErrorKind::Storage, "this table is halted after a storage failure"),
+                ApiError::new(
+                    ErrorKind::Storage,
+                    "this table is halted after a storage failure",
+                ),
             );
             return;
         }
         if self.game.to_act() == ToAct::Nobody {
-            self.send_error(conn, Some(id), ApiError::new(ErrorKind::Over, "the game is over"));
+            self.send_error(
+                conn,
+                Some(id),
+                ApiError::new(ErrorKind::Over, "the game is over"),
+            );
             return;
         }
         if !self.playing {
             self.send_error(
                 conn,
                 Some(id),
-                ApiError::new(ErrorKind::NotStarted, "the game starts when every seat is taken"),
+                ApiError::new(
+                    ErrorKind::NotStarted,
+                    "the game starts when every seat is taken",
+                ),
             );
             return;
         }
@@ -1395,7 +1447,11 @@ impl TableTask {
                         Some(id),
                         ApiError::new(
                             ErrorKind::NotYourTurn,
-                            format!("it is seat {}'s turn, not seat {}'s", s.index(), seat.index()),
+                            format!(
+                                "it is seat {}'s turn, not seat {}'s",
+                                s.index(),
+                                seat.index()
+                            ),
                         ),
                     );
                     return;
@@ -1405,15 +1461,23 @@ impl TableTask {
             }
             Request::Resign => {
                 let now = self.now();
-                self.finish(Ending::Resigned { seat }, now, Some((conn, id))).await;
+                self.finish(Ending::Resigned { seat }, now, Some((conn, id)))
+                    .await;
             }
             Request::OfferDraw => {
                 if !self.game.has_draws() {
-                    self.send_error(conn, Some(id), ApiError::new(ErrorKind::NoDraws, "this game has no draws"));
+                    self.send_error(
+                        conn,
+                        Some(id),
+                        ApiError::new(ErrorKind::NoDraws, "this game has no draws"),
+                    );
                     return;
                 }
                 self.draw_offer = Some(seat.index());
-                self.send_to(conn, json!({"type": "ack", "id": id, "version": self.game.version()}).to_string());
+                self.send_to(
+                    conn,
+                    json!({"type": "ack", "id": id, "version": self.game.version()}).to_string(),
+                );
                 let msg = json!({"type": "draw_offered", "seat": seat.index()});
                 self.broadcast_all(msg.to_string().into());
             }
@@ -1437,7 +1501,11 @@ impl TableTask {
             return;
         };
         let Some(level) = kind.bot_levels().last().map(|l| l.name.clone()) else {
-            self.send_error(conn, Some(id), ApiError::new(ErrorKind::BadRequest, "this game has no bots to hint"));
+            self.send_error(
+                conn,
+                Some(id),
+                ApiError::new(ErrorKind::BadRequest, "this game has no bots to hint"),
+            );
             return;
         };
         if let Some(SeatState::Person { hints, .. }) = self.seats.get_mut(seat.index()) {

@@ -108,7 +108,8 @@ fn read(msg: Result<Message, axum::Error>, hub: &Hub, bucket: &mut Bucket) -> In
         Ok(Message::Close(_)) => return Incoming::Close(close_code::NORMAL, "bye"),
         Err(e) => {
             let text = e.to_string();
-            return if text.contains("too long") || text.contains("too big") || text.contains("size") {
+            return if text.contains("too long") || text.contains("too big") || text.contains("size")
+            {
                 metrics::counter!("stackyard_too_large_total").increment(1);
                 Incoming::Close(close_code::SIZE, "message too large")
             } else {
@@ -153,7 +154,10 @@ async fn serve_inner(
 ) -> Option<(u16, &'static str)> {
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.limits.message_burst);
     let Some(table) = hub.table(table_id) else {
-        let e = ApiError::new(ErrorKind::NoSuchTable, format!("there is no table {table_id:?}"));
+        let e = ApiError::new(
+            ErrorKind::NoSuchTable,
+            format!("there is no table {table_id:?}"),
+        );
         send(socket, error_text(None, &e), hub).await;
         return Some((close_code::POLICY, "no such table"));
     };
@@ -182,7 +186,12 @@ async fn serve_inner(
                 break (token, since);
             }
             Incoming::Message(ClientMessage::Ping { id }) => {
-                send(socket, json!({"type": "pong", "id": id}).to_string().into(), hub).await;
+                send(
+                    socket,
+                    json!({"type": "pong", "id": id}).to_string().into(),
+                    hub,
+                )
+                .await;
             }
             Incoming::Message(_) => {
                 let e = ApiError::new(ErrorKind::Protocol, "say hello first");
@@ -221,7 +230,17 @@ async fn serve_inner(
         }
         Err(_) => return Some((close_code::AGAIN, "table unavailable")),
     };
-    let result = connected(socket, hub, &table.commands, conn_id, viewer, &mut outbound, &kick, &mut bucket).await;
+    let result = connected(
+        socket,
+        hub,
+        &table.commands,
+        conn_id,
+        viewer,
+        &mut outbound,
+        &kick,
+        &mut bucket,
+    )
+    .await;
     let _ = table
         .commands
         .send(Command::Disconnect { conn: conn_id })

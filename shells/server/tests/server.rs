@@ -27,13 +27,24 @@ fn bot_for(game: &str, seat: usize, settings: &Value) -> Box<dyn HostedBot> {
     registry
         .get(game)
         .unwrap()
-        .bot(&quick_level(game), Seat(seat as u8), Seed(seat as u64 + 11), settings)
+        .bot(
+            &quick_level(game),
+            Seat(seat as u8),
+            Seed(seat as u64 + 11),
+            settings,
+        )
         .unwrap()
 }
 
 /// Plays one seat with a bot until the game ends; returns the number of
 /// acknowledged actions and the last message.
-async fn play_seat(addr: std::net::SocketAddr, table: String, token: String, seat: usize, game: String) -> (usize, Value) {
+async fn play_seat(
+    addr: std::net::SocketAddr,
+    table: String,
+    token: String,
+    seat: usize,
+    game: String,
+) -> (usize, Value) {
     let (mut client, welcome) = Client::connect(addr, &table, Some(&token)).await;
     assert_eq!(welcome["type"], "welcome", "{welcome}");
     assert_eq!(welcome["viewer"], json!({"type": "seat", "seat": seat}));
@@ -89,7 +100,13 @@ fn two_clients_play_a_towers_game_to_the_end_and_a_spectator_sees_it_all() {
     client_runtime().block_on(async move {
         let table = create(addr, json!({"game": "towers"})).await;
         let listed = get(addr, "/api/v1/tables?status=open").await;
-        assert!(listed.as_array().unwrap().iter().any(|t| t["id"] == table.as_str()));
+        assert!(
+            listed
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["id"] == table.as_str())
+        );
         let (spectator, welcome) = Client::connect(addr, &table, None).await;
         assert_eq!(welcome["viewer"], json!({"type": "spectator"}));
         let (s0, t0) = join(addr, &table, "Ada").await;
@@ -113,7 +130,10 @@ fn two_clients_play_a_towers_game_to_the_end_and_a_spectator_sees_it_all() {
         }
         let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
         assert_eq!(summary["status"], "finished");
-        assert_eq!(summary["actions"].as_u64().unwrap() as usize, acked0 + acked1);
+        assert_eq!(
+            summary["actions"].as_u64().unwrap() as usize,
+            acked0 + acked1
+        );
         let record = get(addr, &format!("/api/v1/tables/{table}/record")).await;
         assert_eq!(record["actions"].as_array().unwrap().len(), acked0 + acked1);
         // The record replays to the same outcome.
@@ -121,7 +141,13 @@ fn two_clients_play_a_towers_game_to_the_end_and_a_spectator_sees_it_all() {
         let again = registry.get("towers").unwrap().replay(&record).unwrap();
         assert_eq!(json!(again.outcome()), summary["outcome"]);
         let records = get(addr, "/api/v1/records?game=towers").await;
-        assert!(records.as_array().unwrap().iter().any(|r| r["id"] == table.as_str()));
+        assert!(
+            records
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["id"] == table.as_str())
+        );
     });
 }
 
@@ -144,7 +170,8 @@ fn a_bot_table_of_every_registered_game_is_played_to_the_end_on_the_server() {
                 .unwrap()
                 .seat_count();
             let level = quick_level(&name);
-            let spec = json!({"game": name, "seats": vec![json!({"kind": "bot", "level": level}); seats]});
+            let spec =
+                json!({"game": name, "seats": vec![json!({"kind": "bot", "level": level}); seats]});
             let table = create(addr, spec).await;
             watchers.push(tokio::spawn(async move {
                 let (mut watcher, welcome) = Client::connect(addr, &table, None).await;
@@ -191,7 +218,13 @@ fn wrong_and_foreign_tokens_are_refused_with_a_policy_close() {
         // Nothing changed at table b.
         let summary = get(addr, &format!("/api/v1/tables/{b}")).await;
         assert_eq!(summary["version"], 0);
-        assert!(summary["seats"].as_array().unwrap().iter().all(|s| s["taken"] == false));
+        assert!(
+            summary["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|s| s["taken"] == false)
+        );
         // The right token works where it belongs.
         let (_, welcome) = Client::connect(addr, &a, Some(&token_a)).await;
         assert_eq!(welcome["type"], "welcome");
@@ -272,9 +305,16 @@ fn huge_frames_and_floods_close_only_that_connection() {
         let (mut calm, _) = Client::connect(addr, &table, Some(&t1)).await;
         // Huge frame.
         let (mut big, _) = Client::connect(addr, &table, Some(&t0)).await;
-        big.send_text(format!("{{\"type\":\"ping\",\"id\":1,\"pad\":\"{}\"}}", "x".repeat(200_000))).await;
+        big.send_text(format!(
+            "{{\"type\":\"ping\",\"id\":1,\"pad\":\"{}\"}}",
+            "x".repeat(200_000)
+        ))
+        .await;
         let how = big.closed().await;
-        assert!(matches!(how, Closed::Code(1009) | Closed::Dropped), "{how:?}");
+        assert!(
+            matches!(how, Closed::Code(1009) | Closed::Dropped),
+            "{how:?}"
+        );
         // Flood.
         let (mut flood, _) = Client::connect(addr, &table, Some(&t0)).await;
         for i in 0..500 {
@@ -316,7 +356,10 @@ fn resign_ends_the_game_and_later_actions_are_refused_as_over() {
         assert_eq!(step["outcome"]["winners"], json!([0]));
         let id = a.act(json!({"type": "pass"})).await;
         let e = a.next_of("error").await;
-        assert_eq!((e["id"].as_u64(), e["kind"].as_str()), (Some(id), Some("over")));
+        assert_eq!(
+            (e["id"].as_u64(), e["kind"].as_str()),
+            (Some(id), Some("over"))
+        );
         let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
         assert_eq!(summary["status"], "finished");
         let record = get(addr, &format!("/api/v1/tables/{table}/record")).await;
@@ -337,7 +380,10 @@ fn a_draw_offer_accepted_ends_a_towers_game_drawn() {
         let (mut b, _) = Client::connect(addr, &table, Some(&t1)).await;
         let id = b.request("accept_draw").await;
         let e = b.next_of("error").await;
-        assert_eq!((e["id"].as_u64(), e["kind"].as_str()), (Some(id), Some("no_draws")));
+        assert_eq!(
+            (e["id"].as_u64(), e["kind"].as_str()),
+            (Some(id), Some("no_draws"))
+        );
         a.request("offer_draw").await;
         b.next_of("draw_offered").await;
         b.request("accept_draw").await;
@@ -353,14 +399,22 @@ fn a_turn_clock_running_out_loses() {
     let server = start(&db_url(&dir));
     let addr = server.addr;
     client_runtime().block_on(async move {
-        let table = create(addr, json!({"game": "towers", "clock": {"initial_ms": 600, "increment_ms": 0}})).await;
+        let table = create(
+            addr,
+            json!({"game": "towers", "clock": {"initial_ms": 600, "increment_ms": 0}}),
+        )
+        .await;
         let (_, t0) = join(addr, &table, "Ada").await;
         let (_, t1) = join(addr, &table, "Brian").await;
         let (mut a, welcome) = Client::connect(addr, &table, Some(&t0)).await;
         assert_eq!(welcome["clocks"].as_array().unwrap().len(), 2);
         let (_b, _) = Client::connect(addr, &table, Some(&t1)).await;
         let step = a.next_of("step").await;
-        assert_eq!(step["ended"], json!({"type": "timed_out", "seat": 0}), "{step}");
+        assert_eq!(
+            step["ended"],
+            json!({"type": "timed_out", "seat": 0}),
+            "{step}"
+        );
         assert_eq!(step["outcome"]["winners"], json!([1]));
     });
 }
@@ -377,7 +431,11 @@ fn a_reconnecting_seat_gets_a_fresh_welcome_at_the_current_version() {
         let (mut a, welcome) = Client::connect(addr, &table, Some(&t0)).await;
         let settings = welcome["table"]["settings"].clone();
         let mut bot = bot_for("towers", 0, &settings);
-        let action = bot.decide(&welcome["view"], GameTime::ZERO).unwrap().unwrap().action;
+        let action = bot
+            .decide(&welcome["view"], GameTime::ZERO)
+            .unwrap()
+            .unwrap()
+            .action;
         let id = a.act(action).await;
         let ack = a.next_of("ack").await;
         assert_eq!(ack["id"], id);
@@ -453,4 +511,3 @@ fn a_restarted_server_resumes_every_table_with_every_acknowledged_action() {
         assert!(summary["actions"].as_u64().unwrap() as i64 >= bot_actions_before);
     });
 }
-

@@ -42,7 +42,12 @@ async fn store_suite(db: &str) {
     let id = format!("t{}", random_hex(6));
     store.commit(vec![create(&id)]).await.unwrap();
     store
-        .commit(vec![Write::SeatTaken { table: id.clone(), seat: 0, token_hash: "h0".into(), name: Some("Ada".into()) }])
+        .commit(vec![Write::SeatTaken {
+            table: id.clone(),
+            seat: 0,
+            token_hash: "h0".into(),
+            name: Some("Ada".into()),
+        }])
         .await
         .unwrap();
     // Many tables' commits at once are grouped, and every one lands.
@@ -50,20 +55,37 @@ async fn store_suite(db: &str) {
     for seq in 0..200 {
         let store = store.clone();
         let id = id.clone();
-        tasks.push(tokio::spawn(async move { store.commit(vec![action(&id, seq)]).await }));
+        tasks.push(tokio::spawn(async move {
+            store.commit(vec![action(&id, seq)]).await
+        }));
     }
     for t in tasks {
         t.await.unwrap().unwrap();
     }
     assert_eq!(store.action_count(&id).await.unwrap(), 200);
-    store.commit(vec![Write::Progress { table: id.clone(), end_ms: 5000 }]).await.unwrap();
+    store
+        .commit(vec![Write::Progress {
+            table: id.clone(),
+            end_ms: 5000,
+        }])
+        .await
+        .unwrap();
     let unfinished = store.unfinished().await.unwrap();
-    let mine = unfinished.iter().find(|t| t.id == id).expect("listed as unfinished");
+    let mine = unfinished
+        .iter()
+        .find(|t| t.id == id)
+        .expect("listed as unfinished");
     let actions = mine.record["actions"].as_array().unwrap();
     assert_eq!(actions.len(), 200);
-    assert_eq!(actions[7], json!({"seat": 1, "at": 70, "action": {"type": "pass", "n": 7}}));
+    assert_eq!(
+        actions[7],
+        json!({"seat": 1, "at": 70, "action": {"type": "pass", "n": 7}})
+    );
     assert_eq!(mine.record["end"], 5000);
-    assert_eq!(mine.holders, vec![(0, "h0".to_string(), Some("Ada".to_string()))]);
+    assert_eq!(
+        mine.holders,
+        vec![(0, "h0".to_string(), Some("Ada".to_string()))]
+    );
     // A batch with a failing write changes nothing (a duplicate action).
     let err = store.commit(vec![action(&id, 200), action(&id, 3)]).await;
     assert!(err.is_err());
@@ -80,14 +102,31 @@ async fn store_suite(db: &str) {
         }])
         .await
         .unwrap();
-    assert_eq!(store.record(&id).await.unwrap().unwrap(), json!({"game": "towers"}).to_string());
+    assert_eq!(
+        store.record(&id).await.unwrap().unwrap(),
+        json!({"game": "towers"}).to_string()
+    );
     assert!(store.unfinished().await.unwrap().iter().all(|t| t.id != id));
-    assert!(store.finished(Some("towers"), 500).await.unwrap().iter().any(|t| t.id == id));
+    assert!(
+        store
+            .finished(Some("towers"), 500)
+            .await
+            .unwrap()
+            .iter()
+            .any(|t| t.id == id)
+    );
     // Ratings upsert.
     let name = format!("p{}", random_hex(4));
     for games in 1..=2 {
         store
-            .commit(vec![Write::Rating { game: "towers".into(), name: name.clone(), rating: 1500.0 + games as f64, deviation: 300.0, volatility: 0.06, games }])
+            .commit(vec![Write::Rating {
+                game: "towers".into(),
+                name: name.clone(),
+                rating: 1500.0 + games as f64,
+                deviation: 300.0,
+                volatility: 0.06,
+                games,
+            }])
             .await
             .unwrap();
     }

@@ -53,7 +53,12 @@ pub fn client_runtime() -> tokio::runtime::Runtime {
 }
 
 /// One HTTP/1.1 request; returns the status and the body.
-pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+pub async fn http(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (u16, String) {
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let body = body.unwrap_or("");
     let request = format!(
@@ -65,9 +70,20 @@ pub async fn http(addr: std::net::SocketAddr, method: &str, path: &str, body: Op
     stream.read_to_end(&mut response).await.unwrap();
     let text = String::from_utf8_lossy(&response).into_owned();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status: u16 = head.split_whitespace().nth(1).unwrap_or("0").parse().unwrap_or(0);
-    let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
-    let body = if chunked { dechunk(rest) } else { rest.to_string() };
+    let status: u16 = head
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("0")
+        .parse()
+        .unwrap_or(0);
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
     (status, body)
 }
 
@@ -107,14 +123,20 @@ pub async fn create(addr: std::net::SocketAddr, spec: Value) -> String {
 
 /// Joins a seat; returns (seat, token).
 pub async fn join(addr: std::net::SocketAddr, table: &str, name: &str) -> (usize, String) {
-    let joined = post(addr, &format!("/api/v1/tables/{table}/join"), json!({"name": name})).await;
+    let joined = post(
+        addr,
+        &format!("/api/v1/tables/{table}/join"),
+        json!({"name": name}),
+    )
+    .await;
     (
         joined["seat"].as_u64().unwrap() as usize,
         joined["token"].as_str().unwrap().to_string(),
     )
 }
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A WebSocket client of one table.
 pub struct Client {
@@ -135,12 +157,18 @@ impl Client {
     /// Connects without saying hello.
     pub async fn raw(addr: std::net::SocketAddr, table: &str) -> Client {
         let url = format!("ws://{addr}/api/v1/tables/{table}/ws");
-        let (socket, _) = tokio_tungstenite::connect_async(url).await.expect("connects");
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("connects");
         Client { socket, next_id: 1 }
     }
 
     /// Connects and says hello; returns the client and the first message.
-    pub async fn connect(addr: std::net::SocketAddr, table: &str, token: Option<&str>) -> (Client, Value) {
+    pub async fn connect(
+        addr: std::net::SocketAddr,
+        table: &str,
+        token: Option<&str>,
+    ) -> (Client, Value) {
         let mut client = Client::raw(addr, table).await;
         client
             .send_json(json!({"type": "hello", "protocol": 1, "token": token, "since": null}))
@@ -163,7 +191,8 @@ impl Client {
     pub async fn act(&mut self, action: Value) -> u64 {
         let id = self.next_id;
         self.next_id += 1;
-        self.send_json(json!({"type": "act", "id": id, "action": action})).await;
+        self.send_json(json!({"type": "act", "id": id, "action": action}))
+            .await;
         id
     }
 
@@ -192,7 +221,10 @@ impl Client {
     /// The next message of `kind`, skipping others.
     pub async fn next_of(&mut self, kind: &str) -> Value {
         loop {
-            let m = self.next().await.unwrap_or_else(|| panic!("closed while waiting for {kind}"));
+            let m = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed while waiting for {kind}"));
             if m["type"] == kind {
                 return m;
             }
@@ -205,7 +237,9 @@ impl Client {
             match tokio::time::timeout(Duration::from_secs(30), self.socket.next()).await {
                 Err(_) => panic!("not closed within 30 s"),
                 Ok(None) => return Closed::Dropped,
-                Ok(Some(Ok(Message::Close(Some(frame))))) => return Closed::Code(frame.code.into()),
+                Ok(Some(Ok(Message::Close(Some(frame))))) => {
+                    return Closed::Code(frame.code.into());
+                }
                 Ok(Some(Ok(Message::Close(None)))) => return Closed::Dropped,
                 Ok(Some(Ok(_))) => continue,
                 Ok(Some(Err(_))) => return Closed::Dropped,
