@@ -231,7 +231,11 @@ impl FromStr for PieceKind {
                 // Quoted in messages: at most 40 characters.
                 let mut c = s.chars();
                 let head: String = c.by_ref().take(40).collect();
-                UnknownKind(if c.next().is_some() { format!("{head}…") } else { head })
+                UnknownKind(if c.next().is_some() {
+                    format!("{head}…")
+                } else {
+                    head
+                })
             })
     }
 }

@@ -160,7 +160,10 @@ mod patch {
         })
     }
 
-    fn cylinder<'de, D: Deserializer<'de>>(d: D, b: CylinderSpec) -> Result<CylinderSpec, D::Error> {
+    fn cylinder<'de, D: Deserializer<'de>>(
+        d: D,
+        b: CylinderSpec,
+    ) -> Result<CylinderSpec, D::Error> {
         let p = CylinderPatch::deserialize(d)?;
         Ok(CylinderSpec {
             diameter: p.diameter.unwrap_or(b.diameter),
@@ -403,7 +406,10 @@ impl Settings {
             ));
         }
         for kind in crate::piece::PieceKind::ALL {
-            for (shrink, round) in [(crate::world::START_TOLERANCE_MM, 0.0), (0.0, p.edge_radius_mm)] {
+            for (shrink, round) in [
+                (crate::world::START_TOLERANCE_MM, 0.0),
+                (0.0, p.edge_radius_mm),
+            ] {
                 if kind.try_shape(p, shrink, round).is_none() {
                     return Err(format!(
                         "settings.pieces: the {kind} sizes do not make a solid piece"

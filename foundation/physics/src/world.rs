@@ -246,13 +246,7 @@ impl Table {
                 continue;
             }
             if !separated(
-                &*shape,
-                &world,
-                kind,
-                &**o_shape,
-                &o_world,
-                o_kind,
-                &s.pieces,
+                &*shape, &world, kind, &**o_shape, &o_world, o_kind, &s.pieces,
             ) {
                 return Err(PlaceError::Overlap { other: i });
             }

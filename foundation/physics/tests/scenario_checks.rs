@@ -13,7 +13,12 @@ fn build(json: &str) -> Result<(), ScenarioError> {
 
 #[test]
 fn finite_numbers_beyond_32_bits_are_refused() {
-    for pos in ["[1e39, 0, 0]", "[0, 0, 1e300]", "[10001, 0, 0]", "[0, -1e5, 0]"] {
+    for pos in [
+        "[1e39, 0, 0]",
+        "[0, 0, 1e300]",
+        "[10001, 0, 0]",
+        "[0, -1e5, 0]",
+    ] {
         let json = format!(r#"{{"pieces": [{{"id": "a", "kind": "tile", "position": {pos}}}]}}"#);
         let err = build(&json).unwrap_err();
         assert!(matches!(err, ScenarioError::OutOfRange(_)), "{pos}: {err}");
@@ -43,7 +48,10 @@ fn settings_beyond_their_range_are_refused() {
             r#"{{"pieces": [{{"id": "a", "kind": "coin", "position": [0, 0, 0]}}], "settings": {settings}}}"#
         );
         let err = build(&json).unwrap_err();
-        assert!(matches!(err, ScenarioError::Settings(_)), "{settings}: {err}");
+        assert!(
+            matches!(err, ScenarioError::Settings(_)),
+            "{settings}: {err}"
+        );
     }
 }
 
@@ -60,11 +68,17 @@ fn an_override_may_name_one_field_of_one_piece() {
     // The pawn keeps its own defaults (not the coin's).
     assert_eq!(s.settings.pieces.pawn, d.pieces.pawn);
     assert_eq!(s.settings.pieces.pyramid_large.friction, 0.3);
-    assert_eq!(s.settings.pieces.pyramid_large.base, d.pieces.pyramid_large.base);
+    assert_eq!(
+        s.settings.pieces.pyramid_large.base,
+        d.pieces.pyramid_large.base
+    );
     assert_eq!(s.settings.sim.max_time_s, 2.0);
     assert_eq!(s.settings.sim.step_hz, d.sim.step_hz);
     // Unknown fields are still refused, at any depth.
-    assert!(Scenario::from_json(r#"{"pieces": [], "settings": {"pieces": {"coin": {"weight": 1}}}}"#).is_err());
+    assert!(
+        Scenario::from_json(r#"{"pieces": [], "settings": {"pieces": {"coin": {"weight": 1}}}}"#)
+            .is_err()
+    );
 }
 
 #[test]
@@ -111,8 +125,16 @@ fn the_overlap_check_scales_to_hundreds_of_pieces() {
 #[test]
 fn too_many_pieces_are_refused_before_any_work() {
     let pieces: Vec<String> = (0..2001)
-        .map(|i| format!(r#"{{"id": "p{i}", "kind": "coin", "position": [{}, 0, 0]}}"#, i * 30))
+        .map(|i| {
+            format!(
+                r#"{{"id": "p{i}", "kind": "coin", "position": [{}, 0, 0]}}"#,
+                i * 30
+            )
+        })
         .collect();
     let json = format!(r#"{{"pieces": [{}]}}"#, pieces.join(","));
-    assert!(matches!(build(&json), Err(ScenarioError::TooManyPieces(2001))));
+    assert!(matches!(
+        build(&json),
+        Err(ScenarioError::TooManyPieces(2001))
+    ));
 }

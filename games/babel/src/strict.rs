@@ -4,10 +4,10 @@
 //! last undrawn tiles, and the open-deal optimum as an upper bound.
 
 use crate::solver::{Line, PackHasher, Solver};
-use crate::{Action, Babel, Tile, Variant, deal_from_seed};
+use crate::{Action, Babel, Tile, Variant};
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use stackyard_core::Seed;
+use stackyard_core::{Driver, GameTime, Seat, Seed};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::BuildHasherDefault;
@@ -330,14 +330,22 @@ impl Player {
         best.2
     }
 
-    /// Plays the Strict game dealt from `seed` (B8) to the end; returns
-    /// the stacks left.
+    /// Plays the game dealt from `seed` (B8) to the end through the
+    /// driver; returns the stacks left. (The policies other than `open`
+    /// read only the line and the undrawn set; `open` reads the order, as
+    /// the bound it is.)
     pub fn play(&mut self, seed: Seed, variant: Variant) -> usize {
         // Each game's sampling comes from its own seed, so results do not
         // depend on how games are spread over threads.
         self.rng = seed.rng("policy");
-        let mut game = Babel::with_order(&deal_from_seed(seed), variant).expect("a deal");
-        while !game.is_finished() {
+        let settings = crate::Settings {
+            variant,
+            deal: None,
+        };
+        let mut driver = Driver::<Babel>::new(settings, seed).expect("a hidden deal");
+        let mut now = GameTime::ZERO;
+        while !driver.is_over() {
+            let game = driver.game();
             let action = if game.legal_moves().is_empty() {
                 if game.undrawn_count() > 0 {
                     Action::Draw
@@ -348,10 +356,13 @@ impl Player {
                 // Standard: by B10 moves can wait until every tile is down.
                 Action::Draw
             } else {
-                self.choose(&game)
+                self.choose(game)
             };
-            game.play(action).expect("policies play legal actions");
+            now = now + 1;
+            if driver.act(Seat(0), action, now).is_err() {
+                unreachable!("policies play legal actions");
+            }
         }
-        game.stacks()
+        driver.game().stacks()
     }
 }

@@ -330,7 +330,9 @@ mod tests {
     fn boards() {
         assert_eq!(board("8x8"), Ok(Board { cols: 8, rows: 8 }));
         assert_eq!(board("26X2"), Ok(Board { cols: 26, rows: 2 }));
-        for bad in ["0x0", "1x8", "27x27", "999x9", "x", "", "8x", "-1x8", "8x8x8"] {
+        for bad in [
+            "0x0", "1x8", "27x27", "999x9", "x", "", "8x", "-1x8", "8x8x8",
+        ] {
             assert!(board(bad).is_err(), "{bad}");
         }
         let long = "9".repeat(10_000);
@@ -342,7 +344,11 @@ mod tests {
         let b = Board { cols: 4, rows: 4 };
         assert!(variants("capture+suburbs").unwrap().on(b).unwrap().capture);
         assert_eq!(
-            variants("infrastructure").unwrap().on(b).unwrap().infrastructure,
+            variants("infrastructure")
+                .unwrap()
+                .on(b)
+                .unwrap()
+                .infrastructure,
             Some(4)
         );
         assert!(variants("infrastructure:3").unwrap().on(b).is_err());

@@ -9,12 +9,12 @@ use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{Value, json};
+use stackyard_babel::hunt::Found;
 use stackyard_babel::solver::Solver;
 use stackyard_babel::strict::{Exact, Player, Policy};
 use stackyard_babel::{Action, Babel};
 use stackyard_babel::{Variant, deal_from_seed, order_text, parse_order, wilson95};
-use stackyard_core::Seed;
-use stackyard_babel::hunt::Found;
+use stackyard_core::{Driver, GameTime, Seat, Seed};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -163,7 +163,12 @@ pub fn run(command: Command) -> Result<(), Failure> {
             positions,
             limit,
             seed,
-        } => exact_reach(usize::from(max_k), positions, limit.as_secs_f64(), Seed(seed)),
+        } => exact_reach(
+            usize::from(max_k),
+            positions,
+            limit.as_secs_f64(),
+            Seed(seed),
+        ),
         Command::Play { seed, strict } => play(seed, strict),
         Command::Hunt {
             restarts,
@@ -565,8 +570,15 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
     } else {
         Variant::Standard
     };
-    let mut game = Babel::hidden(Seed(seed), variant);
-    let mut history: Vec<Babel> = Vec::new();
+    // The game runs through the driver, like every game; undo goes back to
+    // a copy of it (solitaire, so taking back is the player's own business).
+    let settings = stackyard_babel::Settings {
+        variant,
+        deal: None,
+    };
+    let mut driver = Driver::<Babel>::new(settings, Seed(seed)).map_err(Failure::other)?;
+    let mut history: Vec<Driver<Babel>> = Vec::new();
+    let mut now = GameTime::ZERO;
     let mut hint_round = 0u64;
     // The end of the game is said once (again only after an undo).
     let mut announced = false;
@@ -574,14 +586,14 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
         "Tower of Babel, {} variant, seed {seed}. {PLAY_HELP}",
         variant_name(variant)
     )?;
-    show(&game, paint)?;
+    show(driver.game(), paint)?;
     let mut lines = stdin_lines();
     loop {
         out!("{}", paint.cyan("babel> "))?;
         let cmd = match lines.next_line()? {
             None => {
                 outln!()?;
-                if !game.is_finished() {
+                if !driver.is_over() {
                     outln!("end of input: game abandoned")?;
                 }
                 return Ok(());
@@ -599,7 +611,7 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
         match cmd.as_str() {
             "" => continue,
             "quit" | "q" | "exit" => {
-                if !game.is_finished() {
+                if !driver.is_over() {
                     outln!("game abandoned")?;
                 }
                 return Ok(());
@@ -607,18 +619,21 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
             "help" | "?" => outln!("{PLAY_HELP}")?,
             "undo" | "u" => match history.pop() {
                 Some(previous) => {
-                    game = previous;
+                    driver = previous;
                     announced = false;
                     outln!("undone.")?;
-                    show(&game, paint)?;
+                    show(driver.game(), paint)?;
                 }
                 None => outln!("nothing to undo.")?,
             },
             "hint" | "h" => {
                 hint_round += 1;
-                outln!("{}", paint.dim(&hint(&game, Seed(seed).child(hint_round))))?;
+                outln!(
+                    "{}",
+                    paint.dim(&hint(driver.game(), Seed(seed).child(hint_round)))
+                )?;
             }
-            _ if game.is_finished() => {
+            _ if driver.is_over() => {
                 outln!("the game is over: undo to go back, quit to leave")?;
             }
             _ => {
@@ -630,21 +645,22 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
                 match parsed {
                     Err(e) => outln!("{}. {PLAY_HELP}", cut_words(&e.to_string()))?,
                     Ok(action) => {
-                        let before = game.clone();
-                        match game.play(action) {
+                        let before = driver.clone();
+                        now = now + 1;
+                        match driver.act(Seat(0), action, now) {
                             Ok(_) => {
                                 history.push(before);
-                                show(&game, paint)?;
+                                show(driver.game(), paint)?;
                             }
-                            Err(e) => outln!("not allowed: {e}")?,
+                            Err(rejected) => outln!("not allowed: {}", rejected.error)?,
                         }
                     }
                 }
             }
         }
-        if game.is_finished() && !announced {
+        if driver.is_over() && !announced {
             announced = true;
-            let stacks = game.stacks();
+            let stacks = driver.game().stacks();
             let result = match stacks {
                 1 => paint.green("a full win"),
                 2 | 3 => "a partial win".to_string(),
@@ -739,10 +755,16 @@ fn hint(game: &Babel, seed: Seed) -> String {
             "any move can wait (B10): what you can stack now you can still stack after a draw"
                 .to_string(),
         ),
-        Variant::Strict if moves.is_empty() => (Action::Draw, "no move is possible, so you draw (B11)".into()),
+        Variant::Strict if moves.is_empty() => (
+            Action::Draw,
+            "no move is possible, so you draw (B11)".into(),
+        ),
         Variant::Strict if undrawn.len() <= exact_limit => {
             let m = Exact::new().best_move(game).map_or(moves[0], |(m, _)| m);
-            (m, "the best of the moves you must choose from (B11), by exact expectation".into())
+            (
+                m,
+                "the best of the moves you must choose from (B11), by exact expectation".into(),
+            )
         }
         Variant::Strict => (
             Player::new(Policy::Sampling { samples: 64 }, seed).choose(game),
@@ -754,13 +776,20 @@ fn hint(game: &Babel, seed: Seed) -> String {
         after = game.clone();
     }
     let n = undrawn.len();
-    let tiles = format!("the {n} tile{} still to come", if n == 1 { "" } else { "s" });
+    let tiles = format!(
+        "the {n} tile{} still to come",
+        if n == 1 { "" } else { "s" }
+    );
     if n <= exact_limit {
         let v = Exact::new().value(&after.tops(), &undrawn, variant);
         let known = if v >= 1.0 - 1e-12 {
-            format!("the deal is still winnable whatever the order of {tiles}: a full win is certain with best play (exact)")
+            format!(
+                "the deal is still winnable whatever the order of {tiles}: a full win is certain with best play (exact)"
+            )
         } else if v <= 1e-12 {
-            format!("no order of {tiles} gives a full win any more: aim for 3 stacks or fewer (exact)")
+            format!(
+                "no order of {tiles} gives a full win any more: aim for 3 stacks or fewer (exact)"
+            )
         } else {
             format!(
                 "the deal is still winnable: a full win in {:.1}% of the orders of {tiles}, with best play (exact)",

@@ -84,7 +84,9 @@ impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Self {
         match e.kind() {
             ErrorKind::BrokenPipe => Failure::closed(),
-            ErrorKind::InvalidData => Failure::bad_input(format!("the input is not UTF-8 text: {e}")),
+            ErrorKind::InvalidData => {
+                Failure::bad_input(format!("the input is not UTF-8 text: {e}"))
+            }
             _ => Failure::other(e),
         }
     }

@@ -296,7 +296,11 @@ fn print_table(
     outln!()?;
     outln!(
         "{:<16} {:>6} {:>6} {:>7} {:>9}",
-        "bot", "seats", "wins", "win%", "avg score"
+        "bot",
+        "seats",
+        "wins",
+        "win%",
+        "avg score"
     )?;
     for (name, tally) in names.iter().zip(&t.by_bot) {
         outln!("{}", tally.row(name))?;
@@ -307,7 +311,11 @@ fn print_table(
     outln!()?;
     outln!(
         "{:<16} {:>6} {:>6} {:>7} {:>9}",
-        "seat", "games", "wins", "win%", "avg score"
+        "seat",
+        "games",
+        "wins",
+        "win%",
+        "avg score"
     )?;
     for (s, tally) in t.by_seat.iter().enumerate() {
         outln!("{}", tally.row(&format!("{s} ({})", colour_name(s, n))))?;

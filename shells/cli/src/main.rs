@@ -11,8 +11,8 @@
 mod args;
 mod babel;
 mod failure;
-mod io;
 mod icetowers;
+mod io;
 mod physics;
 mod tournament;
 mod towers;
@@ -77,7 +77,11 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     if e.use_stderr() {
         // "stackyard: …" like every other error message.
         let rendered = e.render().to_string();
-        let text = args::cut_words(rendered.strip_prefix("error: ").map_or(&rendered, |rest| rest));
+        let text = args::cut_words(
+            rendered
+                .strip_prefix("error: ")
+                .map_or(&rendered, |rest| rest),
+        );
         let _ = write!(std::io::stderr().lock(), "stackyard: ");
         let _ = write!(std::io::stderr().lock(), "{text}");
         ExitCode::from(2)

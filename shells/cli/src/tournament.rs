@@ -139,7 +139,14 @@ where
     )?;
     outln!(
         "{:<18} {:>6} {:>5} {:>5} {:>6} {:>7} {:>17} {:>9}",
-        "player", "games", "wins", "draws", "losses", "Elo", "95% interval", "avg plies"
+        "player",
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "Elo",
+        "95% interval",
+        "avg plies"
     )?;
     for s in &table {
         outln!(

@@ -6,8 +6,7 @@ use crate::failure::Failure;
 use crate::io::{Line, Paint, stdin_lines};
 use crate::{out, outln, towers_ai};
 use clap::{Subcommand, ValueEnum};
-use rand::RngExt;
-use stackyard_core::Seed;
+use stackyard_core::{Bot, Bots, Driver, GameTime, Seat, Seed, ToAct, Viewer};
 use stackyard_towers::notation::parse_move;
 use stackyard_towers::{Color, Event, Floor, Move, Position, Square, Status, perft};
 use std::collections::BTreeMap;
@@ -130,7 +129,8 @@ pub fn start(board: Board, variants: Variants) -> Result<Position, Failure> {
 /// message says which move, what it is and the rule it breaks, and shows
 /// the board the good moves before it reached.
 fn replay(board: Board, variant: Variants) -> Result<(), Failure> {
-    let mut position = start(board, variant)?;
+    let mut driver = Driver::<Position>::new(*start(board, variant)?.variant(), Seed(0))
+        .map_err(Failure::bad_input)?;
     let mut lines = stdin_lines();
     let mut n = 0usize;
     let context = |position: &Position| {
@@ -143,7 +143,7 @@ fn replay(board: Board, variant: Variants) -> Result<(), Failure> {
             Line::NotUtf8 => {
                 return Err(Failure::bad_input(format!(
                     "after move {n}: the input is not UTF-8 text{}",
-                    context(&position)
+                    context(driver.game())
                 )));
             }
             Line::TooLong => {
@@ -156,31 +156,43 @@ fn replay(board: Board, variant: Variants) -> Result<(), Failure> {
         for token in text.split_whitespace() {
             n += 1;
             let m = parse_move(token).map_err(|e| {
-                Failure::bad_input(format!("move {n}: {e}{}", context(&position)))
+                Failure::bad_input(format!("move {n}: {e}{}", context(driver.game())))
             })?;
-            position.play(m).map_err(|e| {
-                Failure::bad_input(format!(
-                    "move {n} ({m}) is illegal: {e}{}",
-                    context(&position)
-                ))
-            })?;
+            driver
+                .act(seat_to_move(&driver), m, GameTime::ZERO)
+                .map_err(|rejected| {
+                    Failure::bad_input(format!(
+                        "move {n} ({m}) is illegal: {}{}",
+                        rejected.error,
+                        context(driver.game())
+                    ))
+                })?;
         }
     }
+    let position = driver.game();
     let [b, w] = position.scores();
     out!("{position}")?;
     outln!("black {b} white {w}")
 }
 
-/// The computer opponent of `towers play`.
+/// The seat whose turn it is (Black's when the game is over: the rules
+/// then answer that the game has ended, T11).
+fn seat_to_move(driver: &Driver<Position>) -> Seat {
+    match driver.to_act() {
+        ToAct::Seat(seat) => seat,
+        _ => Color::Black.seat(),
+    }
+}
+
+/// The computer opponent of `towers play`: one of the game's own bots
+/// (`random`, `greedy`), or a searching AI that can also say what it thinks.
 pub struct Computer {
     kind: ComputerKind,
-    rng: rand_chacha::ChaCha8Rng,
     name: String,
 }
 
 enum ComputerKind {
-    Random,
-    Greedy,
+    Bot(Box<dyn Bot<Position>>),
     Ai(Box<towers_ai::AiOpponent>),
 }
 
@@ -200,16 +212,21 @@ impl Computer {
         start: &Position,
         show_eval: bool,
     ) -> Result<Computer, Failure> {
+        let bot = |level: &str| -> Result<ComputerKind, Failure> {
+            let seat = start.turn().other().seat();
+            let bot =
+                Position::bot(level, seat, seed, start.variant()).map_err(Failure::bad_input)?;
+            Ok(ComputerKind::Bot(bot))
+        };
         let kind = match spec {
-            Opponent::Random => ComputerKind::Random,
-            Opponent::Greedy => ComputerKind::Greedy,
-            Opponent::Ai(p) => {
-                ComputerKind::Ai(Box::new(towers_ai::AiOpponent::new(p, seed, start, show_eval)?))
-            }
+            Opponent::Random => bot("random")?,
+            Opponent::Greedy => bot("greedy")?,
+            Opponent::Ai(p) => ComputerKind::Ai(Box::new(towers_ai::AiOpponent::new(
+                p, seed, start, show_eval,
+            )?)),
         };
         Ok(Computer {
             kind,
-            rng: seed.rng("towers opponent"),
             name: spec.to_string(),
         })
     }
@@ -219,38 +236,24 @@ impl Computer {
         matches!(self.kind, ComputerKind::Ai(_))
     }
 
-    /// Picks a move for the side to move (there is one: the game is on).
-    pub fn choose(&mut self, p: &Position) -> Result<Reply, Failure> {
-        let moves = p.legal_moves();
-        if moves.is_empty() {
-            return Err(Failure::other("internal: the computer was asked with no move"));
-        }
-        let mv = match &mut self.kind {
-            ComputerKind::Random => moves[self.rng.random_range(0..moves.len())],
-            // The move that leaves the best score difference for the
-            // mover, ties broken at random.
-            ComputerKind::Greedy => {
-                let me = p.turn();
-                let mut best = Vec::new();
-                let mut best_value = i64::MIN;
-                for m in moves {
-                    let mut child = p.clone();
-                    child.play_unchecked(m);
-                    let value =
-                        i64::from(child.score(me)) - i64::from(child.score(me.other()));
-                    if value > best_value {
-                        best_value = value;
-                        best.clear();
-                    }
-                    if value == best_value {
-                        best.push(m);
-                    }
-                }
-                best[self.rng.random_range(0..best.len())]
+    /// Picks a move for the side to move (there is one: the game is on),
+    /// seeing the computer's seat's view.
+    pub fn choose(&mut self, driver: &Driver<Position>) -> Result<Reply, Failure> {
+        let seat = seat_to_move(driver);
+        match &mut self.kind {
+            ComputerKind::Bot(bot) => {
+                let view = driver.view(Viewer::Seat(seat));
+                let decision = bot.decide(&view, driver.now()).ok_or_else(|| {
+                    Failure::other("internal: the computer was asked with no move")
+                })?;
+                Ok(Reply {
+                    mv: decision.action,
+                    eval: None,
+                })
             }
-            ComputerKind::Ai(ai) => return ai.choose(p),
-        };
-        Ok(Reply { mv, eval: None })
+            // Towers hides nothing: the searcher reads the position.
+            ComputerKind::Ai(ai) => ai.choose(driver.game()),
+        }
     }
 }
 
@@ -418,17 +421,28 @@ fn narrate(
                     lines.push(upper_first(&line));
                 }
                 if variant_capture {
-                    let who = if mover == you { "You capture" } else { "The computer captures" };
+                    let who = if mover == you {
+                        "You capture"
+                    } else {
+                        "The computer captures"
+                    };
                     lines.push(format!("{who} {floors} floor{} (T16)", plural(*floors)));
                 }
             }
             Event::Flattened { squares, floors } => {
                 for &sq in squares {
-                    let line = format!("{} tower on {sq} was flattened to one floor: {flat_why}", whose(sq));
+                    let line = format!(
+                        "{} tower on {sq} was flattened to one floor: {flat_why}",
+                        whose(sq)
+                    );
                     lines.push(upper_first(&line));
                 }
                 if variant_capture {
-                    let who = if mover == you { "You capture" } else { "The computer captures" };
+                    let who = if mover == you {
+                        "You capture"
+                    } else {
+                        "The computer captures"
+                    };
                     lines.push(format!("{who} {floors} floor{} (T16)", plural(*floors)));
                 }
             }
@@ -450,12 +464,14 @@ fn upper_first(s: &str) -> String {
 }
 
 /// One game between the person (standard input) and the computer.
-fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<(), Failure> {
+fn play(start: Position, you: Color, mut computer: Computer) -> Result<(), Failure> {
     let paint = Paint::detect();
     let mut lines = stdin_lines();
-    let capture = position.variant().capture;
-    // The positions at the person's earlier turns, for undo.
-    let mut history: Vec<(Position, Option<Move>)> = Vec::new();
+    let capture = start.variant().capture;
+    // The game runs through the driver, like every game; undo goes back to
+    // a copy of it as it was at the person's earlier turn.
+    let mut driver = Driver::<Position>::new(*start.variant(), Seed(0)).map_err(Failure::other)?;
+    let mut history: Vec<(Driver<Position>, Option<Move>)> = Vec::new();
     let mut last: Option<Move> = None;
     outln!(
         "You play {} against the computer ({}). {HELP}",
@@ -464,6 +480,7 @@ fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<()
     )?;
     let mut redraw = true;
     loop {
+        let position = driver.game().clone();
         match position.status() {
             Status::Over => {
                 show(&position, last, paint)?;
@@ -477,9 +494,17 @@ fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<()
                 return outln!("game over: {verdict}, {mine} to {theirs}");
             }
             Status::MustPass => {
-                let who = if position.turn() == you { "you pass" } else { "the computer passes" };
+                let who = if position.turn() == you {
+                    "you pass"
+                } else {
+                    "the computer passes"
+                };
                 outln!("{} has no legal move: {who} (T10)", position.turn().name())?;
-                position.pass_unchecked();
+                driver
+                    .act(position.turn().seat(), Move::Pass, GameTime::ZERO)
+                    .map_err(|r| {
+                        Failure::other(format!("internal: a forced pass refused: {}", r.error))
+                    })?;
                 last = Some(Move::Pass);
                 continue;
             }
@@ -489,15 +514,28 @@ fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<()
             if computer.thinks() {
                 out!("{}", paint.dim("computer is thinking…"))?;
             }
-            let reply = computer.choose(&position)?;
+            let reply = computer.choose(&driver)?;
             if computer.thinks() {
                 // Overwrite the line on a terminal; a new line when piped.
-                out!("{}", if paint_on_terminal() { "\r\x1b[2K" } else { "\n" })?;
+                out!(
+                    "{}",
+                    if paint_on_terminal() {
+                        "\r\x1b[2K"
+                    } else {
+                        "\n"
+                    }
+                )?;
             }
-            let before = position.clone();
-            let events = position.play_with_events(reply.mv).map_err(|e| {
-                Failure::other(format!("the computer chose an illegal move {}: {e}", reply.mv))
-            })?;
+            let before = position;
+            let events = driver
+                .act(before.turn().seat(), reply.mv, GameTime::ZERO)
+                .map_err(|r| {
+                    Failure::other(format!(
+                        "the computer chose an illegal move {}: {}",
+                        reply.mv, r.error
+                    ))
+                })?
+                .events;
             outln!(
                 "computer ({}) plays {}",
                 you.other().name(),
@@ -542,7 +580,7 @@ fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<()
             "moves" | "m" => outln!("{}", moves_text(&position, true))?,
             "undo" | "u" => match history.pop() {
                 Some((previous, previous_last)) => {
-                    position = previous;
+                    driver = previous;
                     last = previous_last;
                     outln!("undone: your last move and the computer's reply are taken back")?;
                     redraw = true;
@@ -553,9 +591,11 @@ fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<()
                 Err(e) => outln!("{e}")?,
                 Ok(m) => {
                     let before = position.clone();
-                    match position.play_with_events(m) {
-                        Ok(events) => {
-                            history.push((before.clone(), last));
+                    let saved = driver.clone();
+                    match driver.act(you.seat(), m, GameTime::ZERO) {
+                        Ok(step) => {
+                            let events = step.events;
+                            history.push((saved, last));
                             outln!("you play {m}")?;
                             for line in narrate(&before, &events, you, capture, paint) {
                                 outln!("{line}")?;
@@ -563,7 +603,7 @@ fn play(mut position: Position, you: Color, mut computer: Computer) -> Result<()
                             last = Some(m);
                             redraw = true;
                         }
-                        Err(e) => outln!("illegal move {}: {e}", cut(&m.to_string()))?,
+                        Err(r) => outln!("illegal move {}: {}", cut(&m.to_string()), r.error)?,
                     }
                 }
             },

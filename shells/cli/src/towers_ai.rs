@@ -84,7 +84,14 @@ pub fn run(command: Command) -> Result<(), Failure> {
             threads,
             time_limit,
             guess,
-        } => solve(board, variant, tt_bits, usize::from(threads), time_limit, guess),
+        } => solve(
+            board,
+            variant,
+            tt_bits,
+            usize::from(threads),
+            time_limit,
+            guess,
+        ),
         Command::Tune {
             games,
             seed,
@@ -95,11 +102,16 @@ pub fn run(command: Command) -> Result<(), Failure> {
             let r = tune(cols, rows, rules, games as usize, seed);
             outln!(
                 "games {} (Black {} / draws {} / White {}), positions {}",
-                r.games, r.results[0], r.results[1], r.results[2], r.positions
+                r.games,
+                r.results[0],
+                r.results[1],
+                r.results[2],
+                r.positions
             )?;
             outln!(
                 "log-loss {:.4} (constant model {:.4})",
-                r.log_loss, r.baseline_log_loss
+                r.log_loss,
+                r.baseline_log_loss
             )?;
             for (name, w) in FEATURE_NAMES.iter().zip(r.weights.0) {
                 outln!("  {name:<10} {w:>9.4}")?;
@@ -204,7 +216,12 @@ pub struct AiOpponent {
 impl AiOpponent {
     /// The AI for `spec`; a board it cannot search (over 64 blocks) is
     /// refused here, before the game starts.
-    pub fn new(spec: PlayerSpec, seed: Seed, start: &Position, show: bool) -> Result<Self, Failure> {
+    pub fn new(
+        spec: PlayerSpec,
+        seed: Seed,
+        start: &Position,
+        show: bool,
+    ) -> Result<Self, Failure> {
         board_from_position(start).map_err(|e| {
             Failure::bad_input(format!(
                 "--ai {spec}: {e}; play this board against --ai greedy or --ai random"
@@ -263,10 +280,17 @@ fn describe(board: &AiBoard, spec: PlayerSpec, c: &Choice, mover: Color) -> Stri
     let words = if proved && c.score > WIN / 2 {
         format!("{me} wins by {} with best play (proved)", c.score - WIN)
     } else if proved && c.score < -WIN / 2 {
-        format!("{other} wins by {} with best play (proved)", -(c.score + WIN))
+        format!(
+            "{other} wins by {} with best play (proved)",
+            -(c.score + WIN)
+        )
     } else {
         let p = win_chance(spec, c.score);
-        let (leader, q) = if p >= 0.5 { (&me, p) } else { (&other, 1.0 - p) };
+        let (leader, q) = if p >= 0.5 {
+            (&me, p)
+        } else {
+            (&other, 1.0 - p)
+        };
         let pct = (100.0 * q).round();
         if pct <= 55.0 {
             format!("the game is about even ({leader} {pct:.0}% to win)")

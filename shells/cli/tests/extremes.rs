@@ -108,65 +108,264 @@ const U64_MAX: &str = "18446744073709551615";
 
 #[test]
 fn towers_options_at_their_extremes() {
-    check(&["towers", "perft", "--board", "2x2"], "--depth", &["0", "16"], &["17", HUGE, "-1"], "");
-    check(&["towers", "perft", "--depth", "1"], "--board", &["2x2", "26x26"], &["0x0", "27x27", "255x255", &"9".repeat(5000)], "");
+    check(
+        &["towers", "perft", "--board", "2x2"],
+        "--depth",
+        &["0", "16"],
+        &["17", HUGE, "-1"],
+        "",
+    );
+    check(
+        &["towers", "perft", "--depth", "1"],
+        "--board",
+        &["2x2", "26x26"],
+        &["0x0", "27x27", "255x255", &"9".repeat(5000)],
+        "",
+    );
     let solve = ["towers", "solve", "--board", "2x2", "--time-limit", "1"];
-    check(&solve, "--tt-bits", &["10", "28"], &["0", "9", "29", HUGE], "");
+    check(
+        &solve,
+        "--tt-bits",
+        &["10", "28"],
+        &["0", "9", "29", HUGE],
+        "",
+    );
     check(&solve, "--threads", &["1", "64"], &["0", "65", HUGE], "");
-    check(&solve, "--guess", &["-10000", "10000", "0"], &["10001", HUGE], "");
-    check(&["towers", "solve", "--board", "2x2"], "--time-limit", &["0.001", "86400"], &["0", "-1", "86401", "1e309", "NaN", "inf"], "");
-    check(&["towers", "solve"], "--board", &["2x2"], &["9x9", "26x26"], "");
-    check(&["towers", "tune", "--board", "2x2"], "--games", &["1", "20000"], &["0", "20001", HUGE], "");
-    check(&["towers", "tune", "--board", "2x2", "--games", "1"], "--seed", &["0", U64_MAX], &[HUGE], "");
+    check(
+        &solve,
+        "--guess",
+        &["-10000", "10000", "0"],
+        &["10001", HUGE],
+        "",
+    );
+    check(
+        &["towers", "solve", "--board", "2x2"],
+        "--time-limit",
+        &["0.001", "86400"],
+        &["0", "-1", "86401", "1e309", "NaN", "inf"],
+        "",
+    );
+    check(
+        &["towers", "solve"],
+        "--board",
+        &["2x2"],
+        &["9x9", "26x26"],
+        "",
+    );
+    check(
+        &["towers", "tune", "--board", "2x2"],
+        "--games",
+        &["1", "20000"],
+        &["0", "20001", HUGE],
+        "",
+    );
+    check(
+        &["towers", "tune", "--board", "2x2", "--games", "1"],
+        "--seed",
+        &["0", U64_MAX],
+        &[HUGE],
+        "",
+    );
     let play = ["towers", "play", "--board", "2x2"];
     check(&play, "--seed", &["0", U64_MAX], &[HUGE, "-1"], "quit\n");
     check(
         &play,
         "--ai",
-        &["alphabeta:d64", "alphabeta:n100000000000", "alphabeta:600s", "mcts:n2000000", "mcts:60s", "mcts:d2000"],
-        &["alphabeta:d0", "alphabeta:d65", "alphabeta:601s", "mcts:n2000001", "mcts:d2001", "mcts:61s", "alphabeta:n0", &format!("alphabeta:d{HUGE}")],
+        &[
+            "alphabeta:d64",
+            "alphabeta:n100000000000",
+            "alphabeta:600s",
+            "mcts:n2000000",
+            "mcts:60s",
+            "mcts:d2000",
+        ],
+        &[
+            "alphabeta:d0",
+            "alphabeta:d65",
+            "alphabeta:601s",
+            "mcts:n2000001",
+            "mcts:d2001",
+            "mcts:61s",
+            "alphabeta:n0",
+            &format!("alphabeta:d{HUGE}"),
+        ],
         "quit\n",
     );
-    check(&["towers", "play"], "--board", &["26x26"], &["27x2"], "quit\n");
-    let tour = ["tournament", "towers", "--players", "random,random", "--board", "2x2", "--games", "1"];
+    check(
+        &["towers", "play"],
+        "--board",
+        &["26x26"],
+        &["27x2"],
+        "quit\n",
+    );
+    let tour = [
+        "tournament",
+        "towers",
+        "--players",
+        "random,random",
+        "--board",
+        "2x2",
+        "--games",
+        "1",
+    ];
     check(&tour, "--seed", &["0", U64_MAX], &[HUGE], "");
     check(&tour, "--threads", &["1", "64"], &["0", "65", HUGE], "");
     check(&tour, "--ai-threads", &["1", "64"], &["0", "65", HUGE], "");
     check(&tour, "--opening-plies", &["0", "20"], &["21", HUGE], "");
-    check(&["tournament", "towers", "--players", "random,random", "--board", "2x2"], "--games", &["1", "1000"], &["0", "1001", HUGE], "");
+    check(
+        &[
+            "tournament",
+            "towers",
+            "--players",
+            "random,random",
+            "--board",
+            "2x2",
+        ],
+        "--games",
+        &["1", "1000"],
+        &["0", "1001", HUGE],
+        "",
+    );
     let many = vec!["random"; 17].join(",");
-    check(&["tournament", "towers", "--board", "2x2", "--games", "1"], "--players", &["random,random"], &["random", &many], "");
+    check(
+        &["tournament", "towers", "--board", "2x2", "--games", "1"],
+        "--players",
+        &["random,random"],
+        &["random", &many],
+        "",
+    );
 }
 
 #[test]
 fn babel_options_at_their_extremes() {
     let solve = ["babel", "solve"];
-    check(&solve, "--deals", &["1", "1000000000000"], &["0", "1000000000001", HUGE], "");
-    check(&["babel", "solve", "--deals", "1"], "--hardest", &["0", "100"], &["101", HUGE], "");
-    check(&["babel", "solve", "--deals", "1"], "--seed", &["0", U64_MAX], &[HUGE], "");
+    check(
+        &solve,
+        "--deals",
+        &["1", "1000000000000"],
+        &["0", "1000000000001", HUGE],
+        "",
+    );
+    check(
+        &["babel", "solve", "--deals", "1"],
+        "--hardest",
+        &["0", "100"],
+        &["101", HUGE],
+        "",
+    );
+    check(
+        &["babel", "solve", "--deals", "1"],
+        "--seed",
+        &["0", U64_MAX],
+        &[HUGE],
+        "",
+    );
     let strict = ["babel", "strict", "--policy", "greedy"];
-    check(&strict, "--games", &["1", "1000000000000"], &["0", "1000000000001", HUGE], "");
-    check(&["babel", "strict", "--games", "1"], "--policy", &["hybrid:10000:14", "sampling:10000", "expectimax:14"], &["hybrid:10001", "expectimax:15", "sampling:0", &"x".repeat(100_000)], "");
-    let reach = ["babel", "exact-reach", "--positions", "1", "--limit", "0.001"];
+    check(
+        &strict,
+        "--games",
+        &["1", "1000000000000"],
+        &["0", "1000000000001", HUGE],
+        "",
+    );
+    check(
+        &["babel", "strict", "--games", "1"],
+        "--policy",
+        &["hybrid:10000:14", "sampling:10000", "expectimax:14"],
+        &[
+            "hybrid:10001",
+            "expectimax:15",
+            "sampling:0",
+            &"x".repeat(100_000),
+        ],
+        "",
+    );
+    let reach = [
+        "babel",
+        "exact-reach",
+        "--positions",
+        "1",
+        "--limit",
+        "0.001",
+    ];
     check(&reach, "--max-k", &["1", "12"], &["0", "13", HUGE], "");
-    check(&["babel", "exact-reach", "--max-k", "2", "--limit", "1"], "--positions", &["1", "10000"], &["0", "10001", HUGE], "");
-    check(&["babel", "exact-reach", "--max-k", "2", "--positions", "1"], "--limit", &["0.001", "600"], &["0", "601", "1e309", "NaN"], "");
+    check(
+        &["babel", "exact-reach", "--max-k", "2", "--limit", "1"],
+        "--positions",
+        &["1", "10000"],
+        &["0", "10001", HUGE],
+        "",
+    );
+    check(
+        &["babel", "exact-reach", "--max-k", "2", "--positions", "1"],
+        "--limit",
+        &["0.001", "600"],
+        &["0", "601", "1e309", "NaN"],
+        "",
+    );
     let hunt = ["babel", "hunt", "--steps", "1"];
-    check(&hunt, "--restarts", &["1", "1000000000000"], &["0", "1000000000001", HUGE], "");
-    check(&["babel", "hunt", "--restarts", "1"], "--steps", &["1", "1000000000"], &["0", "1000000001", HUGE], "");
-    check(&["babel", "hunt", "--restarts", "1", "--steps", "1"], "--top", &["0", "100"], &["101", HUGE], "");
-    check(&["babel", "play"], "--seed", &["0", U64_MAX], &[HUGE], "quit\n");
+    check(
+        &hunt,
+        "--restarts",
+        &["1", "1000000000000"],
+        &["0", "1000000000001", HUGE],
+        "",
+    );
+    check(
+        &["babel", "hunt", "--restarts", "1"],
+        "--steps",
+        &["1", "1000000000"],
+        &["0", "1000000001", HUGE],
+        "",
+    );
+    check(
+        &["babel", "hunt", "--restarts", "1", "--steps", "1"],
+        "--top",
+        &["0", "100"],
+        &["101", HUGE],
+        "",
+    );
+    check(
+        &["babel", "play"],
+        "--seed",
+        &["0", U64_MAX],
+        &[HUGE],
+        "quit\n",
+    );
 }
 
 #[test]
 fn icetowers_options_at_their_extremes() {
     let sim = ["icetowers", "sim", "--games", "1", "--players", "2"];
-    check(&["icetowers", "sim", "--games", "1"], "--players", &["2", "5"], &["0", "1", "6", "255", HUGE], "");
-    check(&["icetowers", "sim", "--players", "2"], "--games", &["1", "1000000000000"], &["0", "1000000000001", HUGE], "");
+    check(
+        &["icetowers", "sim", "--games", "1"],
+        "--players",
+        &["2", "5"],
+        &["0", "1", "6", "255", HUGE],
+        "",
+    );
+    check(
+        &["icetowers", "sim", "--players", "2"],
+        "--games",
+        &["1", "1000000000000"],
+        &["0", "1000000000001", HUGE],
+        "",
+    );
     check(&sim, "--timer", &["1", "3600"], &["0", "3601", HUGE], "");
     check(&sim, "--hold-limit", &["1", "600"], &["0", "601", HUGE], "");
     check(&sim, "--seed", &["0", U64_MAX], &[HUGE], "");
-    check(&sim, "--bots", &["greedy:1", "greedy:60000", "random:60000,strong:1"], &["greedy:0", "greedy:60001", &format!("greedy:{U64_MAX}"), "greedy,greedy,greedy,greedy,greedy,greedy"], "");
+    check(
+        &sim,
+        "--bots",
+        &["greedy:1", "greedy:60000", "random:60000,strong:1"],
+        &[
+            "greedy:0",
+            "greedy:60001",
+            &format!("greedy:{U64_MAX}"),
+            "greedy,greedy,greedy,greedy,greedy,greedy",
+        ],
+        "",
+    );
 }
 
 #[test]
@@ -225,16 +424,26 @@ fn non_utf8_input_is_bad_input_or_answered() {
     let out = feed(&["babel", "play"], b"\xff\xfe\nd\nquit\n");
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("not UTF-8") && text.contains("line: 1:"), "{text}");
+    assert!(
+        text.contains("not UTF-8") && text.contains("line: 1:"),
+        "{text}"
+    );
     // Batch: the good lines before and after keep their results.
     let out = feed(
         &["babel", "solve", "--partial"],
         b"{\"order\": [\"Sn\"]}\n\xff\n{\"order\": [\"Ma\"]}\n",
     );
     assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
     assert_eq!(lines.len(), 3, "{lines:?}");
-    assert!(lines[0].contains("min_stacks") && lines[1].contains("UTF-8") && lines[2].contains("min_stacks"));
+    assert!(
+        lines[0].contains("min_stacks")
+            && lines[1].contains("UTF-8")
+            && lines[2].contains("min_stacks")
+    );
 }
 
 #[test]
@@ -243,8 +452,24 @@ fn output_folders_are_checked_before_the_work() {
     std::fs::write(&file, "x").unwrap();
     let out_arg = file.join("sub");
     for args in [
-        vec!["icetowers", "sim", "--players", "2", "--games", "1000000000000"],
-        vec!["tournament", "towers", "--players", "random,random", "--board", "2x2", "--games", "1000"],
+        vec![
+            "icetowers",
+            "sim",
+            "--players",
+            "2",
+            "--games",
+            "1000000000000",
+        ],
+        vec![
+            "tournament",
+            "towers",
+            "--players",
+            "random,random",
+            "--board",
+            "2x2",
+            "--games",
+            "1000",
+        ],
     ] {
         let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         all.push("--out".into());

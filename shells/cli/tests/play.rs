@@ -23,7 +23,16 @@ fn all_steps_3x3_upper() -> String {
     let mut all = Vec::new();
     for c in 0..3i8 {
         for r in 1..=3i8 {
-            for (dc, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2)] {
+            for (dc, dr) in [
+                (1, 0),
+                (-1, 0),
+                (0, 1),
+                (0, -1),
+                (2, 0),
+                (-2, 0),
+                (0, 2),
+                (0, -2),
+            ] {
                 let (tc, tr) = (c + dc, r + dr);
                 if (0..3).contains(&tc) && (1..=3).contains(&tr) {
                     all.push(format!(
@@ -41,7 +50,9 @@ fn all_steps_3x3_upper() -> String {
 #[test]
 fn towers_marks_the_last_move_and_groups_the_legal_moves() {
     let out = stdout(
-        &["towers", "play", "--board", "4x4", "--ai", "random", "--seed", "3"],
+        &[
+            "towers", "play", "--board", "4x4", "--ai", "random", "--seed", "3",
+        ],
         "A1-B1\nmoves\nquit\n",
     );
     // Upper case is read as the move.
@@ -58,17 +69,32 @@ fn towers_marks_the_last_move_and_groups_the_legal_moves() {
 #[test]
 fn towers_announces_demolitions_with_their_reason() {
     let out = stdout(
-        &["towers", "play", "--board", "3x3", "--ai", "greedy", "--color", "black"],
+        &[
+            "towers", "play", "--board", "3x3", "--ai", "greedy", "--color", "black",
+        ],
         &all_steps_3x3_upper(),
     );
     assert!(
-        out.contains("Your tower on c1 (1 floor) was demolished: not connected to a tallest tower (T13)"),
+        out.contains(
+            "Your tower on c1 (1 floor) was demolished: not connected to a tallest tower (T13)"
+        ),
         "{out}"
     );
     assert!(out.contains("game over: you win, 5 to 3"), "{out}");
     // Capture: the floors are counted for the mover (T16).
     let out = stdout(
-        &["towers", "play", "--board", "4x4", "--variant", "capture", "--ai", "greedy", "--seed", "2"],
+        &[
+            "towers",
+            "play",
+            "--board",
+            "4x4",
+            "--variant",
+            "capture",
+            "--ai",
+            "greedy",
+            "--seed",
+            "2",
+        ],
         &all_steps_3x3_upper(),
     );
     assert!(out.contains("captures") && out.contains("(T16)"), "{out}");
@@ -77,10 +103,15 @@ fn towers_announces_demolitions_with_their_reason() {
 #[test]
 fn towers_undo_takes_back_a_move_and_the_reply() {
     let out = stdout(
-        &["towers", "play", "--board", "4x4", "--ai", "random", "--seed", "3"],
+        &[
+            "towers", "play", "--board", "4x4", "--ai", "random", "--seed", "3",
+        ],
         "a1-b1\nundo\nundo\nquit\n",
     );
-    assert!(out.contains("undone: your last move and the computer's reply"), "{out}");
+    assert!(
+        out.contains("undone: your last move and the computer's reply"),
+        "{out}"
+    );
     assert!(out.contains("nothing to undo yet"), "{out}");
     // Back at the start: all 16 moves again, after the undo.
     let after = out.split("undone").nth(1).unwrap();
@@ -90,30 +121,62 @@ fn towers_undo_takes_back_a_move_and_the_reply() {
 #[test]
 fn towers_thinks_aloud_and_judges_the_game_in_words() {
     let out = stdout(
-        &["towers", "play", "--board", "3x3", "--ai", "alphabeta:n2000", "--color", "white", "--show-eval"],
+        &[
+            "towers",
+            "play",
+            "--board",
+            "3x3",
+            "--ai",
+            "alphabeta:n2000",
+            "--color",
+            "white",
+            "--show-eval",
+        ],
         &all_steps_3x3_upper(),
     );
     assert!(out.contains("computer is thinking…"), "{out}");
-    assert!(out.contains("Black wins by 1 with best play (proved)"), "{out}");
+    assert!(
+        out.contains("Black wins by 1 with best play (proved)"),
+        "{out}"
+    );
     let out = stdout(
-        &["towers", "play", "--board", "4x4", "--ai", "mcts:n300", "--show-eval", "--color", "white"],
+        &[
+            "towers",
+            "play",
+            "--board",
+            "4x4",
+            "--ai",
+            "mcts:n300",
+            "--show-eval",
+            "--color",
+            "white",
+        ],
         "quit\n",
     );
     assert!(
-        out.contains("% to win") && (out.contains("is ahead") || out.contains("about even") || out.contains("is winning")),
+        out.contains("% to win")
+            && (out.contains("is ahead")
+                || out.contains("about even")
+                || out.contains("is winning")),
         "{out}"
     );
 }
 
 #[test]
 fn towers_refuses_an_ai_on_a_board_it_cannot_search() {
-    let out = stackyard_with_input(&["towers", "play", "--board", "9x9", "--ai", "alphabeta:1s"], "");
+    let out = stackyard_with_input(
+        &["towers", "play", "--board", "9x9", "--ai", "alphabeta:1s"],
+        "",
+    );
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("64 blocks") && err.contains("greedy"), "{err}");
     assert!(out.stdout.is_empty());
     // The simple opponents play any board.
-    stdout(&["towers", "play", "--board", "26x26", "--ai", "greedy"], "quit\n");
+    stdout(
+        &["towers", "play", "--board", "26x26", "--ai", "greedy"],
+        "quit\n",
+    );
 }
 
 #[test]

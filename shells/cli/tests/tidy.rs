@@ -77,3 +77,56 @@ fn architecture_names_only_paths_that_exist() {
         "expected ARCHITECTURE.md to name paths; checked {checked}"
     );
 }
+
+/// The crates of one floor (`foundation`, `games`, `shells`): package name
+/// and the names of the workspace crates it depends on (normal, dev and
+/// build dependencies alike).
+fn floor(root: &Path, name: &str) -> Vec<(String, Vec<String>)> {
+    let mut crates = Vec::new();
+    for entry in std::fs::read_dir(root.join(name)).unwrap() {
+        let manifest = entry.unwrap().path().join("Cargo.toml");
+        let Ok(text) = std::fs::read_to_string(&manifest) else {
+            continue;
+        };
+        let package = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = \""))
+            .and_then(|l| l.strip_suffix('"'))
+            .unwrap()
+            .to_string();
+        let deps = text
+            .lines()
+            .filter_map(|l| l.split(['.', ' ']).next())
+            .filter(|l| l.starts_with("stackyard") && *l != package)
+            .map(str::to_string)
+            .collect();
+        crates.push((package, deps));
+    }
+    crates
+}
+
+#[test]
+fn no_crate_depends_on_a_higher_floor() {
+    let root = root();
+    let floors = ["foundation", "games", "shells"];
+    let names: Vec<Vec<String>> = floors
+        .iter()
+        .map(|f| floor(&root, f).into_iter().map(|(n, _)| n).collect())
+        .collect();
+    assert!(names.iter().all(|n| !n.is_empty()), "{names:?}");
+    for (level, f) in floors.iter().enumerate() {
+        for (package, deps) in floor(&root, f) {
+            for dep in deps {
+                let dep_level = names.iter().position(|n| n.contains(&dep));
+                assert!(
+                    dep_level.is_some_and(|l| l <= level),
+                    "{package} ({f}) depends on {dep}, which is on a higher floor or unknown"
+                );
+                // Within the games floor only the registry lists siblings.
+                if *f == "games" && dep_level == Some(level) {
+                    assert_eq!(package, "stackyard-registry", "{package} depends on {dep}");
+                }
+            }
+        }
+    }
+}

@@ -160,7 +160,10 @@ impl Bots for Position {
         seed: Seed,
         settings: &Variant,
     ) -> Result<Box<dyn Bot<Position>>, SetupError> {
-        let rng = seed.rng(&format!("towers bot {}", seat.0));
+        // One stream per bot; a host gives each seat its own seed. (The
+        // purpose is the one the terminal opponent always used, so seeded
+        // games against it play as they did.)
+        let rng = seed.rng("towers opponent");
         match level {
             "random" => Ok(Box::new(RandomBot { rng })),
             "greedy" => Ok(Box::new(GreedyBot { rng })),
