@@ -392,6 +392,13 @@ impl Settings {
                 ));
             }
         }
+        // A run's length in steps: bounded, whatever the two numbers.
+        if s.max_time_s * s.step_hz > 1_000_000.0 {
+            return Err(format!(
+                "settings.sim.max_time_s × settings.sim.step_hz = {} steps: a run takes at most 1000000",
+                s.max_time_s * s.step_hz
+            ));
+        }
         if s.substeps == 0 || s.substeps > 64 {
             return Err(format!(
                 "settings.sim.substeps = {} is not in 1..=64",

@@ -38,6 +38,7 @@ fn settings_beyond_their_range_are_refused() {
     for settings in [
         r#"{"sim": {"step_hz": 1e12}}"#,
         r#"{"sim": {"max_time_s": 1e9}}"#,
+        r#"{"sim": {"max_time_s": 600, "step_hz": 10000}}"#,
         r#"{"pieces": {"tile": {"mass": 1e40}}}"#,
         r#"{"pieces": {"coin": {"diameter": 0.5}}}"#,
         r#"{"pieces": {"edge_radius_mm": 1e9}}"#,

@@ -86,7 +86,7 @@ impl<R: BufRead> Lines<R> {
         let n = (&mut self.reader)
             .take(self.max as u64 + 1)
             .read_until(b'\n', &mut self.buf)
-            .map_err(|e| Failure::other(format!("cannot read the input: {e}")))?;
+            .map_err(|e| Failure::bad_input(format!("cannot read the input: {e}")))?;
         if n == 0 {
             return Ok(None);
         }
@@ -101,7 +101,7 @@ impl<R: BufRead> Lines<R> {
                 let available = self
                     .reader
                     .fill_buf()
-                    .map_err(|e| Failure::other(format!("cannot read the input: {e}")))?;
+                    .map_err(|e| Failure::bad_input(format!("cannot read the input: {e}")))?;
                 if available.is_empty() {
                     break;
                 }

@@ -49,8 +49,9 @@ pub enum Command {
     /// Fit the evaluation weights by logistic regression on self-play
     /// outcomes; prints the weights as the Rust constant to check in.
     Tune {
-        /// Self-play games, 1..=100000 (their positions are kept for the fit).
-        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        /// Self-play games, 1..=20000 (their positions are kept in memory
+        /// for the fit: about 5 kB a game on 8x8).
+        #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=20_000))]
         games: u32,
         /// Seed of the self-play games.
         #[arg(long, default_value_t = 1)]
