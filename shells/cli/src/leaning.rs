@@ -62,10 +62,16 @@ pub fn run(command: Command) -> Result<(), Failure> {
             let text = read_text(&file)?;
             let name = display(&file);
             let scenario: JudgeScenario = serde_json::from_str(&text).map_err(|e| {
-                Failure::bad_input(format!("{name} is not a Leaning Towers judge scenario: {e}"))
+                Failure::bad_input(format!(
+                    "{name} is not a Leaning Towers judge scenario: {e}"
+                ))
             })?;
-            let report = judge(&scenario).map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
-            outln!("{}", serde_json::to_string_pretty(&report).map_err(Failure::other)?)
+            let report =
+                judge(&scenario).map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&report).map_err(Failure::other)?
+            )
         }
         Command::Sim {
             players,
@@ -116,7 +122,9 @@ fn sim(
         let mut bots = lineup
             .iter()
             .enumerate()
-            .map(|(s, level)| LeaningTowers::bot(level, Seat(s as u8), game_seed.child(s as u64), settings))
+            .map(|(s, level)| {
+                LeaningTowers::bot(level, Seat(s as u8), game_seed.child(s as u64), settings)
+            })
             .collect::<Result<Vec<_>, _>>()
             .map_err(Failure::bad_input)?;
         let mut report =

@@ -131,7 +131,14 @@ fn sim(
         lineup.join(",")
     )?;
     outln!()?;
-    outln!("{:<6} {:<10} {:>6} {:>7} {:>12}", "seat", "bot", "wins", "win%", "pieces left")?;
+    outln!(
+        "{:<6} {:<10} {:>6} {:>7} {:>12}",
+        "seat",
+        "bot",
+        "wins",
+        "win%",
+        "pieces left"
+    )?;
     for s in 0..n {
         let wins: usize = blocks.iter().map(|b| b.wins[s]).sum();
         outln!(
@@ -167,8 +174,8 @@ fn replay_file(file: &Path) -> Result<(), Failure> {
         .map_err(|e| Failure::bad_input(format!("{name} is not a Speedy Towers record: {e}")))?;
     let (driver, _) = Driver::<SpeedyTowers>::replay(&record)
         .map_err(|e| Failure::bad_input(format!("{name} does not replay: {e}")))?;
-    let view = serde_json::to_string_pretty(&driver.view(Viewer::Spectator))
-        .map_err(Failure::other)?;
+    let view =
+        serde_json::to_string_pretty(&driver.view(Viewer::Spectator)).map_err(Failure::other)?;
     outln!(
         "Speedy Towers, {} seats, seed {}, {} actions",
         record.settings.players,
@@ -203,7 +210,9 @@ fn matches() -> Result<(), Failure> {
             continue;
         }
         let query: MatchQuery = serde_json::from_str(&text).map_err(|e| {
-            Failure::bad_input(format!("line {n}: not a {{\"placed\", \"top\"}} query: {e}"))
+            Failure::bad_input(format!(
+                "line {n}: not a {{\"placed\", \"top\"}} query: {e}"
+            ))
         })?;
         let answer = serde_json::to_string(&query.answer()).map_err(Failure::other)?;
         outln!("{answer}")?;
