@@ -178,7 +178,15 @@ fn a_bot_table_of_every_registered_game_is_played_to_the_end_on_the_server() {
                 assert_eq!(welcome["type"], "welcome");
                 let mut outcome = welcome["outcome"].clone();
                 let mut steps = 0;
+                // A watcher pings as the web client does: the server closes
+                // connections that say nothing for the idle timeout, and a
+                // real-time physics game can outlast it.
+                let mut last_ping = std::time::Instant::now();
                 while outcome.is_null() {
+                    if last_ping.elapsed() > Duration::from_secs(20) {
+                        watcher.request("ping").await;
+                        last_ping = std::time::Instant::now();
+                    }
                     let m = watcher.next().await.expect("stream");
                     if m["type"] == "step" {
                         steps += 1;
