@@ -292,6 +292,26 @@ pub fn bots(text: &str) -> Result<Bots, String> {
     Ok(Bots(list))
 }
 
+/// One bot level per seat from `--bots` (comma separated), the list
+/// repeated to fill `seats`; an empty list or more levels than seats is
+/// refused. The game checks the level names when it makes the bots.
+pub fn seat_levels(bots: &str, seats: u8) -> Result<Vec<String>, String> {
+    let levels: Vec<&str> = bots
+        .split(',')
+        .map(str::trim)
+        .filter(|b| !b.is_empty())
+        .collect();
+    if levels.is_empty() || levels.len() > usize::from(seats) {
+        return Err(format!(
+            "--bots: give 1 to {seats} bot levels, comma separated, not {:?}",
+            cut(bots)
+        ));
+    }
+    Ok((0..usize::from(seats))
+        .map(|s| levels[s % levels.len()].to_string())
+        .collect())
+}
+
 /// Parses a Babel Strict policy (`hybrid:16:7`, …).
 pub fn policy(text: &str) -> Result<Policy, String> {
     text.trim().parse().map_err(|e: String| cut_words(&e))

@@ -80,19 +80,9 @@ pub fn run(command: Command) -> Result<(), Failure> {
             seed,
             out,
         } => {
-            let levels: Vec<String> = bots
-                .split(',')
-                .map(|b| b.trim().to_string())
-                .filter(|b| !b.is_empty())
-                .collect();
-            if levels.is_empty() || levels.len() > usize::from(players) {
-                return Err(Failure::bad_input(format!(
-                    "--bots: give 1 to {players} bot levels, comma separated"
-                )));
-            }
+            let levels = crate::args::seat_levels(&bots, players).map_err(Failure::bad_input)?;
             let settings = Settings::new(players);
-            let n = usize::from(players);
-            let lineup: Vec<&str> = (0..n).map(|s| levels[s % levels.len()].as_str()).collect();
+            let lineup: Vec<&str> = levels.iter().map(String::as_str).collect();
             for (s, level) in lineup.iter().enumerate() {
                 LeaningTowers::bot(level, Seat(s as u8), Seed(seed), &settings)
                     .map_err(Failure::bad_input)?;
