@@ -133,8 +133,9 @@ fn sim(
     bar.finish_and_clear();
     let s = summarize(&reports);
     outln!(
-        "Leaning Towers: {} games, {} seats, bots {}",
+        "Leaning Towers: {} game{}, {} seats, bots {}",
         s.games,
+        if s.games == 1 { "" } else { "s" },
         lineup.len(),
         lineup.join(",")
     )?;

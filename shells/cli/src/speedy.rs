@@ -117,7 +117,8 @@ fn sim(
     let weight = |b: &Summary| b.games as f64 / total.max(1) as f64;
     let mean = |f: &dyn Fn(&Summary) -> f64| blocks.iter().map(|b| f(b) * weight(b)).sum::<f64>();
     outln!(
-        "Speedy Towers: {total} games, {n} seats, bots {}",
+        "Speedy Towers: {total} game{}, {n} seats, bots {}",
+        if total == 1 { "" } else { "s" },
         lineup.join(",")
     )?;
     outln!()?;

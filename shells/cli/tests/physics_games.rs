@@ -63,7 +63,7 @@ fn a_speedy_sim_writes_records_that_replay() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Speedy Towers: 1 games, 2 seats"), "{text}");
+    assert!(text.contains("Speedy Towers: 1 game, 2 seats"), "{text}");
     let record = dir.join("game-00000.json");
     let replay = stackyard(&["speedy", "replay", record.to_str().unwrap()]);
     assert_eq!(replay.status.code(), Some(0));
