@@ -68,7 +68,7 @@ pub use error::SpeedyError;
 pub use piece::{Card, CoinFace, Look, Piece, PieceId, Suit, TowerId, Value};
 pub use settings::{HandNoise, Remainder, Settings};
 pub use state::{Deal, Ending, Pile, SeatDeal, SpeedyTowers, Stacked, Tower};
-pub use view::View;
+pub use view::{Fit, View};
 
 use stackyard_core::{Game, GameTime, Outcome, Seat, Seed, SetupError, ToAct, Viewer};
 

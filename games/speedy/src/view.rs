@@ -2,7 +2,7 @@
 //! secrets (its face-down tiles as a set, its coins' two faces) only for
 //! that seat.
 
-use crate::action::PiecePose;
+use crate::action::{PiecePose, Placing};
 use crate::piece::{Card, Look, PieceId, TowerId};
 use crate::state::{Ending, SpeedyTowers};
 use serde::{Deserialize, Serialize};
@@ -92,6 +92,19 @@ pub struct Hand {
     pub pawn: Option<PieceId>,
     /// Whether the next reveal will skip the tile just hidden (P5).
     pub skips_hidden: bool,
+    /// Where each piece it may place now would be accepted (P6–P8), so a
+    /// client offers exactly those placements without judging a rule
+    /// itself; empty before the start and after the end.
+    pub fits: Vec<Fit>,
+}
+
+/// One piece the viewing seat may place, and the towers it fits now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fit {
+    /// The piece, as a place action names it (a coin with the face up).
+    pub piece: Placing,
+    /// The towers it would be accepted on (P7, P8); empty when none.
+    pub towers: Vec<TowerId>,
 }
 
 /// The table as one viewer sees it.
@@ -117,6 +130,9 @@ pub struct View {
     pub set_aside: u32,
     /// The highest tower's height (mm, P8).
     pub highest_mm: f64,
+    /// The farthest an aim may be from a tower's centre, in x and in y
+    /// (mm, P-7): the room's setting.
+    pub max_offset_mm: f64,
 }
 
 impl SpeedyTowers {
@@ -220,6 +236,11 @@ impl SpeedyTowers {
                         .collect(),
                     pawn: p.pawn,
                     skips_hidden: p.last_hidden.is_some() && p.face_down.len() > 1,
+                    fits: self
+                        .fits(seat)
+                        .into_iter()
+                        .map(|(piece, towers)| Fit { piece, towers })
+                        .collect(),
                 }
             }),
             Viewer::Spectator => None,
@@ -242,6 +263,7 @@ impl SpeedyTowers {
                 .collect(),
             set_aside: self.aside.len() as u32,
             highest_mm: self.highest_mm(),
+            max_offset_mm: self.settings.max_offset_mm,
         }
     }
 }

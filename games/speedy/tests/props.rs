@@ -5,7 +5,9 @@
 //! - a rejected action changes nothing;
 //! - replaying the record gives the identical game, pose bits included;
 //! - no view or event for another viewer leaks a hidden face: two games
-//!   that differ only in secrets look the same to everyone else.
+//!   that differ only in secrets look the same to everyone else;
+//! - a seat's view lists exactly the placements the engine accepts
+//!   (`Hand::fits`, P6–P8), so a client that offers only those is right.
 
 use proptest::prelude::*;
 use stackyard_core::{Game, GameTime, Record, Seat, Seed, Viewer, replay};
@@ -207,6 +209,51 @@ proptest! {
                     serde_json::to_string(&a.view(v)).unwrap(),
                     serde_json::to_string(&b.view(v)).unwrap(),
                     "views for {:?} differ", v
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_fits_in_a_seats_view_are_exactly_the_placements_the_engine_accepts(
+        seed in any::<u64>(),
+        players in 2u8..=3,
+        steps in prop::collection::vec((any::<u8>(), any::<u32>(), -3.0f64..3.0, -3.0f64..3.0, 0u64..400), 1..40),
+    ) {
+        let settings = Settings::new(players);
+        let mut g = SpeedyTowers::new(&settings, Seed(seed)).unwrap();
+        let mut now = GameTime::ZERO;
+        for s in 0..players {
+            g.apply(Seat(s), &Action::Ready, now).unwrap();
+        }
+        for (seat, pick, ax, ay, dt) in steps {
+            now = now + dt;
+            let seat = Seat(seat % players);
+            let action = pick_action(&g, seat, pick, ax, ay, false);
+            let _ = g.apply(seat, &action, now);
+        }
+        now = now + 1;
+        let seat = Seat((seed % u64::from(players)) as u8);
+        let view = g.view(Viewer::Seat(seat));
+        let fits = view.hand.as_ref().unwrap().fits.clone();
+        if g.ending().is_some() {
+            prop_assert!(fits.is_empty(), "fits listed after the end (P11): {:?}", fits);
+            return Ok(());
+        }
+        // Every piece of the pile that could be named is listed once:
+        // the face-up tile, each coin both ways up, the pawn.
+        let pile = g.pile(seat).unwrap().clone();
+        let expected = usize::from(pile.face_up.is_some()) + 2 * pile.coins.len() + usize::from(pile.pawn.is_some());
+        prop_assert_eq!(fits.len(), expected);
+        for fit in &fits {
+            for t in 0..g.towers().len() {
+                let tower = TowerId(t as u8);
+                let place = Action::Place { piece: fit.piece, tower, aim: Aim::CENTRE, take_back: TakeBack::PlacedFirst };
+                let accepted = g.clone().apply(seat, &place, now);
+                prop_assert_eq!(
+                    accepted.is_ok(),
+                    fit.towers.contains(&tower),
+                    "{:?} on {}: the engine says {:?}, the view lists {:?}", fit.piece, tower, accepted.err(), fit.towers
                 );
             }
         }
