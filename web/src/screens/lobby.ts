@@ -73,6 +73,21 @@ function iceForm(defaults: unknown): SettingsForm {
   };
 }
 
+function speedyForm(defaults: unknown): SettingsForm {
+  const d = (defaults ?? {}) as { players?: number };
+  const players = h('input', { type: 'number', name: 'players', min: 2, max: 6, value: d.players ?? 2 });
+  let changed = () => {};
+  players.addEventListener('change', () => changed());
+  const count = () => Math.max(2, Math.min(6, Math.round(Number(players.value)) || 2));
+  return {
+    el: h('div', { class: 'row' }, h('label', {}, 'Players ', players)),
+    // The other settings (hand noise, layout, physics) keep the server's defaults.
+    read: () => ({ ...(defaults as object), players: count() }),
+    seats: count,
+    onChange: (f) => (changed = f),
+  };
+}
+
 function jsonForm(defaults: unknown): SettingsForm {
   const area = h('textarea', { rows: 3, name: 'settings' }, JSON.stringify(defaults));
   const seats = h('input', { type: 'number', min: 1, max: 8, value: 2, name: 'seats' });
@@ -94,6 +109,8 @@ function settingsForm(g: GameInfo): SettingsForm {
       return babelForm(g.default_settings);
     case 'icetowers':
       return iceForm(g.default_settings);
+    case 'speedy':
+      return speedyForm(g.default_settings);
     default:
       return jsonForm(g.default_settings);
   }

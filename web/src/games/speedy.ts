@@ -1,0 +1,614 @@
+// Speedy Towers: the 3-D table (speedy3d.ts, loaded with three.js when
+// the table opens), the towers as a list of buttons (the same table in
+// words, and what works without WebGL), your pile, everyone's public
+// piles and a log of who placed what and what fell.
+//
+// Playing: pick a piece from your pile (a coin with the face you want
+// up), aim at a tower (click it, or T), move the aim (drag the ghost,
+// arrow keys, Q/E to turn), let go (Enter). The browser judges no rule:
+// which piece fits which tower comes from the server's view (Hand.fits),
+// and every pose on screen is the server physics' verdict.
+
+import './speedy.css';
+import { h, replace } from '../ui/dom';
+import type { Action, Event, Look, PieceId, PiecePose, Placing, TakeBack, TowerId, View } from '../wire/speedy';
+import { cardName, coinFaceChip, lookChip, lookName, placingName, SUITS, tileChip, valueText } from './speedy-pieces';
+import type { GhostLook, GhostSpec, Speedy3d, StepChanges } from './speedy3d';
+import type { GameContext, GameUi, Shown } from './types';
+
+const NUDGE_MM = 1;
+const NUDGE_FAST_MM = 5;
+const TURN_DEG = 5;
+const TURN_FAST_DEG = 15;
+
+const samePlacing = (a: Placing, b: Placing) =>
+  a.kind === b.kind && (a.kind !== 'coin' || (b.kind === 'coin' && a.coin === b.coin && a.face === b.face));
+
+const pickKey = (p: Placing) => (p.kind === 'coin' ? `coin-${p.coin}-${p.face}` : p.kind);
+const fmt = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`;
+const towerList = (ts: TowerId[]) => (ts.length ? `→ tower${ts.length > 1 ? 's' : ''} ${ts.join(', ')}` : 'fits nowhere now');
+
+export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
+  const controls = h('div', { class: 'sp-controls' });
+  const stage = h('div', { class: 'sp-stage' });
+  const aimBar = h('div', { class: 'sp-aim', role: 'group', 'aria-label': 'Aim' });
+  const towersEl = h('ul', { class: 'sp-towers', 'aria-label': 'Towers' });
+  const handEl = h('section', { class: 'sp-hand', 'aria-label': 'Your pile' });
+  const seatsEl = h('section', { class: 'sp-seats', 'aria-label': 'Players' });
+  const logEl = h('section', { class: 'sp-log', 'aria-label': 'Latest placements' });
+  const keys = h(
+    'details',
+    { class: 'sp-keys' },
+    h('summary', {}, 'Keys'),
+    h(
+      'ul',
+      {},
+      h('li', {}, h('kbd', {}, 'R'), ' reveal a tile · ', h('kbd', {}, 'H'), ' hide it'),
+      h('li', {}, h('kbd', {}, 'N'), ' / ', h('kbd', {}, 'P'), ' next / previous piece that fits · ', h('kbd', {}, 'F'), ' flip the coin in hand'),
+      h('li', {}, h('kbd', {}, 'T'), ' / ', h('kbd', {}, 'Shift+T'), ' next / previous tower it fits'),
+      h('li', {}, h('kbd', {}, '← ↑ ↓ →'), ` move the aim ${NUDGE_MM} mm (with Shift ${NUDGE_FAST_MM} mm), as seen on screen · `, h('kbd', {}, 'C'), ' centre'),
+      h('li', {}, h('kbd', {}, 'Q'), ' / ', h('kbd', {}, 'E'), ` turn ${TURN_DEG}° (with Shift ${TURN_FAST_DEG}°)`),
+      h('li', {}, h('kbd', {}, 'Enter'), ' let go · ', h('kbd', {}, 'Esc'), ' put the piece back'),
+      h('li', {}, 'Mouse or touch: drag the table to look around, click a tower to aim at it, drag the ghost piece to move the aim.'),
+    ),
+  );
+  const root = h(
+    'div',
+    { class: 'sp' },
+    controls,
+    h('div', { class: 'sp-main' }, stage, aimBar, towersEl),
+    h('div', { class: 'sp-side' }, handEl, seatsEl, logEl, keys),
+  );
+
+  let view: View | null = null;
+  let picked: Placing | null = null;
+  const aim = { tower: null as TowerId | null, x: 0, y: 0, rot: 0 };
+  let takeBack: TakeBack = 'placed_first';
+  let log: { text: string; kind: string }[] = [];
+  let three: Speedy3d | null = null;
+  let threeFailed = '';
+  let disposed = false;
+
+  const playing = () => ctx.act !== null && view !== null && view.hand !== null && view.started !== null && view.ending === null;
+  const me = () => (view && ctx.seat !== null ? (view.seats[ctx.seat] ?? null) : null);
+  const tower = (id: TowerId | null) => (id === null ? undefined : view?.towers.find((t) => t.id === id));
+  const fitsOf = (p: Placing | null): TowerId[] => (p ? (view?.hand?.fits.find((f) => samePlacing(f.piece, p))?.towers ?? []) : []);
+  const options = (): Placing[] => view?.hand?.fits.filter((f) => f.towers.length > 0).map((f) => f.piece) ?? [];
+  const coinCard = (id: PieceId) => view?.hand?.coins.find((c) => c.coin === id)?.card;
+  const pickedName = () => (picked ? placingName(picked, coinCard, me()?.face_up?.card) : '');
+
+  function send(a: Action): void {
+    ctx.act?.(a);
+  }
+
+  // ---- 3-D ---------------------------------------------------------------
+
+  async function load3d(): Promise<void> {
+    try {
+      const { createSpeedy3d } = await import('./speedy3d');
+      if (disposed) return;
+      three = createSpeedy3d(stage, {
+        onTower: (id) => aimAt(id),
+        onDrag: (x, y) => {
+          const t = tower(aim.tower);
+          if (!t) return;
+          setOffset(x - t.centre_mm[0], y - t.centre_mm[1]);
+        },
+        canDrag: () => picked !== null && aim.tower !== null && playing(),
+      });
+      stage.dataset.ready = 'true';
+      if (view) three.show(view, null);
+      render();
+    } catch (e) {
+      // No WebGL (or the chunk failed to load): the tower list is the table.
+      threeFailed = `The 3-D table could not start (${e instanceof Error ? e.message : String(e)}); the list of towers below is the whole table.`;
+      replace(stage, h('p', { class: 'muted sp-no3d' }, threeFailed));
+    }
+  }
+
+  function ghostSpec(): GhostSpec | null {
+    const t = tower(aim.tower);
+    if (!picked || !t || !playing()) return null;
+    let look: GhostLook | null = null;
+    if (picked.kind === 'tile') {
+      const c = me()?.face_up?.card;
+      look = c ? { kind: 'tile', card: c } : null;
+    } else if (picked.kind === 'coin') {
+      const c = coinCard(picked.coin);
+      look = c ? { kind: 'coin', face: picked.face, suit: c.suit, value: c.value } : null;
+    } else {
+      look = { kind: 'pawn', suit: null };
+    }
+    if (!look) return null;
+    return {
+      look,
+      x: t.centre_mm[0] + aim.x,
+      y: t.centre_mm[1] + aim.y,
+      z: t.height_mm + 0.3,
+      rotationDeg: aim.rot,
+      fits: fitsOf(picked).includes(t.id),
+    };
+  }
+
+  function update3d(): void {
+    if (!three) return;
+    three.mark(aim.tower, new Set(playing() ? fitsOf(picked) : []));
+    three.ghost(ghostSpec());
+  }
+
+  // ---- choosing and aiming -------------------------------------------------
+
+  function pick(p: Placing | null): void {
+    picked = p;
+    const fits = fitsOf(p);
+    if (p && fits.length && (aim.tower === null || !fits.includes(aim.tower))) aimAt(fits[0], false);
+    render();
+  }
+
+  function aimAt(id: TowerId, rerender = true): void {
+    if (aim.tower !== id) {
+      aim.x = 0;
+      aim.y = 0;
+    }
+    aim.tower = id;
+    if (rerender) render();
+  }
+
+  function setOffset(x: number, y: number): void {
+    const max = view?.max_offset_mm ?? 70;
+    aim.x = Math.max(-max, Math.min(max, Math.round(x * 10) / 10));
+    aim.y = Math.max(-max, Math.min(max, Math.round(y * 10) / 10));
+    renderAim();
+  }
+
+  /** A nudge as seen on screen: "up" is away from the camera, whichever way it looks. */
+  function nudge(right: number, up: number): void {
+    const az = three?.azimuth() ?? 0;
+    const c = Math.cos(az);
+    const sn = Math.sin(az);
+    setOffset(aim.x + right * c - up * sn, aim.y + right * sn + up * c);
+  }
+
+  function turn(deg: number): void {
+    aim.rot = (((aim.rot + deg) % 360) + 360) % 360;
+    renderAim();
+  }
+
+  function cycle<T>(list: T[], current: T | null, same: (a: T, b: T) => boolean, step: number): T | null {
+    if (!list.length) return null;
+    const i = current === null ? -1 : list.findIndex((x) => same(x, current));
+    return list[(i + step + list.length * 2) % list.length] ?? null;
+  }
+
+  function letGo(): void {
+    const t = tower(aim.tower);
+    if (!picked || !t || !playing()) return;
+    if (!fitsOf(picked).includes(t.id)) return;
+    send({
+      type: 'place',
+      piece: picked,
+      tower: t.id,
+      aim: { x_mm: aim.x, y_mm: aim.y, rotation_deg: aim.rot },
+      take_back: takeBack,
+    });
+    aim.x = 0;
+    aim.y = 0;
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (!root.isConnected || !view || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target as HTMLElement | null;
+    const tag = target?.tagName ?? '';
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable) return;
+    const onButton = tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY';
+    const fast = e.shiftKey;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    let handled = true;
+    if (!playing()) {
+      if (key === 'Enter' && !onButton && ctx.act && me() && !me()!.ready && view.started === null) send({ type: 'ready' });
+      else handled = false;
+    } else {
+      switch (key) {
+        case 'r':
+          send({ type: 'reveal' });
+          break;
+        case 'h':
+          send({ type: 'hide' });
+          break;
+        case 'n':
+        case 'p':
+          pick(cycle(options(), picked, samePlacing, key === 'n' ? 1 : -1));
+          break;
+        case 'f':
+          if (picked?.kind === 'coin') pick({ ...picked, face: picked.face === 'suit' ? 'value' : 'suit' });
+          break;
+        case 't': {
+          const fits = fitsOf(picked);
+          const list = fits.length ? fits : (view.towers.map((t) => t.id) as TowerId[]);
+          const next = cycle(list, aim.tower, (a, b) => a === b, fast ? -1 : 1);
+          if (next !== null) aimAt(next);
+          break;
+        }
+        case 'ArrowLeft':
+          nudge(fast ? -NUDGE_FAST_MM : -NUDGE_MM, 0);
+          break;
+        case 'ArrowRight':
+          nudge(fast ? NUDGE_FAST_MM : NUDGE_MM, 0);
+          break;
+        case 'ArrowUp':
+          nudge(0, fast ? NUDGE_FAST_MM : NUDGE_MM);
+          break;
+        case 'ArrowDown':
+          nudge(0, fast ? -NUDGE_FAST_MM : -NUDGE_MM);
+          break;
+        case 'q':
+          turn(fast ? TURN_FAST_DEG : TURN_DEG);
+          break;
+        case 'e':
+          turn(-(fast ? TURN_FAST_DEG : TURN_DEG));
+          break;
+        case 'c':
+          setOffset(0, 0);
+          break;
+        case 'Enter':
+          if (onButton) handled = false;
+          else letGo();
+          break;
+        case 'Escape':
+          pick(null);
+          break;
+        default:
+          handled = false;
+      }
+    }
+    if (handled) e.preventDefault();
+  }
+  document.addEventListener('keydown', onKey);
+
+  // ---- drawing ------------------------------------------------------------
+
+  function renderControls(v: View): void {
+    const st = me();
+    const seated = ctx.act !== null && st !== null;
+    const started = v.started !== null;
+    const hand = v.hand;
+    replace(
+      controls,
+      seated && !started && !st!.ready ? h('button', { class: 'primary', 'data-action': 'ready', onclick: () => send({ type: 'ready' }) }, 'Ready') : null,
+      seated && !started && st!.ready ? h('span', { role: 'status' }, 'Waiting for everyone to be ready…') : null,
+      playing() && st!.face_up === null
+        ? h('button', { 'data-action': 'reveal', 'aria-keyshortcuts': 'R', disabled: st!.face_down === 0, onclick: () => send({ type: 'reveal' }) }, 'Reveal a tile (R)')
+        : null,
+      playing() && st!.face_up !== null ? h('button', { 'data-action': 'hide', 'aria-keyshortcuts': 'H', onclick: () => send({ type: 'hide' }) }, 'Hide the tile (H)') : null,
+      playing() && hand && hand.fits.every((f) => f.towers.length === 0)
+        ? h('span', { class: 'muted' }, st!.face_down > 0 && st!.face_up === null ? 'Nothing in your pile fits now: reveal a tile.' : 'Nothing in your pile fits now.')
+        : null,
+      !seated && !v.ending ? h('span', { class: 'muted' }, started ? 'Watching: every drop plays out live.' : 'Waiting for the players to be ready.') : null,
+      v.ending ? h('span', { class: 'over', 'data-ended': v.ending.reason }, endText(v)) : null,
+    );
+  }
+
+  function endText(v: View): string {
+    const e = v.ending!;
+    const who = e.winners.map((s) => ctx.seatLabel(s)).join(' and ') || 'nobody';
+    return e.reason === 'pawn'
+      ? `Game over: ${who} crowned the highest tower with a pawn (P11).`
+      : `Game over: nobody could place any more; fewest pieces left wins: ${who} (P12).`;
+  }
+
+  function renderAim(): void {
+    const t = tower(aim.tower);
+    const can = playing();
+    if (!can) {
+      replace(aimBar);
+      aimBar.hidden = true;
+      update3d();
+      return;
+    }
+    aimBar.hidden = false;
+    const fits = picked !== null && t !== undefined && fitsOf(picked).includes(t.id);
+    const nb = (label: string, text: string, f: () => void, k: string) => h('button', { 'aria-label': label, title: label, 'data-nudge': k, onclick: f }, text);
+    replace(
+      aimBar,
+      h(
+        'p',
+        { class: 'sp-aim-text', 'aria-live': 'polite', 'data-aim': t ? `${t.id} ${aim.x} ${aim.y} ${aim.rot}` : '' },
+        picked ? h('b', {}, pickedName()) : 'Pick a piece from your pile (N)',
+        t ? ` over tower ${t.id}: x ${fmt(aim.x)} mm, y ${fmt(aim.y)} mm, turned ${aim.rot.toFixed(0)}°` : picked ? ': click a tower (T)' : '',
+        picked && t && !fits ? h('span', { class: 'warn' }, ` — it does not fit tower ${t.id}`) : null,
+      ),
+      h(
+        'div',
+        { class: 'sp-nudges' },
+        nb('move the aim left', '←', () => nudge(-NUDGE_MM, 0), 'left'),
+        nb('move the aim away', '↑', () => nudge(0, NUDGE_MM), 'up'),
+        nb('move the aim closer', '↓', () => nudge(0, -NUDGE_MM), 'down'),
+        nb('move the aim right', '→', () => nudge(NUDGE_MM, 0), 'right'),
+        nb('turn anticlockwise', '⟲', () => turn(TURN_DEG), 'turn-left'),
+        nb('turn clockwise', '⟳', () => turn(-TURN_DEG), 'turn-right'),
+        nb('centre the aim', '◎', () => setOffset(0, 0), 'centre'),
+        h('button', { class: 'primary', 'data-action': 'place', 'aria-keyshortcuts': 'Enter', disabled: !fits, onclick: letGo }, 'Let go (Enter)'),
+      ),
+    );
+    update3d();
+  }
+
+  function renderTowers(v: View): void {
+    const fits = new Set(playing() ? fitsOf(picked) : []);
+    replace(
+      towersEl,
+      v.towers.map((t) => {
+        const top = t.pieces[t.pieces.length - 1];
+        const topLook = top ? top.look : t.foundation;
+        const tallest = v.towers.length > 1 && t.height_mm === v.highest_mm && t.pieces.length > 0;
+        return h(
+          'li',
+          {},
+          h(
+            'button',
+            {
+              class: `sp-tower ${fits.has(t.id) ? 'fits' : ''}`,
+              'data-tower': t.id,
+              'data-count': t.pieces.length,
+              'data-fits': String(fits.has(t.id)),
+              'aria-pressed': String(aim.tower === t.id),
+              onclick: () => aimAt(t.id),
+            },
+            h('b', {}, `Tower ${t.id}`),
+            lookChip(topLook),
+            h(
+              'span',
+              { class: 'sp-tower-text' },
+              t.top ? `counts as ${cardName(t.top)} · ` : '',
+              `${t.pieces.length} on the foundation · ${t.height_mm.toFixed(1)} mm`,
+              top ? ` · top by ${ctx.seatLabel(top.by)}` : '',
+            ),
+            tallest ? h('span', { class: 'badge' }, '▲ tallest') : null,
+            fits.has(t.id) ? h('span', { class: 'badge fit' }, '✓ fits') : null,
+            aim.tower === t.id ? h('span', { class: 'badge aimed' }, '◎ aimed') : null,
+          ),
+        );
+      }),
+    );
+  }
+
+  function pickButton(p: Placing, label: Node | string, extra: string): HTMLElement {
+    const towers = fitsOf(p);
+    const on = picked !== null && samePlacing(picked, p);
+    return h(
+      'button',
+      {
+        class: `sp-pick ${on ? 'on' : ''}`,
+        'data-pick': pickKey(p),
+        'data-fits': towers.join(','),
+        'aria-pressed': String(on),
+        disabled: towers.length === 0,
+        onclick: () => pick(on ? null : p),
+      },
+      label,
+      h('span', { class: 'sp-fits' }, `${extra}${towerList(towers)}`),
+    );
+  }
+
+  function renderHand(v: View): void {
+    const hand = v.hand;
+    const st = me();
+    if (!hand || !st) {
+      replace(handEl);
+      handEl.hidden = true;
+      return;
+    }
+    handEl.hidden = false;
+    const live = playing();
+    replace(
+      handEl,
+      h('h3', {}, 'Your pile'),
+      h(
+        'div',
+        { class: 'sp-faceup' },
+        st.face_up
+          ? live
+            ? pickButton({ kind: 'tile' }, tileChip(st.face_up.card), ' ')
+            : tileChip(st.face_up.card)
+          : h('span', { class: 'muted' }, 'No tile face up.'),
+      ),
+      hand.coins.length
+        ? h(
+            'ul',
+            { class: 'sp-coins', 'aria-label': 'Your coins' },
+            hand.coins.map((c) =>
+              h(
+                'li',
+                { 'data-coin': c.coin },
+                live
+                  ? [
+                      pickButton({ kind: 'coin', coin: c.coin, face: 'suit' }, coinFaceChip('suit', c.card.suit, null), ' up '),
+                      pickButton({ kind: 'coin', coin: c.coin, face: 'value' }, coinFaceChip('value', null, c.card.value), ' up '),
+                    ]
+                  : [coinFaceChip('suit', c.card.suit, null), coinFaceChip('value', null, c.card.value)],
+              ),
+            ),
+          )
+        : null,
+      hand.pawn !== null ? (live ? pickButton({ kind: 'pawn' }, h('span', { class: 'sp-chip pawn neutral' }, '♟'), ' pawn ') : h('p', {}, '♟ your pawn')) : null,
+      hand.face_down.length === 0
+        ? null
+        : h(
+            'p',
+            { class: 'sp-facedown muted' },
+            `Face down (${hand.face_down.length}), in no order — a reveal turns one up at random${hand.skips_hidden ? ', not the one just hidden' : ''}: `,
+            h('span', { class: 'sp-chips' }, hand.face_down.map((c) => tileChip(c, 'small'))),
+          ),
+      live
+        ? h(
+            'label',
+            { class: 'sp-takeback' },
+            'If pieces fall, take back ',
+            h(
+              'select',
+              {
+                name: 'take_back',
+                onchange: ((e: Event & { target: HTMLSelectElement }) => (takeBack = e.target.value as TakeBack)) as unknown as EventListener,
+              },
+              h('option', { value: 'placed_first', selected: takeBack === 'placed_first' }, 'the piece I placed (if it fell)'),
+              h('option', { value: 'highest_ranked', selected: takeBack === 'highest_ranked' }, 'the highest-ranked fallen piece'),
+            ),
+            ' (P10, P-13)',
+          )
+        : null,
+    );
+  }
+
+  function renderSeats(v: View): void {
+    const winners = new Set(v.ending?.winners ?? []);
+    replace(
+      seatsEl,
+      h('h3', {}, 'Players'),
+      h(
+        'ul',
+        { class: 'sp-seatlist' },
+        v.seats.map((st, i) =>
+          h(
+            'li',
+            { 'data-seat': i, 'data-left': st.pieces_left, class: `${i === ctx.seat ? 'me' : ''} ${winners.has(i) ? 'won' : ''}` },
+            h('b', {}, ctx.seatLabel(i)),
+            winners.has(i) ? h('span', { class: 'badge fit' }, '★ wins') : null,
+            v.started === null ? h('span', { class: 'badge' }, st.ready ? 'ready' : 'not ready') : null,
+            h('br'),
+            h('span', { class: 'sp-left' }, `${st.pieces_left} left`),
+            ` · ${st.face_down} face down · ${st.coins} coin${st.coins === 1 ? '' : 's'} · pawn ${st.pawn ? 'in hand' : 'placed'} `,
+            st.face_up ? tileChip(st.face_up.card, 'small') : null,
+          ),
+        ),
+      ),
+      v.out_of_game.length || v.set_aside
+        ? h(
+            'p',
+            { class: 'muted sp-out' },
+            `Out of the game: ${v.out_of_game.length}`,
+            v.set_aside ? ` (and ${v.set_aside} set aside at the deal)` : '',
+            ' ',
+            v.out_of_game.slice(-12).map((l) => lookChip(l)),
+          )
+        : null,
+    );
+  }
+
+  function renderLog(): void {
+    replace(
+      logEl,
+      log.length ? h('h3', {}, 'Latest') : null,
+      h(
+        'ol',
+        { class: 'sp-loglist', reversed: true },
+        log
+          .slice(-10)
+          .reverse()
+          .map((l) => h('li', { class: l.kind }, l.text)),
+      ),
+    );
+  }
+
+  function render(): void {
+    if (!view) return;
+    // Keep keyboard focus on the same control across a redraw.
+    const active = document.activeElement as HTMLElement | null;
+    const focusKey = active && root.contains(active) ? (['pick', 'tower', 'action', 'nudge'] as const).map((k) => (active.dataset[k] !== undefined ? `[data-${k}="${active.dataset[k]}"]` : '')).find(Boolean) : '';
+    renderControls(view);
+    renderTowers(view);
+    renderHand(view);
+    renderSeats(view);
+    renderLog();
+    renderAim();
+    // Without scrolling: a redraw from somebody else's drop must not move the page.
+    if (focusKey) (root.querySelector(focusKey) as HTMLElement | null)?.focus({ preventScroll: true });
+  }
+
+  // ---- events → log and animation ----------------------------------------
+
+  function describe(events: Event[], before: Map<PieceId, Look>): { text: string; kind: string }[] {
+    const out: { text: string; kind: string }[] = [];
+    let placer: number | null = null;
+    for (const e of events) {
+      switch (e.type) {
+        case 'ready':
+          out.push({ text: `${ctx.seatLabel(e.seat)} is ready`, kind: '' });
+          break;
+        case 'started':
+          out.push({ text: `Go! Foundations: ${e.foundations.map((c) => `${SUITS[c.suit].symbol}${valueText(c.value)}`).join(' ')}`, kind: '' });
+          break;
+        case 'revealed':
+          out.push({ text: `${ctx.seatLabel(e.seat)} turned up ${cardName(e.card)}`, kind: '' });
+          break;
+        case 'hidden':
+          out.push({ text: `${ctx.seatLabel(e.seat)} turned a tile face down`, kind: '' });
+          break;
+        case 'placed':
+          placer = e.seat;
+          before.set(e.piece, e.look);
+          out.push({ text: `${ctx.seatLabel(e.seat)} let go of a ${lookName(e.look)} over tower ${e.tower}`, kind: 'placed' });
+          break;
+        case 'settled': {
+          const last = out[out.length - 1];
+          const name = (p: PieceId) => {
+            const l = before.get(p);
+            return l ? lookName(l) : `piece #${p}`;
+          };
+          let text: string;
+          if (e.fallen.length === 0) text = ' — it stands';
+          else {
+            text = ` — ${e.fallen.length} fell: ${e.fallen.map(name).join(', ')}`;
+            if (e.taken_back !== null) text += `; ${placer !== null ? ctx.seatLabel(placer) : 'the placer'} took back the ${name(e.taken_back)}`;
+          }
+          if (e.pawn_returned !== null) text += '; the pawn went back to its owner';
+          if (!e.rested) text += ' (still moving when the time ran out)';
+          if (last?.kind === 'placed') {
+            last.text += text;
+            last.kind = e.fallen.length ? 'placed fell' : 'placed';
+          } else out.push({ text: text.replace(/^ — /, ''), kind: e.fallen.length ? 'fell' : '' });
+          break;
+        }
+        case 'ended':
+          out.push({ text: `Game over (${e.reason === 'pawn' ? 'P11, a pawn on top' : 'P12, nobody can place'}); pieces left: ${e.pieces_left.join(' – ')}`, kind: 'ended' });
+          break;
+      }
+    }
+    return out;
+  }
+
+  // Load the 3-D table straight away: it is the table.
+  void load3d();
+
+  return {
+    root,
+    show(sh: Shown<View, Event>) {
+      const before = new Map<PieceId, Look>();
+      for (const t of view?.towers ?? []) for (const p of t.pieces) before.set(p.piece, p.look);
+      view = sh.view;
+      const changes: StepChanges = { dropped: new Map(), fallen: new Map(), looks: new Map() };
+      for (const e of sh.events) {
+        if (e.type === 'placed') {
+          changes.dropped.set(e.piece, e.drop);
+          changes.looks.set(e.piece, e.look);
+        }
+        if (e.type === 'settled') {
+          const at = new Map<PieceId, PiecePose>(e.moved.map((m) => [m.piece, m]));
+          for (const p of e.fallen) changes.fallen.set(p, at.get(p) ?? null);
+        }
+      }
+      if (!ctx.inReplay) log.push(...describe(sh.events, before));
+      if (log.length > 60) log = log.slice(-60);
+      // What was in hand may have gone (placed, or the view moved on).
+      if (picked && !sh.view.hand?.fits.some((f) => samePlacing(f.piece, picked!))) picked = null;
+      if (aim.tower !== null && !tower(aim.tower)) aim.tower = null;
+      three?.show(sh.view, sh.live ? changes : null);
+      render();
+    },
+    destroy() {
+      disposed = true;
+      document.removeEventListener('keydown', onKey);
+      three?.dispose();
+      root.remove();
+    },
+  };
+}
