@@ -1,0 +1,191 @@
+// The Speedy Towers table against fixed protocol messages (no game
+// server): keys and clicks become exactly the place actions they should
+// (piece, tower, aim, turn, take-back), only what the view's hand.fits
+// allows is offered, a step with a drop and a fall is shown and logged,
+// and a spectator's page has no pile. Views are hand-written in the
+// shapes of games/speedy's wire types (web/src/wire/speedy.ts).
+
+import assert from 'node:assert/strict';
+import { dirname, join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { launch, newPage, shot } from './lib/browser.mjs';
+import { serveDist } from './lib/static.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+const games = [
+  { name: 'speedy', title: 'Speedy Towers', engine: '0.1.0', has_draws: false, turnless: true, default_settings: { players: 4 }, bot_levels: [{ name: 'easy', about: 'slow' }], rules_url: '/rules/speedy' },
+];
+const summary = (id) => ({
+  id, game: 'speedy', title: 'Speedy Towers', status: 'playing', settings: { players: 2 }, created_at: 0, version: 1, actions: 0, rated: false,
+  seats: [{ seat: 0, kind: 'person', taken: true, connected: true }, { seat: 1, kind: 'bot', level: 'easy', taken: true, connected: true }],
+});
+
+const pose = (piece, x, y, z, rz = 0) => ({ piece, position: [x, y, z], rotation_deg: [0, 0, rz] });
+const tile = (suit, value) => ({ kind: 'tile', card: { suit, value } });
+
+function view(seat) {
+  return {
+    viewer: seat === null ? { type: 'spectator' } : { type: 'seat', seat },
+    started: 1000,
+    now: 5000,
+    ending: null,
+    towers: [
+      {
+        id: 0, foundation: tile('S', '4'), foundation_pose: pose(0, 0, 0, 0), top: { suit: 'C', value: '2' },
+        pieces: [{ piece: 40, by: 1, look: { kind: 'coin', face: 'suit', suit: 'C', value: null }, effective: { suit: 'C', value: '2' }, pose: pose(40, 1, -2, 6.35, 30) }],
+        centre_mm: [1, -2], height_mm: 9.5,
+      },
+      { id: 1, foundation: tile('M', '2'), foundation_pose: pose(1, 160, 0, 0), top: { suit: 'M', value: '2' }, pieces: [], centre_mm: [160, 0], height_mm: 6.35 },
+    ],
+    seats: [
+      { ready: true, face_down: 3, face_up: { tile: 10, card: { suit: 'S', value: '5' } }, coins: 2, pawn: true, pieces_left: 7 },
+      { ready: true, face_down: 4, face_up: null, coins: 3, pawn: true, pieces_left: 8 },
+    ],
+    hand:
+      seat === 0
+        ? {
+            seat: 0,
+            face_down: [{ suit: 'S', value: 'Null' }, { suit: 'M', value: '3' }, { suit: 'A', value: 'Ace' }],
+            coins: [{ coin: 30, card: { suit: 'M', value: '3' } }, { coin: 31, card: { suit: 'S', value: '5' } }],
+            pawn: 50,
+            skips_hidden: false,
+            fits: [
+              { piece: { kind: 'tile' }, towers: [0, 1] },
+              { piece: { kind: 'coin', coin: 30, face: 'suit' }, towers: [1] },
+              { piece: { kind: 'coin', coin: 30, face: 'value' }, towers: [0, 1] },
+              { piece: { kind: 'coin', coin: 31, face: 'suit' }, towers: [] },
+              { piece: { kind: 'coin', coin: 31, face: 'value' }, towers: [0, 1] },
+              { piece: { kind: 'pawn' }, towers: [] },
+            ],
+          }
+        : null,
+    out_of_game: [],
+    set_aside: 0,
+    highest_mm: 9.5,
+    max_offset_mm: 70,
+  };
+}
+
+let dist;
+let browser;
+before(async () => {
+  dist = await serveDist(join(here, '..', 'dist'));
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await dist?.stop();
+});
+
+async function fixturePage(seated, opts = {}) {
+  const page = await newPage(browser, opts);
+  const sent = [];
+  const sockets = [];
+  await page.route('**/api/v1/**', (route) => {
+    const url = new URL(route.request().url());
+    const json = (body, status = 200) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+    if (url.pathname === '/api/v1/games') return json(games);
+    if (url.pathname === '/api/v1/tables/S1') return json(summary('S1'));
+    return json({ error: { kind: 'no_such_table', message: 'no such table' } }, 404);
+  });
+  await page.routeWebSocket(/\/api\/v1\/tables\/\w+\/ws$/, (ws) => {
+    sockets.push(ws);
+    ws.onMessage((raw) => {
+      const m = JSON.parse(String(raw));
+      sent.push(m);
+      if (m.type === 'hello') {
+        const seat = m.token ? 0 : null;
+        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: summary('S1'), viewer: view(seat).viewer, version: 5, view: view(seat), to_act: { type: 'any_seat' }, clocks: null, now_ms: 0 }));
+      }
+    });
+  });
+  if (seated) await page.addInitScript(() => localStorage.setItem('stackyard.seat.S1', JSON.stringify({ seat: 0, token: 'fixture-token' })));
+  return { page, sent, sockets };
+}
+
+const acts = (sent) => sent.filter((m) => m.type === 'act').map((m) => m.action);
+
+test('speedy fixture: keys and clicks send exactly the placement aimed, only fitting pieces are offered', async () => {
+  const { page, sent, sockets } = await fixturePage(true);
+  await page.goto(`${dist.url}/#/table/S1`);
+  await page.waitForSelector('.sp-stage[data-ready="true"] canvas', { timeout: 20_000 });
+  await page.waitForSelector('[data-pick="tile"]');
+  // What fits comes from hand.fits: a coin face and the pawn that fit nowhere are not offered.
+  assert.equal(await page.$eval('[data-pick="coin-31-suit"]', (b) => b.disabled), true);
+  assert.equal(await page.$eval('[data-pick="pawn"]', (b) => b.disabled), true);
+  assert.equal(await page.$eval('[data-pick="coin-30-suit"]', (b) => b.dataset.fits), '1');
+
+  // Keyboard: N picks the face-up tile and aims at the first tower it
+  // fits; arrows move the aim as seen on screen; E turns clockwise.
+  await page.keyboard.press('n');
+  await page.waitForSelector('[data-pick="tile"][aria-pressed="true"]');
+  await page.waitForSelector('[data-tower="0"][aria-pressed="true"]');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowUp');
+  await page.keyboard.press('e');
+  await page.keyboard.press('t'); // next tower the tile fits: the aim starts again from its centre
+  await page.keyboard.press('Shift+T'); // and back
+  await page.keyboard.press('ArrowLeft');
+  await shot(page, 'fixture-speedy-aiming');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => true);
+  assert.deepEqual(acts(sent).at(-1), { type: 'place', piece: { kind: 'tile' }, tower: 0, aim: { x_mm: -1, y_mm: 0, rotation_deg: 355 }, take_back: 'placed_first' });
+
+  // Clicks: a coin's value face, tower 1, the other take-back, "Let go".
+  await page.click('[data-pick="coin-30-value"]');
+  await page.click('[data-tower="1"]');
+  await page.selectOption('select[name=take_back]', 'highest_ranked');
+  await page.click('[data-nudge="up"]');
+  await page.click('[data-action="place"]');
+  assert.deepEqual(acts(sent).at(-1), { type: 'place', piece: { kind: 'coin', coin: 30, face: 'value' }, tower: 1, aim: { x_mm: 0, y_mm: 1, rotation_deg: 355 }, take_back: 'highest_ranked' });
+
+  // F flips the coin in hand; a face that fits nowhere cannot be let go.
+  await page.click('[data-pick="coin-31-value"]');
+  await page.keyboard.press('f');
+  await page.waitForSelector('[data-pick="coin-31-suit"][aria-pressed="true"]');
+  assert.equal(await page.$eval('[data-action="place"]', (b) => b.disabled), true);
+  const before = acts(sent).length;
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await page.keyboard.press('Enter');
+  assert.equal(acts(sent).length, before, 'Enter sent a placement the view says does not fit');
+  await page.keyboard.press('r');
+  assert.deepEqual(acts(sent).at(-1), { type: 'reveal' });
+
+  // A step: the bot drops a tile on tower 1 and it falls with the coin under it.
+  const after = view(0);
+  after.towers[0].pieces = [];
+  after.towers[0].top = { suit: 'S', value: '4' };
+  after.seats[1].pieces_left = 9;
+  sockets[0].send(
+    JSON.stringify({
+      type: 'step', version: 6, to_act: { type: 'any_seat' }, clocks: null, ended: null, outcome: null, view: after,
+      events: [
+        { type: 'placed', seat: 1, piece: 60, look: tile('A', '5'), tower: 0, effective: { suit: 'A', value: '5' }, drop: pose(60, 30, 0, 10, 10) },
+        { type: 'settled', time_s: 1.2, rested: true, moved: [pose(60, 60, 5, 0, 80), pose(40, 40, -10, 0, 30)], fallen: [40, 60], taken_back: 60, pawn_returned: null },
+      ],
+    }),
+  );
+  await page.waitForSelector('.sp-loglist li.fell');
+  const line = await page.textContent('.sp-loglist li.fell');
+  assert.match(line, /bot easy let go of a tile Arms 5 over tower 0 — 2 fell: coin Crowns \(suit up\), tile Arms 5; bot easy took back the tile Arms 5/);
+  await page.waitForTimeout(400);
+  await shot(page, 'fixture-speedy-fall');
+  assert.deepEqual(page.errors, []);
+});
+
+test('speedy fixture: a spectator at a phone width sees the table and no pile', async () => {
+  const { page, sent } = await fixturePage(false, { width: 390, height: 844 });
+  await page.goto(`${dist.url}/#/table/S1`);
+  await page.waitForSelector('[data-viewer="spectator"]');
+  await page.waitForSelector('[data-tower="1"]');
+  assert.equal(await page.$$eval('[data-pick], .sp-facedown, .sp-hand:not([hidden]), [data-action="place"]', (e) => e.length), 0);
+  await page.keyboard.press('r');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(acts(sent), [], 'a spectator sent an action');
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+  await shot(page, 'fixture-speedy-spectator-phone');
+  assert.deepEqual(page.errors, []);
+});
