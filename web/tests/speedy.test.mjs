@@ -218,6 +218,17 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
     assert.ok(own, 'the player was sent its coins');
     const problems = [...received, ...playerFrames].flatMap((raw) => checkMessage(JSON.parse(raw)));
     assert.deepEqual([...new Set(problems)], []);
+    // The replay draws the same table, frame by frame.
+    await page.setViewportSize({ width: 1200, height: 900 });
+    await page.click('[data-outcome] a');
+    await page.waitForSelector('[data-step="forward"]');
+    for (let i = 0; i < 6; i++) await page.click('[data-step="forward"]');
+    await page.waitForSelector('.replay-screen[data-frame="6"]');
+    await page.waitForSelector('.sp-stage[data-ready="true"] canvas');
+    assert.equal(await page.$$eval('[data-tower]', (t) => t.length), 2);
+    await page.click('[data-step="last"]');
+    await page.waitForTimeout(500);
+    await shot(page, 'speedy-replay-last');
     assert.deepEqual(page.errors, []);
     assert.deepEqual(spec.errors, []);
   } finally {

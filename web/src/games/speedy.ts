@@ -49,6 +49,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       h('li', {}, h('kbd', {}, '← ↑ ↓ →'), ` move the aim ${NUDGE_MM} mm (with Shift ${NUDGE_FAST_MM} mm), as seen on screen · `, h('kbd', {}, 'C'), ' centre'),
       h('li', {}, h('kbd', {}, 'Q'), ' / ', h('kbd', {}, 'E'), ` turn ${TURN_DEG}° (with Shift ${TURN_FAST_DEG}°)`),
       h('li', {}, h('kbd', {}, 'Enter'), ' let go · ', h('kbd', {}, 'Esc'), ' put the piece back'),
+      h('li', {}, h('kbd', {}, 'V'), ' look at the whole table again'),
       h('li', {}, 'Mouse or touch: drag the table to look around, click a tower to aim at it, drag the ghost piece to move the aim.'),
     ),
   );
@@ -204,7 +205,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     const fast = e.shiftKey;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     let handled = true;
-    if (!playing()) {
+    if (key === 'v') three?.resetView();
+    else if (!playing()) {
       if (key === 'Enter' && !onButton && ctx.act && me() && !me()!.ready && view.started === null) send({ type: 'ready' });
       else handled = false;
     } else {
@@ -285,6 +287,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
         : null,
       !seated && !v.ending ? h('span', { class: 'muted' }, started ? 'Watching: every drop plays out live.' : 'Waiting for the players to be ready.') : null,
       v.ending ? h('span', { class: 'over', 'data-ended': v.ending.reason }, endText(v)) : null,
+      h('button', { class: 'sp-reset-view', 'data-action': 'reset-view', 'aria-keyshortcuts': 'V', onclick: () => three?.resetView() }, 'Whole table (V)'),
     );
   }
 

@@ -88,6 +88,8 @@ export interface Speedy3d {
   ghost(spec: GhostSpec | null): void;
   /** Which way the camera looks (radians about the vertical; 0 = from the table's −y side). */
   azimuth(): number;
+  /** Back to the view that frames every tower. */
+  resetView(): void;
   dispose(): void;
 }
 
@@ -412,8 +414,8 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     t.ms = 500;
   }
 
-  function frame(): void {
-    if (towers.length === 0) return;
+  /** Where the towers stand (their foundations can be knocked about): centre and reach, mm. */
+  function bounds(): { cx: number; cy: number; extent: number } {
     let cx = 0;
     let cy = 0;
     for (const t of towers) {
@@ -422,12 +424,38 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     }
     cx /= towers.length;
     cy /= towers.length;
-    const extent = Math.max(90, ...towers.map((t) => Math.hypot(t.foundation_pose.position[0] - cx, t.foundation_pose.position[1] - cy) + 60));
+    const reach = (p: PiecePose) => Math.hypot(p.position[0] - cx, p.position[1] - cy) + 60;
+    const extent = Math.max(90, ...towers.flatMap((t) => [reach(t.foundation_pose), ...t.pieces.map((s) => reach(s.pose))]));
+    return { cx, cy, extent };
+  }
+  let framedAt = { cx: 0, cy: 0, extent: 0 };
+
+  /** Keeps the towers in view as they move: reframes until the player
+   *  turns the camera, then only follows the towers' centre. */
+  function follow(): void {
+    if (towers.length === 0) return;
+    const b = bounds();
+    const shifted = Math.hypot(b.cx - framedAt.cx, b.cy - framedAt.cy);
+    if (!userMoved) {
+      if (shifted > 5 || Math.abs(b.extent - framedAt.extent) > 5) frame();
+    } else if (shifted > 5) {
+      const d = new Vector3(b.cx - framedAt.cx, 0, -(b.cy - framedAt.cy));
+      camera.position.add(d);
+      controls.target.add(d);
+      framedAt = { ...framedAt, cx: b.cx, cy: b.cy };
+      dirty = true;
+    }
+  }
+
+  function frame(): void {
+    if (towers.length === 0) return;
+    const { cx, cy, extent } = bounds();
+    framedAt = { cx, cy, extent };
     // Looking from the table's −y side, somewhat from above, far enough
     // back that every tower is in view at a phone's narrow width too.
     const fit = extent / Math.min(1, camera.aspect);
     controls.target.set(cx, 15, -cy);
-    camera.position.set(cx, fit * 1.45, -cy + fit * 1.75);
+    camera.position.set(cx, fit * 1.6, -cy + fit * 1.95);
     controls.update();
     dirty = true;
   }
@@ -527,7 +555,7 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
       if (!framed && view.towers.length) {
         framed = true;
         frame();
-      }
+      } else follow();
     },
     mark(aimed, fits) {
       dirty = true;
@@ -566,6 +594,10 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     },
     azimuth() {
       return controls.getAzimuthalAngle();
+    },
+    resetView() {
+      userMoved = false;
+      frame();
     },
     dispose() {
       running = false;
