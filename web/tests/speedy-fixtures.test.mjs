@@ -134,13 +134,44 @@ test('speedy fixture: keys and clicks send exactly the placement aimed, only fit
   await page.waitForFunction(() => true);
   assert.deepEqual(acts(sent).at(-1), { type: 'place', piece: { kind: 'tile' }, tower: 0, aim: { x_mm: -1, y_mm: 0, rotation_deg: 355 }, take_back: 'placed_first' });
 
+  // Mouse on the 3-D table: drag the ghost (still the tile, over tower 0)
+  // to the right, then drag the ring's notch round to turn it. Where
+  // things are on screen follows from the fixture's poses and the
+  // camera's framing (speedy3d.ts frame()); change that, change these.
+  const box = await page.$eval('.sp-canvas', (c) => c.getBoundingClientRect().toJSON());
+  const at = (fx, fy) => [box.x + fx * box.width, box.y + fy * box.height];
+  const [gx, gy] = at(0.262, 0.524);
+  await page.mouse.move(gx, gy);
+  await page.mouse.down();
+  await page.mouse.move(gx + 20, gy, { steps: 4 });
+  await page.mouse.move(gx + 40, gy, { steps: 4 });
+  await page.mouse.up();
+  const dragged = (await page.getAttribute('[data-aim]', 'data-aim')).split(' ').map(Number);
+  assert.equal(dragged[0], 0, `dragging moved the aim to another tower: ${dragged}`);
+  assert.ok(dragged[1] > 5 && Math.abs(dragged[2]) < 5, `dragging the ghost right moves the aim along +x: ${dragged}`);
+  // The ring's notch: right of the ghost, which followed the pointer 40 px.
+  const [cx, cy] = [gx + 40, gy];
+  const [nx, ny] = [cx + 0.147 * box.width, cy + 0.005 * box.height];
+  await page.mouse.move(nx, ny);
+  await page.mouse.down();
+  await page.mouse.move(cx + 70, cy - 60, { steps: 4 });
+  await page.mouse.move(cx, cy - 90, { steps: 4 });
+  await page.mouse.up();
+  const turned = (await page.getAttribute('[data-aim]', 'data-aim')).split(' ').map(Number);
+  assert.deepEqual(turned.slice(0, 3), dragged.slice(0, 3), 'turning moved the aim');
+  assert.ok(turned[3] > 30 && turned[3] < 150, `dragging the notch a quarter round anticlockwise turns the piece: ${turned}`);
+  await shot(page, 'fixture-speedy-dragged');
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await page.keyboard.press('Enter');
+  assert.deepEqual(acts(sent).at(-1), { type: 'place', piece: { kind: 'tile' }, tower: 0, aim: { x_mm: dragged[1], y_mm: dragged[2], rotation_deg: turned[3] }, take_back: 'placed_first' });
+
   // Clicks: a coin's value face, tower 1, the other take-back, "Let go".
   await page.click('[data-pick="coin-30-value"]');
   await page.click('[data-tower="1"]');
   await page.selectOption('select[name=take_back]', 'highest_ranked');
   await page.click('[data-nudge="up"]');
   await page.click('[data-action="place"]');
-  assert.deepEqual(acts(sent).at(-1), { type: 'place', piece: { kind: 'coin', coin: 30, face: 'value' }, tower: 1, aim: { x_mm: 0, y_mm: 1, rotation_deg: 355 }, take_back: 'highest_ranked' });
+  assert.deepEqual(acts(sent).at(-1), { type: 'place', piece: { kind: 'coin', coin: 30, face: 'value' }, tower: 1, aim: { x_mm: 0, y_mm: 1, rotation_deg: turned[3] }, take_back: 'highest_ranked' });
 
   // F flips the coin in hand; a face that fits nowhere cannot be let go.
   await page.click('[data-pick="coin-31-value"]');

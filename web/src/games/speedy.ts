@@ -50,7 +50,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       h('li', {}, h('kbd', {}, 'Q'), ' / ', h('kbd', {}, 'E'), ` turn ${TURN_DEG}° (with Shift ${TURN_FAST_DEG}°)`),
       h('li', {}, h('kbd', {}, 'Enter'), ' let go · ', h('kbd', {}, 'Esc'), ' put the piece back'),
       h('li', {}, h('kbd', {}, 'V'), ' look at the whole table again'),
-      h('li', {}, 'Mouse or touch: drag the table to look around, click a tower to aim at it, drag the ghost piece to move the aim.'),
+      h('li', {}, 'Mouse or touch: drag the table to look around, click a tower to aim at it, drag the ghost piece to move the aim, drag the purple ring around it (its notch shows the turn) to turn it.'),
     ),
   );
   const root = h(
@@ -95,6 +95,10 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
           if (!t) return;
           setOffset(x - t.centre_mm[0], y - t.centre_mm[1]);
         },
+        onTurn: (deg) => {
+          aim.rot = (((Math.round(deg) % 360) + 360) % 360);
+          renderAim();
+        },
         canDrag: () => picked !== null && aim.tower !== null && playing(),
       });
       stage.dataset.ready = 'true';
@@ -133,7 +137,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   function update3d(): void {
     if (!three) return;
-    three.mark(aim.tower, new Set(playing() ? fitsOf(picked) : []));
+    three.mark(playing() ? aim.tower : null, new Set(playing() ? fitsOf(picked) : []));
     three.ghost(ghostSpec());
   }
 

@@ -97,6 +97,8 @@ export interface Speedy3dHooks {
   onTower(id: TowerId): void;
   /** The aim dragged to this point over the aimed tower (mm, table frame). */
   onDrag(x: number, y: number): void;
+  /** The turn gizmo dragged to this rotation about the vertical (degrees). */
+  onTurn(rotationDeg: number): void;
   /** Whether a drag may move the aim now (a piece picked, a tower aimed). */
   canDrag(): boolean;
 }
@@ -216,7 +218,9 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
   // the page stays responsive on slow machines and software WebGL.
   let dirty = true;
   let userMoved = false;
-  let dragging = false;
+  let dragging: 'move' | 'turn' | null = null;
+  let turnFrom = { angle: 0, rotation: 0 };
+  let ghostAt: GhostSpec | null = null;
   let aimedTower: TowerId | null = null;
   let aimHeight = 0;
 
@@ -264,20 +268,38 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     down = { x: e.clientX, y: e.clientY };
     if (!hooks.canDrag() || aimedTower === null) return;
     setPointer(e);
-    const onGhost = ray.intersectObject(ghostGroup, true).length > 0;
-    if (onGhost || towerUnder() === aimedTower) {
-      dragging = true;
-      controls.enabled = false;
-      canvas.setPointerCapture(e.pointerId);
-      dragTo();
-    }
+    // The ring around the ghost turns it; the ghost or the aimed tower moves it.
+    const onRing = ghostGroup.visible && ray.intersectObject(turnRing, false).length > 0;
+    const onGhost = ghostGroup.visible && ray.intersectObject(ghostGroup, true).length > 0;
+    if (onRing && ghostAt) {
+      const a = aimPoint();
+      if (!a) return;
+      dragging = 'turn';
+      turnFrom = { angle: Math.atan2(a[1] - ghostAt.y, a[0] - ghostAt.x), rotation: ghostAt.rotationDeg };
+    } else if (onGhost || towerUnder() === aimedTower) {
+      dragging = 'move';
+    } else return;
+    controls.enabled = false;
+    canvas.setPointerCapture(e.pointerId);
+    dragTo();
+  }
+
+  /** Where the pointer meets the horizontal plane at the aimed tower's top (table frame, mm). */
+  function aimPoint(): [number, number] | null {
+    // three.js y is the table's z.
+    const plane = new Plane(new Vector3(0, 1, 0), -aimHeight);
+    const hit = new Vector3();
+    return ray.ray.intersectPlane(plane, hit) ? [hit.x, -hit.z] : null;
   }
 
   function dragTo(): void {
-    // The aim plane: horizontal at the aimed tower's top (three.js y is the table's z).
-    const plane = new Plane(new Vector3(0, 1, 0), -aimHeight);
-    const hit = new Vector3();
-    if (ray.ray.intersectPlane(plane, hit)) hooks.onDrag(hit.x, -hit.z);
+    const a = aimPoint();
+    if (!a) return;
+    if (dragging === 'move') hooks.onDrag(a[0], a[1]);
+    else if (dragging === 'turn' && ghostAt) {
+      const angle = Math.atan2(a[1] - ghostAt.y, a[0] - ghostAt.x);
+      hooks.onTurn(turnFrom.rotation + ((angle - turnFrom.angle) * 180) / Math.PI);
+    }
   }
 
   function onMove(e: PointerEvent): void {
@@ -288,7 +310,7 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
 
   function endDrag(): void {
     if (dragging) {
-      dragging = false;
+      dragging = null;
       controls.enabled = true;
     }
   }
@@ -388,8 +410,11 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
   function track(id: PieceId, look: Look, pose: PiecePose, tower: TowerId, from: PiecePose | null, now: number): void {
     const key = lookKey(look);
     let t = pieces.get(id);
-    if (t && t.key !== key) {
+    // A new face, or a piece back from fading out (taken back and placed
+    // again): build it afresh, fully opaque.
+    if (t && (t.key !== key || t.fading !== null)) {
       discard(t.obj);
+      pieces.delete(id);
       t = undefined;
     }
     const p = poseP(pose);
@@ -406,7 +431,6 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
       return;
     }
     t.obj.traverse((o) => (o.userData.tower = tower));
-    t.fading = null;
     if (t.to.p.distanceTo(p) < 0.01 && t.to.q.angleTo(q) < 1e-4) return;
     t.from = { p: t.obj.position.clone(), q: t.obj.quaternion.clone() };
     t.to = { p, q };
@@ -468,6 +492,14 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
   const dropLine = new Line(new BufferGeometry(), new LineBasicMaterial({ color: '#1b1f24' }));
   dropLine.userData.ownGeometry = true;
   ghostGroup.add(dropLine);
+  // The turn gizmo: a ring around the ghost, outside even a tile's corners.
+  const turnRing = new Mesh(new RingGeometry(44, 52, 48), new MeshStandardMaterial({ color: '#cc79a7', transparent: true, opacity: 0.8, side: DoubleSide }));
+  turnRing.userData.ownGeometry = true;
+  ghostGroup.add(turnRing);
+  // A notch on the ring shows the turn.
+  const notch = new Mesh(new BoxGeometry(10, 4, 1.5), new MeshStandardMaterial({ color: '#1b1f24' }));
+  notch.userData.ownGeometry = true;
+  ghostGroup.add(notch);
 
   controls.addEventListener('change', () => (dirty = true));
   controls.addEventListener('start', () => (userMoved = true));
@@ -477,7 +509,8 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     const now = performance.now();
     let moving = false;
     for (const [id, t] of pieces) {
-      if (t.fading !== null || now - t.t0 < t.ms) moving = true;
+      // (A few frames past the end, so that the final pose is drawn.)
+      if (t.fading !== null || now - t.t0 < t.ms + 100) moving = true;
       const k = t.ms <= 0 ? 1 : Math.min(1, (now - t.t0) / t.ms);
       const e = k < 1 ? 1 - (1 - k) * (1 - k) : 1;
       t.obj.position.lerpVectors(t.from.p, t.to.p, e);
@@ -579,6 +612,7 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     ghost(spec) {
       dirty = true;
       ghostGroup.visible = spec !== null;
+      ghostAt = spec;
       if (!spec) return;
       const key = lookKey(spec.look);
       if (key !== ghostKey || !ghostPiece) {
@@ -587,6 +621,10 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
         ghostGroup.add(ghostPiece);
         ghostKey = key;
       }
+      turnRing.position.set(spec.x, spec.y, spec.z + 0.5);
+      const r = (spec.rotationDeg * Math.PI) / 180;
+      notch.position.set(spec.x + 48 * Math.cos(r), spec.y + 48 * Math.sin(r), spec.z + 1);
+      notch.rotation.set(0, 0, r);
       ghostPiece.position.set(spec.x, spec.y, spec.z);
       ghostPiece.rotation.set(0, 0, (spec.rotationDeg * Math.PI) / 180);
       dropLine.geometry.setFromPoints([new Vector3(spec.x, spec.y, spec.z), new Vector3(spec.x, spec.y, 0)]);
