@@ -478,8 +478,11 @@ pub struct PrivateTable {
     /// over; nobody may watch it).
     pub day: String,
     /// More writes to commit with the table, given its id.
-    pub writes: Box<dyn FnOnce(&str) -> Vec<Write> + Send>,
+    pub writes: MoreWrites,
 }
+
+/// Writes to commit with a new table, made once its id is known.
+pub type MoreWrites = Box<dyn FnOnce(&str) -> Vec<Write> + Send>;
 
 /// What a resumed table needs besides its stored row.
 struct ResumeExtras {

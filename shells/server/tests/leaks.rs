@@ -301,9 +301,7 @@ fn speedy_hidden_by_version(record: &Value) -> Vec<Vec<BTreeSet<String>>> {
     };
     let mut by_version = vec![hidden(&driver, &mut ever_up)];
     for entry in &record.actions {
-        let step = driver
-            .act(entry.seat, entry.action.clone(), entry.at)
-            .unwrap();
+        let step = driver.act(entry.seat, entry.action, entry.at).unwrap();
         let now = hidden(&driver, &mut ever_up);
         by_version.resize(step.version as usize + 1, now.clone());
         by_version[step.version as usize] = now;
