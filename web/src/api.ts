@@ -5,6 +5,9 @@
 import type {
   ApiError,
   CreateTable,
+  DailyBoard,
+  DailyInfo,
+  DailyStart,
   GameInfo,
   JoinAnswer,
   JoinRequest,
@@ -76,6 +79,10 @@ export const api = {
       `/api/v1/records?limit=${limit}` + (game ? `&game=${encodeURIComponent(game)}` : ''),
     ),
   ratings: (game: string) => call<RatingEntry[]>(`/api/v1/ratings/${encodeURIComponent(game)}`),
+  daily: () => call<DailyInfo[]>('/api/v1/daily'),
+  dailyStart: (game: string, name: string) =>
+    post<DailyStart>(`/api/v1/daily/${encodeURIComponent(game)}`, { name }),
+  dailyBoard: (game: string) => call<DailyBoard>(`/api/v1/daily/${encodeURIComponent(game)}`),
   /** The rules page is markdown text, not JSON. */
   rules: async (name: string): Promise<string> => {
     const res = await fetch(`/rules/${encodeURIComponent(name)}`);

@@ -86,6 +86,8 @@ export interface SeatSummary {
   name?: string | null;
   taken: boolean;
   connected: boolean;
+  /** Hints the seat has asked for (counted and stored by the server). */
+  hints?: number;
 }
 
 export interface TableSummary {
@@ -104,6 +106,8 @@ export interface TableSummary {
   rated?: boolean;
   outcome?: Outcome | null;
   ending?: Ending | null;
+  /** A daily deal's table: its UTC day (private: not listed, not watched). */
+  daily?: string | null;
 }
 
 export type SeatRequest = { kind: 'person' } | { kind: 'bot'; level: string };
@@ -145,6 +149,49 @@ export interface RatingEntry {
   rating: number;
   deviation: number;
   games: number;
+}
+
+// Daily deals (shells/server/src/protocol.rs: DailyInfo, DailyRequest,
+// DailyStart, DailyEntry, DailyBoard).
+
+/** `GET /api/v1/daily` element: a game with a daily deal, and today (UTC). */
+export interface DailyInfo {
+  game: string;
+  title: string;
+  day: string;
+}
+
+/** `POST /api/v1/daily/{game}` body. */
+export interface DailyRequest {
+  name: string;
+}
+
+/** The answer: a private one-seat table, already playing. */
+export interface DailyStart {
+  table: string;
+  seat: Seat;
+  token: string;
+  day: string;
+}
+
+/** One line of a day's board. */
+export interface DailyEntry {
+  rank: number;
+  name: string;
+  /** The game's own score for the seat, higher is better (Babel: minus the stacks left). */
+  score: number;
+  won: boolean;
+  time_ms: number;
+  hints: number;
+  ending: Ending | null;
+  table: string;
+}
+
+/** `GET /api/v1/daily/{game}?day=`: best first. */
+export interface DailyBoard {
+  game: string;
+  day: string;
+  entries: DailyEntry[];
 }
 
 /** `GET /api/v1/records` element: a finished table. */
@@ -232,7 +279,9 @@ export type ErrorKind =
   | 'too_large'
   | 'protocol'
   | 'no_draws'
-  | 'storage';
+  | 'storage'
+  | 'forbidden'
+  | 'already_played';
 
 export interface ErrorMessage {
   type: 'error';

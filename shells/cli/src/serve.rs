@@ -24,6 +24,9 @@ pub struct Serve {
     /// Messages per second a connection may send on average.
     #[arg(long, default_value_t = 20.0)]
     messages_per_second: f64,
+    /// One-seat games with a daily deal (comma-separated; empty for none).
+    #[arg(long, value_delimiter = ',', default_value = "babel")]
+    daily: Vec<String>,
 }
 
 /// Runs the server until it is stopped.
@@ -39,6 +42,7 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
     config.limits.tables_per_client = args.tables_per_client;
     config.limits.messages_per_second = args.messages_per_second;
     config.limits.message_burst = args.messages_per_second * 2.0;
+    config.daily = args.daily.into_iter().filter(|g| !g.is_empty()).collect();
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let server = stackyard_server::Server::start(config).await?;

@@ -17,6 +17,9 @@ pub struct Config {
     pub web: Option<PathBuf>,
     /// The abuse limits.
     pub limits: Limits,
+    /// The one-seat games with a daily deal (the same deal for everyone
+    /// each UTC day, with a leaderboard).
+    pub daily: Vec<String>,
 }
 
 /// The explicit limits, each with the default a public server runs with.
@@ -63,14 +66,15 @@ impl Default for Limits {
 }
 
 impl Config {
-    /// A server on `addr` storing in `db`, with default limits and no web
-    /// folder.
+    /// A server on `addr` storing in `db`, with default limits, no web
+    /// folder, and the daily deal of Tower of Babel.
     pub fn new(addr: SocketAddr, db: impl Into<String>) -> Self {
         Config {
             addr,
             db: db.into(),
             web: None,
             limits: Limits::default(),
+            daily: vec!["babel".to_string()],
         }
     }
 }

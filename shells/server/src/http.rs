@@ -35,7 +35,10 @@ use utoipa::OpenApi;
         table_record,
         records,
         ratings,
-        healthz
+        healthz,
+        crate::daily::list,
+        crate::daily::start,
+        crate::daily::board
     ),
     components(schemas(
         ApiError,
@@ -50,7 +53,12 @@ use utoipa::OpenApi;
         CreateTable,
         JoinTable,
         Joined,
-        RatingEntry
+        RatingEntry,
+        crate::protocol::DailyInfo,
+        crate::protocol::DailyRequest,
+        crate::protocol::DailyStart,
+        crate::protocol::DailyEntry,
+        crate::protocol::DailyBoard
     ))
 )]
 pub struct ApiDoc;
@@ -60,7 +68,7 @@ type Shared = State<Arc<Hub>>;
 fn status_of(kind: ErrorKind) -> StatusCode {
     match kind {
         ErrorKind::NoSuchTable => StatusCode::NOT_FOUND,
-        ErrorKind::SeatTaken | ErrorKind::Over => StatusCode::CONFLICT,
+        ErrorKind::SeatTaken | ErrorKind::Over | ErrorKind::AlreadyPlayed => StatusCode::CONFLICT,
         ErrorKind::TooManyTables | ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         ErrorKind::Forbidden => StatusCode::FORBIDDEN,
         ErrorKind::Storage => StatusCode::SERVICE_UNAVAILABLE,
@@ -107,6 +115,11 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
         .route("/api/v1/tables/{id}/ws", get(websocket))
         .route("/api/v1/records", get(records))
         .route("/api/v1/ratings/{game}", get(ratings))
+        .route("/api/v1/daily", get(crate::daily::list))
+        .route(
+            "/api/v1/daily/{game}",
+            get(crate::daily::board).post(crate::daily::start),
+        )
         .route("/api/v1/openapi.json", get(openapi))
         .layer(axum::extract::DefaultBodyLimit::max(64 * 1024))
         .with_state(hub);
@@ -256,6 +269,14 @@ async fn get_table(
     Ok(axum::Json(summary))
 }
 
+/// The refusal for a daily deal's record while its day lasts.
+pub fn daily_private() -> ApiError {
+    ApiError::new(
+        ErrorKind::Forbidden,
+        "a daily deal's record is served once its day is over (it shows the deal)",
+    )
+}
+
 fn no_table(id: &str) -> ApiError {
     ApiError::new(ErrorKind::NoSuchTable, format!("there is no table {id:?}"))
 }
@@ -292,6 +313,9 @@ async fn join_table(
 #[utoipa::path(get, path = "/api/v1/tables/{id}/record", params(("id" = String, Path, description = "table id")),
     responses((status = 200, description = "the game's record"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    if crate::daily::is_private(&hub, &id).await? {
+        return Err(daily_private());
+    }
     match hub
         .store
         .record(&id)
@@ -331,8 +355,10 @@ async fn records(
         .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
     let parse =
         |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
+    let private = crate::daily::private_tables(&hub).await?;
     Ok(axum::Json(serde_json::Value::Array(
         rows.into_iter()
+            .filter(|r| !private.contains(&r.id))
             .map(|r| {
                 serde_json::json!({
                     "id": r.id, "game": r.game, "created_at": r.created_at,

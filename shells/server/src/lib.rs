@@ -12,14 +12,18 @@
 //! - [`auth`]: seat tokens; [`config`]: limits; [`ratings`]: Glicko-2 and
 //!   Weng-Lin; [`metrics`]: Prometheus; [`loadtest`]: real WebSocket clients
 //!   playing every game.
+//! - [`daily`]: the daily deals of one-seat games and their boards;
+//!   [`rebuild`]: resumed tables keep their version numbers.
 
 pub mod auth;
 pub mod config;
+pub mod daily;
 pub mod http;
 pub mod loadtest;
 pub mod metrics;
 pub mod protocol;
 pub mod ratings;
+pub mod rebuild;
 pub mod replay;
 pub mod store;
 pub mod tables;
@@ -47,6 +51,8 @@ impl Server {
         metrics::install();
         let store = store::Store::open(&config.db).await?;
         let hub = Hub::new(stackyard_registry::registry(), store, config.limits.clone());
+        let dailies = daily::Dailies::load(&hub.registry, &hub.store, &config.daily).await?;
+        let _ = hub.daily.set(dailies);
         let resumed = hub.resume_all().await?;
         if resumed > 0 {
             tracing::info!(tables = resumed, "resumed unfinished tables");

@@ -98,6 +98,8 @@ pub enum ErrorKind {
     Forbidden,
     /// The server could not store the change; nothing was acknowledged.
     Storage,
+    /// This name has already played this daily deal (one attempt a day).
+    AlreadyPlayed,
 }
 
 /// An error with the sentence for the person who caused it.
@@ -217,6 +219,9 @@ pub struct SeatSummary {
     pub taken: bool,
     /// Whether a connection is open for it (bots always are).
     pub connected: bool,
+    /// Hints the seat has asked for (counted, stored, shown).
+    #[serde(default)]
+    pub hints: u32,
 }
 
 /// A table as the lobby shows it. Never the seed or anything hidden.
@@ -254,6 +259,11 @@ pub struct TableSummary {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
     pub ending: Option<Value>,
+    /// For a daily deal's table, its UTC day (`YYYY-MM-DD`): such a table
+    /// is private (not listed, not watched, its record served after the
+    /// day).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
 }
 
 /// A game the server hosts.
@@ -317,4 +327,72 @@ pub fn clean_name(name: &str) -> Result<String, ApiError> {
         ));
     }
     Ok(name.to_string())
+}
+
+/// A daily deal the server offers (`GET /api/v1/daily`).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct DailyInfo {
+    /// Game name.
+    pub game: String,
+    /// Game title.
+    pub title: String,
+    /// Today, UTC (`YYYY-MM-DD`): the deal changes at midnight UTC.
+    pub day: String,
+}
+
+/// `POST /api/v1/daily/{game}`: play today's deal under a name.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DailyRequest {
+    /// The name to go by (the leaderboard's; one attempt per name a day).
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The answer to a daily start: a private one-seat table, already playing.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct DailyStart {
+    /// Table id.
+    pub table: String,
+    /// Seat index (always 0).
+    pub seat: usize,
+    /// The seat's secret: send it in `hello`.
+    pub token: String,
+    /// The deal's day.
+    pub day: String,
+}
+
+/// One line of a daily deal's leaderboard.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct DailyEntry {
+    /// 1 for the best.
+    pub rank: usize,
+    /// Player name.
+    pub name: String,
+    /// The game's score for the seat, higher is better (Tower of Babel:
+    /// minus the stacks left).
+    pub score: i64,
+    /// Whether the game counts it a win (Tower of Babel: one stack).
+    pub won: bool,
+    /// Game time taken, ms.
+    pub time_ms: i64,
+    /// Hints asked.
+    pub hints: i64,
+    /// How it ended.
+    #[schema(value_type = Object)]
+    pub ending: Value,
+    /// The table (its record and replay are served once the day is over).
+    pub table: String,
+}
+
+/// `GET /api/v1/daily/{game}`: a day's board, best first (higher score,
+/// then less time, then fewer hints).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct DailyBoard {
+    /// Game name.
+    pub game: String,
+    /// The day.
+    pub day: String,
+    /// Finished attempts, best first.
+    pub entries: Vec<DailyEntry>,
 }

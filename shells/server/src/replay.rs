@@ -113,6 +113,9 @@ pub async fn table_replay(
     axum::extract::Path(id): axum::extract::Path<String>,
 ) -> Result<axum::Json<Value>, crate::protocol::ApiError> {
     use crate::protocol::{ApiError, ErrorKind};
+    if crate::daily::is_private(&hub, &id).await? {
+        return Err(crate::http::daily_private());
+    }
     let stored = hub
         .store
         .record(&id)

@@ -158,6 +158,8 @@ pub struct Hub {
     tables: RwLock<HashMap<String, TableHandle>>,
     open_by_client: Mutex<HashMap<String, usize>>,
     next_conn: AtomicU64,
+    /// The daily deals this server offers (set once at start).
+    pub daily: std::sync::OnceLock<crate::daily::Dailies>,
 }
 
 fn unix_ms() -> i64 {
@@ -177,6 +179,7 @@ impl Hub {
             tables: RwLock::new(HashMap::new()),
             open_by_client: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
+            daily: std::sync::OnceLock::new(),
         })
     }
 
@@ -198,6 +201,7 @@ impl Hub {
         let mut out: Vec<TableSummary> = tables
             .values()
             .filter_map(|t| t.summary.read().ok().map(|s| s.clone()))
+            .filter(|s| s.daily.is_none())
             .filter(|s| game.is_none_or(|g| s.game == g))
             .filter(|s| status.is_none_or(|st| s.status == st))
             .collect();
@@ -240,6 +244,20 @@ impl Hub {
         spec: crate::protocol::CreateTable,
         creator: &str,
     ) -> Result<TableSummary, ApiError> {
+        self.create_with(spec, creator, None)
+            .await
+            .map(|(summary, _)| summary)
+    }
+
+    /// Creates a table; with `private`, a private table whose only seat
+    /// is taken at once by `private.name`, stored together with
+    /// `private.writes` (one transaction), answering with the seat.
+    pub async fn create_with(
+        self: &Arc<Self>,
+        spec: crate::protocol::CreateTable,
+        creator: &str,
+        private: Option<PrivateTable>,
+    ) -> Result<(TableSummary, Option<Joined>), ApiError> {
         let kind = self.kind(&spec.game)?;
         {
             let open = self.open_by_client.lock().map_err(|_| poisoned())?;
@@ -309,8 +327,37 @@ impl Hub {
             created_at,
             creator: creator.to_string(),
         }];
+        let mut holders = Vec::new();
+        let mut joined = None;
+        let mut daily_day = None;
+        if let Some(private) = private {
+            if seats.len() != 1 || !matches!(seats[0], SeatSpec::Person) {
+                return Err(ApiError::new(
+                    ErrorKind::BadRequest,
+                    "a private table has one seat, for a person",
+                ));
+            }
+            let name = clean_name(&private.name)?;
+            let (token, hash) =
+                auth::new_token().map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
+            writes.push(Write::SeatTaken {
+                table: id.clone(),
+                seat: 0,
+                token_hash: hash.clone(),
+                name: Some(name.clone()),
+            });
+            writes.extend((private.writes)(&id));
+            daily_day = Some(private.day);
+            holders.push((0, hash, Some(name)));
+            joined = Some(Joined {
+                table: id.clone(),
+                seat: 0,
+                token,
+            });
+        }
         let all_bots = seats.iter().all(|s| matches!(s, SeatSpec::Bot { .. }));
-        if all_bots {
+        let all_taken = all_bots || daily_day.is_some();
+        if all_taken {
             writes.push(Write::Status {
                 table: id.clone(),
                 status: "playing",
@@ -326,17 +373,19 @@ impl Hub {
                 id,
                 game,
                 seats,
-                holders: Vec::new(),
+                holders,
                 clock: spec.clock,
                 rated,
                 created_at,
                 creator: creator.to_string(),
-                playing: all_bots,
+                playing: all_taken,
+                hints: Vec::new(),
+                daily: daily_day,
             },
         )?;
         let summary = table.summary.read().map_err(|_| poisoned())?.clone();
         self.launch(table);
-        Ok(summary)
+        Ok((summary, joined))
     }
 
     /// Rebuilds every unfinished table from the store (a restart).
@@ -345,7 +394,12 @@ impl Hub {
         let mut resumed = 0;
         for table in stored {
             let id = table.id.clone();
-            match self.resume(table) {
+            let extras = ResumeExtras {
+                timer_steps: self.store.timer_steps(&id).await?,
+                hints: self.store.hints(&id).await?,
+                daily: self.store.daily_of_table(&id).await?.map(|d| d.day),
+            };
+            match self.resume(table, extras) {
                 Ok(()) => resumed += 1,
                 Err(e) => tracing::error!(table = %id, error = %e.message, "cannot resume table"),
             }
@@ -353,11 +407,10 @@ impl Hub {
         Ok(resumed)
     }
 
-    fn resume(self: &Arc<Self>, stored: StoredTable) -> Result<(), ApiError> {
+    fn resume(self: &Arc<Self>, stored: StoredTable, extras: ResumeExtras) -> Result<(), ApiError> {
         let kind = self.kind(&stored.game)?;
-        let game = kind
-            .replay(&stored.record)
-            .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
+        let game = crate::rebuild::rebuild(kind, &stored.record, &extras.timer_steps)
+            .map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
         let seats: Vec<SeatSpec> = serde_json::from_str(&stored.seats)
             .map_err(|e| ApiError::new(ErrorKind::Storage, format!("bad seats: {e}")))?;
         let clock: Option<ClockSpec> = match &stored.clock {
@@ -379,6 +432,8 @@ impl Hub {
                 created_at: stored.created_at,
                 creator: stored.creator,
                 playing: stored.status == "playing",
+                hints: extras.hints,
+                daily: extras.daily,
             },
         )?;
         self.launch(table);
@@ -415,7 +470,32 @@ fn poisoned() -> ApiError {
     ApiError::new(ErrorKind::Storage, "internal lock poisoned")
 }
 
+/// What a private table (a daily deal) adds to its creation.
+pub struct PrivateTable {
+    /// The name that takes its one seat.
+    pub name: String,
+    /// The day it belongs to (its record stays private until the day is
+    /// over; nobody may watch it).
+    pub day: String,
+    /// More writes to commit with the table, given its id.
+    pub writes: MoreWrites,
+}
+
+/// Writes to commit with a new table, made once its id is known.
+pub type MoreWrites = Box<dyn FnOnce(&str) -> Vec<Write> + Send>;
+
+/// What a resumed table needs besides its stored row.
+struct ResumeExtras {
+    timer_steps: Vec<crate::store::TimerStepRow>,
+    hints: Vec<(usize, u32)>,
+    daily: Option<String>,
+}
+
 struct TableInit {
+    /// Hints asked so far, per seat.
+    hints: Vec<(usize, u32)>,
+    /// The day of a daily deal's table.
+    daily: Option<String>,
     id: String,
     game: Box<dyn HostedGame>,
     seats: Vec<SeatSpec>,
@@ -538,6 +618,8 @@ struct TableTask {
     draw_offer: Option<usize>,
     /// A store failure left memory ahead of the database: refuse changes.
     broken: bool,
+    /// The day of a daily deal's table: private, and its result is ranked.
+    daily: Option<String>,
     commands: mpsc::Sender<Command>,
     inbox: Option<mpsc::Receiver<Command>>,
     summary: Arc<RwLock<TableSummary>>,
@@ -566,7 +648,7 @@ impl TableTask {
                         token_hash: holder.map(|h| h.1.clone()),
                         name: holder.and_then(|h| h.2.clone()),
                         away_since: None,
-                        hints: 0,
+                        hints: init.hints.iter().find(|h| h.0 == s).map_or(0, |h| h.1),
                     }
                 }
                 SeatSpec::Bot { level } => SeatState::Bot {
@@ -600,6 +682,7 @@ impl TableTask {
             rated: init.rated,
             outcome: None,
             ending: None,
+            daily: init.daily.clone(),
         }));
         let mut task = TableTask {
             hub,
@@ -617,6 +700,7 @@ impl TableTask {
             started: None,
             draw_offer: None,
             broken: false,
+            daily: init.daily.clone(),
             commands,
             inbox: Some(inbox),
             summary,
@@ -708,11 +792,15 @@ impl TableTask {
             .enumerate()
             .map(|(s, state)| match state {
                 SeatState::Person {
-                    token_hash, name, ..
+                    token_hash,
+                    name,
+                    hints,
+                    ..
                 } => SeatSummary {
                     seat: s,
                     kind: "person".into(),
                     level: None,
+                    hints: *hints,
                     name: name.clone(),
                     taken: token_hash.is_some(),
                     connected: self
@@ -724,6 +812,7 @@ impl TableTask {
                     seat: s,
                     kind: "bot".into(),
                     level: Some(level.clone()),
+                    hints: 0,
                     name: None,
                     taken: true,
                     connected: true,
@@ -842,7 +931,8 @@ impl TableTask {
         if self.game.next_deadline().is_some_and(|d| d <= now) {
             let step = self.game.advance_to(now);
             if !step.is_empty() {
-                let writes = self.step_writes(&step, None);
+                let mut writes = self.step_writes(&step, None);
+                writes.push(self.timer_step_write(&step));
                 if self.persist(writes).await.is_err() {
                     return;
                 }
@@ -936,14 +1026,60 @@ impl TableTask {
         }
         if step.ended.is_some() || self.game.to_act() == ToAct::Nobody {
             writes.push(self.finished_write());
+            writes.extend(self.daily_result_write());
         }
         writes
     }
 
+    /// A timer step to store, so a resume fires it at the same place.
+    fn timer_step_write(&self, step: &HostStep) -> Write {
+        Write::TimerStep {
+            table: self.id.clone(),
+            version: step.version as i64,
+            after_actions: self.game.actions() as i64,
+            at_ms: self.game.now().as_millis() as i64,
+        }
+    }
+
+    /// Hints asked per seat, as a finished record carries them.
+    fn hints_asked(&self) -> Vec<u32> {
+        self.seats
+            .iter()
+            .map(|s| match s {
+                SeatState::Person { hints, .. } => *hints,
+                SeatState::Bot { .. } => 0,
+            })
+            .collect()
+    }
+
+    /// A daily deal's result for its day's board.
+    fn daily_result_write(&self) -> Option<Write> {
+        self.daily.as_ref()?;
+        let outcome = self.game.outcome()?;
+        Some(Write::DailyFinished {
+            table: self.id.clone(),
+            score: outcome.scores.first().copied().unwrap_or(0),
+            won: outcome.winners.iter().any(|w| w.index() == 0),
+            time_ms: self.game.now().as_millis() as i64,
+            hints: self.hints_asked().first().copied().unwrap_or(0) as i64,
+            ending: json!(self.game.ending()).to_string(),
+            finished_at: unix_ms(),
+        })
+    }
+
     fn finished_write(&self) -> Write {
+        let mut record = self.game.record();
+        // The server's own note beside the game's record: hints asked per
+        // seat (records ignore fields they do not know).
+        let hints = self.hints_asked();
+        if hints.iter().any(|&h| h > 0)
+            && let Some(fields) = record.as_object_mut()
+        {
+            fields.insert("hints".into(), json!(hints));
+        }
         Write::Finished {
             table: self.id.clone(),
-            record: self.game.record().to_string(),
+            record: record.to_string(),
             outcome: json!(self.game.outcome()).to_string(),
             ending: json!(self.game.ending()).to_string(),
             finished_at: unix_ms(),
@@ -989,7 +1125,8 @@ impl TableTask {
             }
             Err(rejection) => {
                 if !rejection.timers.is_empty() {
-                    let writes = self.step_writes(&rejection.timers, None);
+                    let mut writes = self.step_writes(&rejection.timers, None);
+                    writes.push(self.timer_step_write(&rejection.timers));
                     if self.persist(writes).await.is_ok() {
                         self.after_step(&rejection.timers);
                     }
@@ -1217,6 +1354,10 @@ impl TableTask {
             }
             Command::Connect { token, conn, reply } => {
                 let viewer = match &token {
+                    None if self.daily.is_some() => Err(ApiError::new(
+                        ErrorKind::Forbidden,
+                        "a daily deal is played alone: nobody may watch it while the day lasts",
+                    )),
                     None => Ok(Viewer::Spectator),
                     Some(token) => self.seat_of(token).map(|s| Viewer::Seat(Seat(s as u8))),
                 };
@@ -1509,9 +1650,16 @@ impl TableTask {
             return;
         };
         if let Some(SeatState::Person { hints, .. }) = self.seats.get_mut(seat.index()) {
-            *hints += 1;
+            *hints = hints.saturating_add(1);
         }
+        self.refresh_summary();
         metrics::counter!("stackyard_hints_total").increment(1);
+        // Counted durably before it is answered: a hint is never free.
+        let store = self.hub.store.clone();
+        let count = Write::Hint {
+            table: self.id.clone(),
+            seat: seat.index() as i64,
+        };
         let record = self.game.record();
         let settings = record["settings"].clone();
         let bot = kind.bot(&level, seat, Seed(self.game.version()), &settings);
@@ -1519,6 +1667,17 @@ impl TableTask {
         let now = self.now();
         let commands = self.commands.clone();
         tokio::spawn(async move {
+            if let Err(e) = store.commit(vec![count]).await {
+                tracing::error!(error = %e, "cannot count a hint");
+                let _ = commands
+                    .send(Command::HintReady {
+                        conn,
+                        id,
+                        action: None,
+                    })
+                    .await;
+                return;
+            }
             let action = tokio::task::spawn_blocking(move || {
                 let mut bot = bot.ok()?;
                 bot.decide(&view, now).ok().flatten().map(|d| d.action)

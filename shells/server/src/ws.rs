@@ -55,16 +55,12 @@ fn error_text(id: Option<u64>, error: &ApiError) -> Utf8Bytes {
     .into()
 }
 
-async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
+async fn close(socket: &mut WebSocket, code: u16, reason: &str, patience: std::time::Duration) {
     let frame = CloseFrame {
         code,
         reason: Utf8Bytes::from(reason.to_string()),
     };
-    let _ = tokio::time::timeout(
-        std::time::Duration::from_secs(1),
-        socket.send(Message::Close(Some(frame))),
-    )
-    .await;
+    let _ = tokio::time::timeout(patience, socket.send(Message::Close(Some(frame)))).await;
 }
 
 /// Sends one message, within the write timeout.
@@ -142,7 +138,14 @@ pub async fn serve(mut socket: WebSocket, hub: Arc<Hub>, table_id: String) {
     metrics::gauge!("stackyard_connections").increment(1.0);
     let outcome = serve_inner(&mut socket, &hub, &table_id).await;
     if let Some((code, reason)) = outcome {
-        close(&mut socket, code, reason).await;
+        // A slow reader's close waits behind what it has not read yet: give
+        // it a write timeout to arrive, so the reader learns why.
+        let patience = if code == close_code::AGAIN {
+            hub.limits.write_timeout
+        } else {
+            std::time::Duration::from_secs(1)
+        };
+        close(&mut socket, code, reason, patience).await;
     }
     metrics::gauge!("stackyard_connections").decrement(1.0);
 }

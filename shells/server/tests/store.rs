@@ -132,6 +132,109 @@ async fn store_suite(db: &str) {
     }
     let r = store.rating("towers", &name).await.unwrap().unwrap();
     assert_eq!((r.games, r.rating), (2, 1502.0));
+    // Hints are counted per seat.
+    for _ in 0..2 {
+        store
+            .commit(vec![Write::Hint {
+                table: id.clone(),
+                seat: 0,
+            }])
+            .await
+            .unwrap();
+    }
+    assert_eq!(store.hints(&id).await.unwrap(), vec![(0, 2)]);
+    // Timer steps come back in version order.
+    let step = |version, after_actions, at_ms| Write::TimerStep {
+        table: id.clone(),
+        version,
+        after_actions,
+        at_ms,
+    };
+    store
+        .commit(vec![step(7, 3, 900), step(4, 1, 400)])
+        .await
+        .unwrap();
+    let steps = store.timer_steps(&id).await.unwrap();
+    assert_eq!(
+        steps
+            .iter()
+            .map(|s| (s.version, s.after_actions, s.at_ms))
+            .collect::<Vec<_>>(),
+        vec![(4, 1, 400), (7, 3, 900)]
+    );
+    daily_suite(&store).await;
+}
+
+/// Daily entries: one per name and day, results ranked by score, then
+/// time, unfinished ones off the board, private while their day lasts.
+async fn daily_suite(store: &Store) {
+    let game = format!("g{}", random_hex(4));
+    let day = "2099-01-02";
+    let mut tables = Vec::new();
+    for name in ["A", "B", "C", "D"] {
+        let table = format!("d{}", random_hex(6));
+        store
+            .commit(vec![Write::DailyStarted {
+                game: game.clone(),
+                day: day.into(),
+                name: name.into(),
+                table: table.clone(),
+                started_at: 1,
+            }])
+            .await
+            .unwrap();
+        tables.push(table);
+    }
+    // A second start under the same name and day is refused.
+    let again = store
+        .commit(vec![Write::DailyStarted {
+            game: game.clone(),
+            day: day.into(),
+            name: "A".into(),
+            table: format!("d{}", random_hex(6)),
+            started_at: 2,
+        }])
+        .await;
+    assert!(again.is_err());
+    for (table, score, time_ms, hints) in [
+        (&tables[0], -3, 5000, 0),
+        (&tables[1], -1, 9000, 2),
+        (&tables[2], -1, 4000, 1),
+    ] {
+        store
+            .commit(vec![Write::DailyFinished {
+                table: table.clone(),
+                score,
+                won: score == -1,
+                time_ms,
+                hints,
+                ending: json!({"type": "rules"}).to_string(),
+                finished_at: 3,
+            }])
+            .await
+            .unwrap();
+    }
+    let board = store.daily_board(&game, day, 10).await.unwrap();
+    let order: Vec<(&str, Option<i64>, i64)> = board
+        .iter()
+        .map(|r| (r.name.as_str(), r.score, r.hints))
+        .collect();
+    assert_eq!(
+        order,
+        vec![("C", Some(-1), 1), ("B", Some(-1), 2), ("A", Some(-3), 0)]
+    );
+    assert_eq!(board[0].won, Some(true));
+    let d = store.daily_entry(&game, day, "D").await.unwrap().unwrap();
+    assert!(!d.finished && d.score.is_none());
+    assert_eq!(
+        store.daily_of_table(&tables[2]).await.unwrap().unwrap().day,
+        day
+    );
+    assert!(store.daily_of_table("nothing").await.unwrap().is_none());
+    let private = store.daily_tables_since(day).await.unwrap();
+    assert!(tables.iter().all(|t| private.contains(t)));
+    let later = store.daily_tables_since("2099-01-03").await.unwrap();
+    assert!(tables.iter().all(|t| !later.contains(t)));
 }
 
 /// A server over this store: moves acknowledged, the server dropped at

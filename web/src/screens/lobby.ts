@@ -1,10 +1,11 @@
-// The lobby: every game the server hosts, its open and running tables, a
-// form to create a table (settings, seats: person or bot and its level,
-// optional clock), and the recent finished games for replay.
+// The lobby: today's deals (play one, see the day's board), every game the
+// server hosts, its open and running tables, a form to create a table
+// (settings, seats: person or bot and its level, optional clock), and the
+// recent finished games for replay.
 
 import { ApiFailure, api } from '../api';
-import type { CreateTable, FinishedTable, GameInfo, SeatRequest, SeatSummary, TableSummary } from '../protocol';
-import { playerName, saveSeat, setPlayerName } from '../seats';
+import type { CreateTable, DailyEntry, DailyInfo, FinishedTable, GameInfo, SeatRequest, SeatSummary, TableSummary } from '../protocol';
+import { loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { say } from '../ui/status';
 import type { Screen } from './screen';
@@ -257,21 +258,98 @@ function gameCard(g: GameInfo, message: HTMLElement): HTMLElement {
   );
 }
 
+/** A board line's result in the game's own words. */
+function dailyResult(game: string, e: DailyEntry): string {
+  if (game === 'babel') {
+    const stacks = -e.score;
+    return `${stacks} ${stacks === 1 ? 'stack' : 'stacks'}`;
+  }
+  return `score ${e.score}`;
+}
+
+function clockText(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Today's deal of one game: a button to play it, and the day's board. */
+function dailyCard(d: DailyInfo, message: HTMLElement, name: () => string): HTMLElement {
+  const board = h('div', { class: 'daily-board', 'data-daily-board': d.game }, h('p', { class: 'muted' }, 'Loading the board…'));
+  api
+    .dailyBoard(d.game)
+    .then((b) =>
+      replace(
+        board,
+        b.entries.length
+          ? h(
+              'ol',
+              {},
+              b.entries.slice(0, 20).map((e) =>
+                h(
+                  'li',
+                  { 'data-name': e.name },
+                  `${e.name}: ${dailyResult(d.game, e)} in ${clockText(e.time_ms)}`,
+                  e.hints ? ` · ${e.hints} ${e.hints === 1 ? 'hint' : 'hints'}` : '',
+                  e.ending && e.ending.type !== 'rules' ? ` (${e.ending.type.replace('_', ' ')})` : '',
+                ),
+              ),
+            )
+          : h('p', { class: 'muted' }, 'Nobody has finished today’s deal yet.'),
+      ),
+    )
+    .catch((e: unknown) => replace(board, h('p', { class: 'muted' }, `The board is not available: ${e instanceof Error ? e.message : String(e)}`)));
+  const play = async () => {
+    const who = name();
+    if (!who) return say(message, 'Type your name first: today’s deal is ranked by name.', 'error');
+    try {
+      const started = await api.dailyStart(d.game, who);
+      saveSeat(started.table, started);
+      location.hash = `#/table/${started.table}`;
+    } catch (e) {
+      // One attempt a day: if this browser holds the seat, carry on.
+      const earlier = e instanceof ApiFailure && e.kind === 'already_played' ? /table ([0-9a-f]+)/.exec(e.message)?.[1] : undefined;
+      if (earlier && loadSeat(earlier)) {
+        location.hash = `#/table/${earlier}`;
+        return;
+      }
+      say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
+    }
+  };
+  return h(
+    'article',
+    { class: 'game-card daily', 'data-daily': d.game },
+    h('h3', {}, `${d.title}: today’s deal`, ' ', h('span', { class: 'small muted' }, `${d.day} (UTC)`)),
+    h('p', { class: 'muted' }, 'The same deal for everyone today; one attempt per name. Fewest stacks wins, then the quickest.'),
+    h('button', { class: 'primary', 'data-daily-play': d.game, onclick: () => void play() }, 'Play today’s deal'),
+    board,
+  );
+}
+
 export function lobbyScreen(): Screen {
   const message = h('div', { class: 'message', role: 'alert' });
   const games = h('div', { class: 'games' }, h('p', { class: 'muted' }, 'Loading games…'));
   const recent = h('div', { class: 'recent' });
-  const name = h('input', { value: playerName(), placeholder: 'your name', 'aria-label': 'your name', maxlength: 32 });
+  const dailies = h('div', { class: 'games dailies' });
+  const name = h('input', { value: playerName(), placeholder: 'your name', 'aria-label': 'your name', maxlength: 32, name: 'player-name' });
   name.addEventListener('change', () => setPlayerName(name.value.trim()));
+  const currentName = () => {
+    setPlayerName(name.value.trim());
+    return name.value.trim();
+  };
   const root = h(
     'section',
     { class: 'lobby' },
     h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), h('label', {}, 'Name ', name)),
     message,
+    dailies,
     games,
     h('h2', {}, 'Recent games'),
     recent,
   );
+  api
+    .daily()
+    .then((ds) => replace(dailies, ds.map((d) => dailyCard(d, message, currentName))))
+    .catch(() => replace(dailies));
   const gamesLoaded = api.games();
   gamesLoaded
     .then((gs) => replace(games, gs.map((g) => gameCard(g, message))))

@@ -16,7 +16,7 @@ export const SERVER_MESSAGES = {
 
 export const TABLE_SUMMARY = {
   required: ['id', 'game', 'title', 'status', 'settings', 'seats', 'created_at', 'version'],
-  optional: ['actions', 'clock', 'rated', 'outcome', 'ending'],
+  optional: ['actions', 'clock', 'rated', 'outcome', 'ending', 'daily'],
 };
 
 /** Problems with one message, as text (empty when it fits). */

@@ -135,7 +135,7 @@ pub async fn join(addr: std::net::SocketAddr, table: &str, name: &str) -> (usize
     )
 }
 
-type Socket =
+pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A WebSocket client of one table.
@@ -154,6 +154,11 @@ pub enum Closed {
 }
 
 impl Client {
+    /// A client over a socket connected some other way.
+    pub fn from_socket(socket: Socket) -> Client {
+        Client { socket, next_id: 1 }
+    }
+
     /// Connects without saying hello.
     pub async fn raw(addr: std::net::SocketAddr, table: &str) -> Client {
         let url = format!("ws://{addr}/api/v1/tables/{table}/ws");

@@ -1,0 +1,386 @@
+//! Daily deals: for each one-seat game the server is configured with, one
+//! seed per UTC day, the same for everyone; a person plays it alone at a
+//! private table of their own, and its result goes on the day's board.
+//!
+//! Nothing here names a game: which games have a daily deal is data
+//! (`Config::daily`), and the board ranks by the game's own outcome (its
+//! score for the seat, higher first), then time, then hints. The seed is
+//! drawn from a secret kept in the database, so nobody can deal tomorrow's
+//! game today; while the day lasts its tables are not listed, not watched,
+//! and their records are not served (they would show everyone the deal).
+//! One attempt per name and day: the first start is the one that counts.
+
+use crate::protocol::{
+    ApiError, CreateTable, DailyBoard, DailyEntry, DailyInfo, DailyRequest, DailyStart, ErrorBody,
+    ErrorKind, clean_name,
+};
+use crate::store::{Store, Write};
+use crate::tables::{Hub, PrivateTable};
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use stackyard_core::Seed;
+use stackyard_core::host::Registry;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// The daily deals a server offers, and the secret their seeds come from.
+#[derive(Debug, Clone)]
+pub struct Dailies {
+    games: Vec<String>,
+    secret: String,
+}
+
+const SECRET_KEY: &str = "daily_secret";
+
+impl Dailies {
+    /// Checks that each game exists and is played by one seat with its
+    /// default settings, and loads (or makes, once) the secret.
+    pub async fn load(
+        registry: &Registry,
+        store: &Store,
+        games: &[String],
+    ) -> anyhow::Result<Dailies> {
+        for game in games {
+            let kind = registry.get(game).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "no game {game:?} for a daily deal; this server hosts {}",
+                    registry.names().join(", ")
+                )
+            })?;
+            let seats = kind
+                .create(&kind.default_settings(), Seed(0))
+                .map_err(|e| anyhow::anyhow!("{game}: {e}"))?
+                .seat_count();
+            if seats != 1 {
+                anyhow::bail!("a daily deal is played alone: {game} has {seats} seats");
+            }
+        }
+        let secret = match store.setting(SECRET_KEY).await? {
+            Some(secret) => secret,
+            None => {
+                store
+                    .commit(vec![Write::Setting {
+                        key: SECRET_KEY.into(),
+                        value: crate::auth::new_token().map_err(anyhow::Error::msg)?.0,
+                    }])
+                    .await?;
+                store
+                    .setting(SECRET_KEY)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("the daily secret was not stored"))?
+            }
+        };
+        Ok(Dailies {
+            games: games.to_vec(),
+            secret,
+        })
+    }
+
+    /// Whether `game` has a daily deal here.
+    pub fn offers(&self, game: &str) -> bool {
+        self.games.iter().any(|g| g == game)
+    }
+
+    /// The seed of `game`'s deal on `day`: the same for everyone, unknown
+    /// without the server's secret.
+    pub fn seed(&self, game: &str, day: &str) -> u64 {
+        let digest = Sha256::new()
+            .chain_update(self.secret.as_bytes())
+            .chain_update(b"\0")
+            .chain_update(game.as_bytes())
+            .chain_update(b"\0")
+            .chain_update(day.as_bytes())
+            .finalize();
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(&digest[..8]);
+        u64::from_le_bytes(bytes)
+    }
+}
+
+/// The UTC day (`YYYY-MM-DD`) of a unix time in ms.
+pub fn day_of(unix_ms: i64) -> String {
+    // Howard Hinnant's days-to-civil, for the proleptic Gregorian calendar.
+    let z = unix_ms.div_euclid(86_400_000) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Today, UTC.
+pub fn today() -> String {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0);
+    day_of(ms)
+}
+
+fn storage(e: crate::store::StoreError) -> ApiError {
+    ApiError::new(ErrorKind::Storage, e.to_string())
+}
+
+fn dailies(hub: &Hub) -> Result<&Dailies, ApiError> {
+    hub.daily
+        .get()
+        .ok_or_else(|| ApiError::new(ErrorKind::BadRequest, "this server has no daily deals"))
+}
+
+fn offered<'a>(hub: &'a Hub, game: &str) -> Result<&'a Dailies, ApiError> {
+    let daily = dailies(hub)?;
+    if !daily.offers(game) {
+        return Err(ApiError::new(
+            ErrorKind::BadRequest,
+            format!(
+                "there is no daily deal of {game:?}; this server deals {}",
+                daily.games.join(", ")
+            ),
+        ));
+    }
+    Ok(daily)
+}
+
+/// Whether `table` is a daily deal's table whose day is not over: its
+/// record and replay stay private until then.
+pub async fn is_private(hub: &Hub, table: &str) -> Result<bool, ApiError> {
+    let entry = hub.store.daily_of_table(table).await.map_err(storage)?;
+    Ok(entry.is_some_and(|e| e.day >= today()))
+}
+
+/// Daily deals' tables whose day is not over.
+pub async fn private_tables(hub: &Hub) -> Result<Vec<String>, ApiError> {
+    hub.store
+        .daily_tables_since(&today())
+        .await
+        .map_err(storage)
+}
+
+type Shared = State<Arc<Hub>>;
+
+/// The daily deals this server offers, and today's date.
+#[utoipa::path(get, path = "/api/v1/daily", responses((status = 200, body = [DailyInfo])))]
+pub async fn list(State(hub): Shared) -> axum::Json<Vec<DailyInfo>> {
+    let day = today();
+    let games = hub.daily.get().map_or(&[][..], |d| d.games.as_slice());
+    axum::Json(
+        games
+            .iter()
+            .filter_map(|g| hub.registry.get(g))
+            .map(|k| DailyInfo {
+                game: k.name().to_string(),
+                title: k.title().to_string(),
+                day: day.clone(),
+            })
+            .collect(),
+    )
+}
+
+/// Starts today's deal for a name: a private one-seat table, already
+/// playing. A name gets one attempt a day (409 `already_played` after).
+#[utoipa::path(post, path = "/api/v1/daily/{game}", params(("game" = String, Path, description = "game name")),
+    request_body = DailyRequest,
+    responses((status = 200, body = DailyStart), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn start(
+    State(hub): Shared,
+    Path(game): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: Bytes,
+) -> Result<axum::Json<DailyStart>, ApiError> {
+    let daily = offered(&hub, &game)?;
+    let request: DailyRequest = if body.iter().all(u8::is_ascii_whitespace) {
+        DailyRequest::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("bad request body: {e}")))?
+    };
+    let name = clean_name(request.name.as_deref().ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::BadRequest,
+            "a daily deal needs a name for its leaderboard",
+        )
+    })?)?;
+    let day = today();
+    if let Some(earlier) = hub
+        .store
+        .daily_entry(&game, &day, &name)
+        .await
+        .map_err(storage)?
+    {
+        return Err(already_played(&name, &earlier.table));
+    }
+    let seed = daily.seed(&game, &day);
+    let spec = CreateTable {
+        game: game.clone(),
+        settings: None,
+        seats: None,
+        clock: None,
+        rated: false,
+        seed: Some(seed),
+    };
+    let started_at = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0);
+    let (entry_game, entry_day, entry_name) = (game.clone(), day.clone(), name.clone());
+    let private = PrivateTable {
+        name: name.clone(),
+        day: day.clone(),
+        writes: Box::new(move |table| {
+            vec![Write::DailyStarted {
+                game: entry_game,
+                day: entry_day,
+                name: entry_name,
+                table: table.to_string(),
+                started_at,
+            }]
+        }),
+    };
+    let created = hub
+        .create_with(spec, &peer.ip().to_string(), Some(private))
+        .await;
+    let joined = match created {
+        Ok((_, Some(joined))) => joined,
+        Ok((_, None)) => {
+            return Err(ApiError::new(ErrorKind::Storage, "the seat was not taken"));
+        }
+        Err(e) if e.kind == ErrorKind::Storage => {
+            // Two starts for one name at once: the store let one in.
+            if let Ok(Some(earlier)) = hub.store.daily_entry(&game, &day, &name).await {
+                return Err(already_played(&name, &earlier.table));
+            }
+            return Err(e);
+        }
+        Err(e) => return Err(e),
+    };
+    metrics::counter!("stackyard_daily_started_total").increment(1);
+    Ok(axum::Json(DailyStart {
+        table: joined.table,
+        seat: joined.seat,
+        token: joined.token,
+        day,
+    }))
+}
+
+fn already_played(name: &str, table: &str) -> ApiError {
+    ApiError::new(
+        ErrorKind::AlreadyPlayed,
+        format!(
+            "{name} has already played today's deal (table {table}); a name gets one attempt a day"
+        ),
+    )
+}
+
+/// Which day's board.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BoardQuery {
+    /// `YYYY-MM-DD` (UTC); today if absent.
+    day: Option<String>,
+}
+
+/// A day's board for a daily deal, best first.
+#[utoipa::path(get, path = "/api/v1/daily/{game}", params(("game" = String, Path, description = "game name"), BoardQuery),
+    responses((status = 200, body = DailyBoard), (status = 400, body = ErrorBody)))]
+pub async fn board(
+    State(hub): Shared,
+    Path(game): Path<String>,
+    Query(query): Query<BoardQuery>,
+) -> Result<axum::Json<DailyBoard>, ApiError> {
+    offered(&hub, &game)?;
+    let day = match query.day {
+        Some(day) => checked_day(&day)?,
+        None => today(),
+    };
+    let rows = hub
+        .store
+        .daily_board(&game, &day, 100)
+        .await
+        .map_err(storage)?;
+    let entries = rows
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| DailyEntry {
+            rank: i + 1,
+            name: r.name,
+            score: r.score.unwrap_or(0),
+            won: r.won.unwrap_or(false),
+            time_ms: r.time_ms.unwrap_or(0),
+            hints: r.hints,
+            ending: r
+                .ending
+                .and_then(|e| serde_json::from_str(&e).ok())
+                .unwrap_or(serde_json::Value::Null),
+            table: r.table,
+        })
+        .collect();
+    Ok(axum::Json(DailyBoard { game, day, entries }))
+}
+
+/// `day` if it is a date written `YYYY-MM-DD`.
+fn checked_day(day: &str) -> Result<String, ApiError> {
+    let bytes = day.as_bytes();
+    let shaped = bytes.len() == 10
+        && bytes.iter().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                *b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    let month = day.get(5..7).and_then(|m| m.parse::<u8>().ok());
+    let date = day.get(8..10).and_then(|d| d.parse::<u8>().ok());
+    if !shaped || !matches!(month, Some(1..=12)) || !matches!(date, Some(1..=31)) {
+        return Err(ApiError::new(
+            ErrorKind::BadRequest,
+            format!("{day:?} is not a day written YYYY-MM-DD"),
+        ));
+    }
+    Ok(day.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_are_utc_calendar_dates() {
+        assert_eq!(day_of(0), "1970-01-01");
+        assert_eq!(day_of(86_400_000 - 1), "1970-01-01");
+        assert_eq!(day_of(86_400_000), "1970-01-02");
+        // 2000-02-29 (a leap day of a century year) and 2024-12-31.
+        assert_eq!(day_of(951_782_400_000), "2000-02-29");
+        assert_eq!(day_of(1_735_689_599_000), "2024-12-31");
+        assert_eq!(day_of(1_735_689_600_000), "2025-01-01");
+    }
+
+    #[test]
+    fn a_day_must_be_written_as_one() {
+        assert!(checked_day("2026-11-23").is_ok());
+        for bad in ["2026-13-01", "2026-1-01", "yesterday", "2026-11-23'--", ""] {
+            assert!(checked_day(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn seeds_differ_by_game_day_and_secret() {
+        let a = Dailies {
+            games: vec!["g".into()],
+            secret: "one".into(),
+        };
+        let b = Dailies {
+            games: vec!["g".into()],
+            secret: "two".into(),
+        };
+        assert_eq!(a.seed("g", "2026-11-23"), a.seed("g", "2026-11-23"));
+        assert_ne!(a.seed("g", "2026-11-23"), a.seed("g", "2026-11-24"));
+        assert_ne!(a.seed("g", "2026-11-23"), a.seed("h", "2026-11-23"));
+        assert_ne!(a.seed("g", "2026-11-23"), b.seed("g", "2026-11-23"));
+    }
+}
