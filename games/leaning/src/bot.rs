@@ -7,7 +7,11 @@
 //!
 //! While the seat may hold (L12), every third candidate is tried as a hold
 //! instead: held where it would be let go (raised clear of the table if
-//! need be), then let go at once as the holder's next turn would let it go.
+//! need be), then let go at once as the holder's next turn would let it go
+//! (screening runs only the release, so a hold costs what a drop costs;
+//! finalist holds are judged in full, held and then let go, since what the
+//! structure does around a fixed piece can turn a clean release into a
+//! break).
 //! A clean release scores L10 + 2; the bot weighs that against the −1 per
 //! extra neighbour of the hold, the −2 of a failed release, and the chance
 //! that the seats acting in between build on the held piece
@@ -192,13 +196,21 @@ impl SearchBot {
             if !free {
                 continue;
             }
-            let v = self.evaluate(&mut world, &before, &pieces, c, &ctx);
+            let v = self.evaluate(&mut world, &before, &pieces, c, &ctx, false);
             scored.push((v, c));
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.truncate(self.effort.finalists.max(1));
         let mut finalists: Vec<Finalist> = Vec::new();
         for &(v, c) in &scored {
+            // A finalist hold is judged again in full (held, then let go):
+            // the screening ran only its release, which misses what the
+            // structure does around a fixed piece before it is let go.
+            let v = if c.hold {
+                self.evaluate(&mut world, &before, &pieces, c, &ctx, true)
+            } else {
+                v
+            };
             let (sum, runs) = self.perturbed(
                 &mut world,
                 &before,
@@ -279,12 +291,13 @@ impl SearchBot {
         for _ in 0..n {
             let noise = &self.settings.hand_noise;
             let pose = noisy(&c.pose, noise.position_mm, noise.angle_deg, &mut self.rng);
-            sum += self.evaluate(world, before, pieces, Candidate { pose, ..c }, ctx);
+            sum += self.evaluate(world, before, pieces, Candidate { pose, ..c }, ctx, true);
         }
         (sum, n)
     }
 
-    /// What `c` is worth (see [`run_candidate`], [`value`], [`hold_value`]).
+    /// What `c` is worth (see [`run_candidate`], [`value`], [`hold_value`]);
+    /// `full` judges a hold in full rather than its release alone.
     fn evaluate(
         &mut self,
         world: &mut World,
@@ -292,20 +305,53 @@ impl SearchBot {
         pieces: &[PieceInfo],
         c: Candidate,
         ctx: &Context,
+        full: bool,
     ) -> f64 {
         self.simulated += 1;
-        let (j, release) = run_candidate(world, before, pieces, self.seat, c, &self.settings);
-        match release {
-            Some(r) => hold_value(&j, &r, ctx),
-            None => value(&j, ctx.in_hand, ctx.structure),
+        let pips = c.size.pips();
+        match run_candidate(world, before, pieces, self.seat, c, &self.settings, full) {
+            Run::Dropped(j) | Run::HoldFailed(j) => value(&j, ctx.in_hand, ctx.structure),
+            Run::Held {
+                hold_points,
+                release,
+            } => hold_value(hold_points, &release, ctx),
+            Run::Released(release) => {
+                let hold_points = -(release.touching.len().saturating_sub(pips) as i64);
+                hold_value(hold_points, &release, ctx)
+            }
+            Run::NoRoom => SLIP_VALUE,
         }
     }
 }
 
+/// What simulating a candidate showed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Run {
+    /// A drop, judged as the game judges it.
+    Dropped(Judgement),
+    /// A hold judged in full that was not clean by itself.
+    HoldFailed(Judgement),
+    /// A hold judged in full: its points (L-7) and its release.
+    Held {
+        /// The hold's own points (−1 per touched piece beyond its pips).
+        hold_points: i64,
+        /// The release as the holder's next turn judges it.
+        release: Judgement,
+    },
+    /// A hold screened by its release alone (set in place and let go at once).
+    Released(Judgement),
+    /// A hold with no room even a few millimetres higher (L-3).
+    NoRoom,
+}
+
 /// Simulates candidate `c` of `seat` on `world` restored to `before` (with
-/// the early out): a drop judged as the game would judge it, or a hold
-/// judged and then, when it held cleanly, let go at once as the holder's
-/// next turn lets it go (L12): the release's judgement comes second.
+/// the early out). A drop is judged as the game judges it. A hold is judged
+/// in full when `full`: held (which wakes the whole structure around the
+/// fixed piece and lets it settle), then let go as the holder's next turn
+/// lets it go. Otherwise, to screen many candidates at the price of drops,
+/// it is set in place (raised as the game raises it, L-3, L12) and let go
+/// at once: what it touches and how the release ends, without what the
+/// structure does around it in between.
 pub fn run_candidate(
     world: &mut World,
     before: &Snapshot,
@@ -313,23 +359,31 @@ pub fn run_candidate(
     seat: Seat,
     c: Candidate,
     settings: &Settings,
-) -> (Judgement, Option<Judgement>) {
+    full: bool,
+) -> Run {
     world.0.restore(before);
     let (size, pose) = (c.size, c.pose);
-    let attempt = if c.hold {
-        Attempt::Hold { size, pose }
+    if !c.hold {
+        let j = judge::attempt(world, pieces, Attempt::Drop { size, pose }, settings, true);
+        return Run::Dropped(j);
+    }
+    let (piece, level, hold_points) = if full {
+        let held = judge::attempt(world, pieces, Attempt::Hold { size, pose }, settings, true);
+        match (held.verdict, held.piece) {
+            (Verdict::Clean, Some(piece)) => (piece, held.level, Some(held.points)),
+            _ => return Run::HoldFailed(held),
+        }
     } else {
-        Attempt::Drop { size, pose }
-    };
-    let j = judge::attempt(world, pieces, attempt, settings, true);
-    let (true, Verdict::Clean, Some(piece)) = (c.hold, j.verdict, j.piece) else {
-        return (j, None);
+        let Some(piece) = judge::insert(world, size, pose, true, settings) else {
+            return Run::NoRoom;
+        };
+        (piece, 0, None)
     };
     let mut with_held = pieces.to_vec();
     with_held.push(PieceInfo {
         owner: Owner::Seat { seat },
         size,
-        level: j.level,
+        level,
         status: PieceStatus::Held,
     });
     let release = judge::attempt(
@@ -339,7 +393,13 @@ pub fn run_candidate(
         settings,
         true,
     );
-    (j, Some(release))
+    match hold_points {
+        Some(hold_points) => Run::Held {
+            hold_points,
+            release,
+        },
+        None => Run::Released(release),
+    }
 }
 
 /// What a turn's search knows of the seat's situation.
@@ -363,21 +423,18 @@ pub const HOLD_EVERY: usize = 3;
 /// seats the bot holds only where a plain placement could not score at all.
 pub const HOLD_RISK_PER_SEAT: f64 = 0.5;
 
-/// What holding is worth (L12): the hold's own points (−1 per touched piece
-/// beyond its pips, L-7), then the release judged as the next turn judges
-/// it — clean scores L10 + 2 and one piece out of hand; otherwise the piece
-/// is lost at −2 plus any break or wreck penalty (L-6) — less
-/// [`HOLD_RISK_PER_SEAT`] for each other seat that acts before the release.
-pub fn hold_value(hold: &Judgement, release: &Judgement, ctx: &Context) -> f64 {
-    if hold.verdict != Verdict::Clean {
-        return value(hold, ctx.in_hand, ctx.structure);
-    }
+/// What a hold is worth (L12): its own `hold_points` (−1 per touched piece
+/// beyond its pips, L-7), then its `release`: clean scores L10 + 2 and one
+/// piece out of hand, anything else is the piece lost at −2 plus any break
+/// or wreck penalty (L-6); less [`HOLD_RISK_PER_SEAT`] for each other seat
+/// that acts before the release.
+pub fn hold_value(hold_points: i64, release: &Judgement, ctx: &Context) -> f64 {
     let released = match release.verdict {
         Verdict::Clean => release.points as f64 + 1.0,
         Verdict::Slip => -2.0 + 1.0,
         Verdict::Break | Verdict::Wreck => -2.0 + value(release, ctx.in_hand, ctx.structure),
     };
-    hold.points as f64 + released - HOLD_RISK_PER_SEAT * ctx.others as f64
+    hold_points as f64 + released - HOLD_RISK_PER_SEAT * ctx.others as f64
 }
 
 /// `c` as a hold: the same pose raised, if need be, so that its lowest
@@ -401,6 +458,9 @@ pub fn hold_candidate(c: Candidate, settings: &Settings) -> Candidate {
 /// this (or, when its pass would close the game, below minus its pieces in hand).
 pub const PASS_BELOW: f64 = -1.5;
 
+/// A slip costs a try (and the piece stays in hand).
+pub const SLIP_VALUE: f64 = -0.25;
+
 /// What a simulated result is worth to the placing seat: the points of a
 /// clean placement, plus one for a piece out of hand (it no longer costs a
 /// point at a close, L11); a slip costs a try; a break its penalty (the
@@ -413,7 +473,7 @@ pub fn value(j: &Judgement, in_hand: u8, structure: usize) -> f64 {
     let wreck = -(15.0 - f64::from(in_hand)) - 10.0;
     match j.verdict {
         Verdict::Clean => j.points as f64 + 1.0,
-        Verdict::Slip => -0.25,
+        Verdict::Slip => SLIP_VALUE,
         Verdict::Break if structure >= 3 => wreck,
         Verdict::Break => -2.0 * structure.min(2) as f64 + 1.0,
         Verdict::Wreck => wreck,

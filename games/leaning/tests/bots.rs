@@ -143,17 +143,18 @@ fn a_hold_is_valued_by_its_release_and_the_seats_acting_before_it() {
         structure: 4,
         others,
     };
-    // Held touching one piece too many (−1), released clean for 2 + 2.
-    let v = hold_value(&clean(-1), &clean(4), &ctx(1));
+    // Held touching one piece beyond its pips (−1), released clean for
+    // 2 + 2, one other seat acting in between.
+    let v = hold_value(-1, &clean(4), &ctx(1));
     assert_eq!(v, -1.0 + 4.0 + 1.0 - HOLD_RISK_PER_SEAT);
     // A release that slips loses the piece and 2 points.
     let slip = Judgement {
         verdict: Verdict::Slip,
         ..clean(0)
     };
-    assert_eq!(hold_value(&clean(0), &slip, &ctx(0)), -1.0);
+    assert_eq!(hold_value(0, &slip, &ctx(0)), -1.0);
     // More seats before the release, less value.
-    assert!(hold_value(&clean(0), &clean(4), &ctx(9)) < hold_value(&clean(0), &clean(4), &ctx(1)));
+    assert!(hold_value(0, &clean(4), &ctx(9)) < hold_value(0, &clean(4), &ctx(1)));
     // A plain placement of the same piece is worth the release without its +2.
     assert_eq!(value(&clean(2), 10, 4), 3.0);
 }
