@@ -9,9 +9,9 @@
 //! instead: held where it would be let go (raised clear of the table if
 //! need be), then let go at once as the holder's next turn would let it go
 //! (screening runs only the release, so a hold costs what a drop costs;
-//! finalist holds are judged in full, held and then let go, since what the
-//! structure does around a fixed piece can turn a clean release into a
-//! break).
+//! each finalist hold is also judged once in full, held and then let go,
+//! since what the structure does around a fixed piece can turn a clean
+//! release into a break).
 //! A clean release scores L10 + 2; the bot weighs that against the −1 per
 //! extra neighbour of the hold, the −2 of a failed release, and the chance
 //! that the seats acting in between build on the held piece
@@ -196,18 +196,31 @@ impl SearchBot {
             if !free {
                 continue;
             }
-            let v = self.evaluate(&mut world, &before, &pieces, c, &ctx, false);
+            let v = self.evaluate(&mut world, &before, &pieces, c, &ctx);
             scored.push((v, c));
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.truncate(self.effort.finalists.max(1));
         let mut finalists: Vec<Finalist> = Vec::new();
         for &(v, c) in &scored {
-            // A finalist hold is judged again in full (held, then let go):
-            // the screening ran only its release, which misses what the
-            // structure does around a fixed piece before it is let go.
+            // A finalist hold is judged once in full, at its exact pose
+            // (held, the structure settled around it, then let go): the
+            // screening ran only its release, which misses holds that fail
+            // by themselves or whose release breaks what settled against
+            // them. One that fails so is valued by that and not run again;
+            // the perturbed runs screen, as for the candidates.
             let v = if c.hold {
-                self.evaluate(&mut world, &before, &pieces, c, &ctx, true)
+                let (full, failed) = self.evaluate_hold(&mut world, &before, &pieces, c, &ctx);
+                if failed {
+                    finalists.push(Finalist {
+                        sum: full,
+                        runs: 1,
+                        confirmed: true,
+                        candidate: c,
+                    });
+                    continue;
+                }
+                full
             } else {
                 v
             };
@@ -291,13 +304,13 @@ impl SearchBot {
         for _ in 0..n {
             let noise = &self.settings.hand_noise;
             let pose = noisy(&c.pose, noise.position_mm, noise.angle_deg, &mut self.rng);
-            sum += self.evaluate(world, before, pieces, Candidate { pose, ..c }, ctx, true);
+            sum += self.evaluate(world, before, pieces, Candidate { pose, ..c }, ctx);
         }
         (sum, n)
     }
 
-    /// What `c` is worth (see [`run_candidate`], [`value`], [`hold_value`]);
-    /// `full` judges a hold in full rather than its release alone.
+    /// What `c` is worth (see [`run_candidate`], [`value`], [`hold_value`]),
+    /// a hold screened by its release alone.
     fn evaluate(
         &mut self,
         world: &mut World,
@@ -305,11 +318,10 @@ impl SearchBot {
         pieces: &[PieceInfo],
         c: Candidate,
         ctx: &Context,
-        full: bool,
     ) -> f64 {
         self.simulated += 1;
         let pips = c.size.pips();
-        match run_candidate(world, before, pieces, self.seat, c, &self.settings, full) {
+        match run_candidate(world, before, pieces, self.seat, c, &self.settings, false) {
             Run::Dropped(j) | Run::HoldFailed(j) => value(&j, ctx.in_hand, ctx.structure),
             Run::Held {
                 hold_points,
@@ -320,6 +332,32 @@ impl SearchBot {
                 hold_value(hold_points, &release, ctx)
             }
             Run::NoRoom => SLIP_VALUE,
+        }
+    }
+
+    /// What hold `c` is worth judged in full, and whether the hold or its
+    /// release failed.
+    fn evaluate_hold(
+        &mut self,
+        world: &mut World,
+        before: &Snapshot,
+        pieces: &[PieceInfo],
+        c: Candidate,
+        ctx: &Context,
+    ) -> (f64, bool) {
+        self.simulated += 1;
+        match run_candidate(world, before, pieces, self.seat, c, &self.settings, true) {
+            Run::Held {
+                hold_points,
+                release,
+            } => (
+                hold_value(hold_points, &release, ctx),
+                release.verdict != Verdict::Clean,
+            ),
+            Run::Dropped(j) | Run::HoldFailed(j) | Run::Released(j) => {
+                (value(&j, ctx.in_hand, ctx.structure), true)
+            }
+            Run::NoRoom => (SLIP_VALUE, true),
         }
     }
 }
