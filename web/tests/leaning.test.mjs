@@ -171,7 +171,7 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   assert.deepEqual(page.errors, []);
 });
 
-test('leaning towers: an action the rules refuse is shown with its rule id, and nothing changes', async () => {
+test('leaning towers: an action the rules refuse is shown with its rule id and nothing changes; a round of passes closes the game; its replay', async () => {
   const page = await newPage(browser);
   const frames = recordFrames(page);
   await page.goto(`${server.url}/#/`);
@@ -196,5 +196,22 @@ test('leaning towers: an action the rules refuse is shown with its rule id, and 
   // Still our turn, and the buttons work again.
   await page.waitForSelector('[data-action="place"]:not([disabled])');
   await shot(page, 'leaning-refused');
+  // We pass, the pass bot passes: a full round of passes closes the game
+  // (L11), each seat losing a point per piece in hand; then the replay.
+  await page.focus('.lt-host');
+  await page.keyboard.press('p');
+  await page.waitForSelector('[data-outcome]');
+  const closed = events(frames).find((e) => e.type === 'closed');
+  assert.deepEqual(closed?.penalties, [-15, -15]);
+  assert.match(await page.textContent('.lt-log'), /closes the game \(L11\)/);
+  assert.deepEqual(await shownScores(page), [-15, -15]);
+  await page.click('[data-outcome] a');
+  await page.waitForSelector('[data-step="forward"]');
+  await page.click('[data-step="forward"]');
+  await page.waitForSelector('.replay-screen[data-frame="1"]');
+  await page.waitForSelector('canvas.lt-canvas');
+  await page.click('[data-step="last"]');
+  await page.waitForSelector('.lt-seatlist [data-seat="0"][data-score="-15"]');
+  await shot(page, 'leaning-replay');
   assert.deepEqual(page.errors, []);
 });

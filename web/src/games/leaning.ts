@@ -77,7 +77,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     { class: 'lt' },
     controls,
     h('div', { class: 'lt-main' }, host, aimEl),
-    h('div', { class: 'lt-side' }, verdictEl, seatsEl, keysEl, h('h3', {}, 'Latest'), logEl),
+    // A replay keeps its own list of actions and takes no keys.
+    h('div', { class: 'lt-side' }, verdictEl, seatsEl, ctx.inReplay ? null : [keysEl, h('h3', {}, 'Latest'), logEl]),
   );
 
   let view: View | null = null;
@@ -305,6 +306,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     const parts: (HTMLElement | string | null)[] = [];
     if (over) {
       parts.push(h('span', { class: 'muted' }, 'The game is over.'));
+    } else if (!ctx.act) {
+      parts.push(h('span', { class: 'muted' }, v.to_act === null ? '' : `${seatName(v.to_act)} to play. Drag to orbit, scroll to zoom.`));
     } else if (!mine) {
       parts.push(h('span', { class: 'muted', 'data-waiting': 'true' }, v.to_act === null ? '' : `Waiting for ${seatName(v.to_act)}…`));
     } else if (v.phase.type === 'foundation') {
