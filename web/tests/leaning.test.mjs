@@ -156,6 +156,10 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(400);
   await pickAllowedSize(page);
+  // The nudge buttons do what their keys do (for touch screens).
+  const z0 = (await aimedPose(page)).position[2];
+  await page.click('[data-nudge="PageUp"]');
+  assert.ok(Math.abs((await aimedPose(page)).position[2] - (z0 + 5)) < 1e-6, 'the "up" button raises the aim 5 mm');
   await shot(page, 'leaning-phone');
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the table scrolls sideways on a phone');
   await page.setViewportSize({ width: 1200, height: 900 });

@@ -31,6 +31,23 @@ export function seatLook(seat: number): Look {
   };
 }
 
+/** The nudge buttons: key, label, what it does. */
+const NUDGES: [string, string, string][] = [
+  ['ArrowLeft', '←', 'left 5 mm (←)'],
+  ['ArrowRight', '→', 'right 5 mm (→)'],
+  ['ArrowUp', '↑', 'away 5 mm (↑)'],
+  ['ArrowDown', '↓', 'nearer 5 mm (↓)'],
+  ['PageUp', 'up', 'up 5 mm (PgUp)'],
+  ['PageDown', 'down', 'down 5 mm (PgDn)'],
+  ['q', 'x+', 'turn +5° about x (Q)'],
+  ['a', 'x−', 'turn −5° about x (A)'],
+  ['w', 'y+', 'turn +5° about y (W)'],
+  ['s', 'y−', 'turn −5° about y (S)'],
+  ['e', 'z+', 'turn +5° about z (E)'],
+  ['d', 'z−', 'turn −5° about z (D)'],
+  ['g', 'to table', 'down until the lowest corner is 0.1 mm above the table (G)'],
+];
+
 const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
 const SLIP_RULE: Record<string, string> = {
   corners: 'L6: more than two corners on the table',
@@ -185,16 +202,13 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     nudge(0, 0, 0.1 - low);
   }
 
-  function onKey(e: KeyboardEvent): void {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (!myTurn()) return;
-    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const step = e.shiftKey ? 0.5 : 5;
+  /** One key's command (also the nudge buttons'); false when `key` means nothing. */
+  function command(key: string, fine: boolean): boolean {
+    const step = fine ? 0.5 : 5;
     const arrows: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
-    let handled = true;
-    if (SIZE_KEY[e.key]) pick(SIZE_KEY[e.key]);
-    else if (key in arrows && pose) {
+    if (SIZE_KEY[key]) pick(SIZE_KEY[key]);
+    else if (key in arrows) {
+      if (!pose) return true;
       // ↑ moves away from the viewer along the table axis closest to the
       // view direction; ← → sideways.
       const f = three?.forward() ?? { axis: 1, sign: 1 };
@@ -218,8 +232,17 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     } else if (key === 'Enter') act('place');
     else if (key === 'h') act('hold');
     else if (key === 'p') send({ type: 'pass' });
-    else handled = false;
-    if (handled) e.preventDefault();
+    else return false;
+    return true;
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    if (e.target instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) return; // the button's own click
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!myTurn()) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (command(key, e.shiftKey)) e.preventDefault();
   }
   root.addEventListener('keydown', onKey as EventListener);
 
@@ -294,6 +317,12 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         numberInput('rx °', fix(p.rotation_deg[0]), setRot(0)),
         numberInput('ry °', fix(p.rotation_deg[1]), setRot(1)),
         numberInput('rz °', fix(p.rotation_deg[2]), setRot(2)),
+      ),
+      // The keys as buttons, for touch screens and mice: each does what its key does.
+      h(
+        'div',
+        { class: 'lt-nudge', role: 'group', 'aria-label': 'nudge the aimed piece (5 mm, 5°)' },
+        NUDGES.map(([key, label, title]) => h('button', { 'data-nudge': key, title, onclick: () => command(key, false) }, label)),
       ),
     );
   }
