@@ -1,13 +1,14 @@
 //! Candidate placements the bot evaluates per second (goal: ≥ 200 on one
 //! core), on a small structure (the leaning pair plus two pieces): each
 //! candidate is sampled (with its trial drops) and simulated on a copy of
-//! the world, with the bot's early-out and, for comparison, without it.
+//! the world, with the bot's early-out and, for comparison, without it;
+//! and a hold candidate (L12): held, then let go as the next turn would.
 //! Baseline in the same run: one small pyramid dropped flat on an empty
 //! table and settled, so results can be read as ratios on any machine.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use stackyard_core::{Game, GameTime, Seat, Seed, Viewer};
-use stackyard_leaning::bot::{infos, sample_candidate};
+use stackyard_leaning::bot::{Run, hold_candidate, infos, run_candidate, sample_candidate};
 use stackyard_leaning::judge::{Attempt, attempt};
 use stackyard_leaning::{Action, FoundationPiece, HandNoise, LeaningTowers, Settings, Size, World};
 use stackyard_physics::Pose;
@@ -100,6 +101,32 @@ fn candidates(c: &mut Criterion) {
                     early_out,
                 );
                 black_box(j.steps)
+            })
+        });
+    }
+    // A hold candidate (L12): the same sampled poses raised clear of the
+    // table; screened (set in place and let go at once), and judged in full
+    // (held, the structure settled around it, then let go) as the bot
+    // judges its finalist holds.
+    for (name, full) in [("bot_hold_candidate", false), ("bot_hold_full_run", true)] {
+        let mut world = World::from_snapshot(&view.world);
+        let before = world.0.snapshot();
+        let mut rng = Seed(3).rng("bench");
+        let mut i = 0usize;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i += 1;
+                let size = [Size::Small, Size::Medium, Size::Large][i % 3];
+                let Some(c) =
+                    sample_candidate(&mut world, &before, &view, size, &settings, &mut rng)
+                else {
+                    return 0;
+                };
+                let c = hold_candidate(c, &settings);
+                match run_candidate(&mut world, &before, &pieces, Seat(0), c, &settings, full) {
+                    Run::Released(r) | Run::Held { release: r, .. } => black_box(r.steps),
+                    _ => 0,
+                }
             })
         });
     }

@@ -5,6 +5,18 @@
 //! earn and by their risk (the same placement under a few perturbations of
 //! the pose, like the hand noise the game will add) and chooses.
 //!
+//! While the seat may hold (L12), every third candidate is tried as a hold
+//! instead: held where it would be let go (raised clear of the table if
+//! need be), then let go at once as the holder's next turn would let it go
+//! (screening runs only the release, so a hold costs what a drop costs;
+//! each finalist hold is also judged once in full, held and then let go,
+//! since what the structure does around a fixed piece can turn a clean
+//! release into a break).
+//! A clean release scores L10 + 2; the bot weighs that against the −1 per
+//! extra neighbour of the hold, the −2 of a failed release, and the chance
+//! that the seats acting in between build on the held piece
+//! ([`hold_value`]), so it holds with few opponents and places with many.
+//!
 //! Levels differ in budget (candidates simulated per turn) and accuracy
 //! (perturbations per finalist). A bot sees only its seat's view, which in
 //! Leaning Towers is the whole table including the physics world.
@@ -16,7 +28,7 @@
 use crate::action::Action;
 use crate::geometry::{face, leaning_pose, noisy, pose_on_surface};
 use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
-use crate::piece::Size;
+use crate::piece::{Owner, Size};
 use crate::settings::Settings;
 use crate::state::{LeaningTowers, Phase};
 use crate::view::View;
@@ -81,6 +93,8 @@ pub struct Candidate {
     pub size: Size,
     /// The pose it would let go at.
     pub pose: Pose,
+    /// Whether it is held there rather than let go (L12).
+    pub hold: bool,
 }
 
 /// A finalist of a turn's search and what its runs were worth so far.
@@ -134,24 +148,28 @@ impl SearchBot {
         }
         let s = self.seat.index();
         let hand = view.hands.get(s)?;
-        let sizes: Vec<Size> = match view.slipped {
-            Some(size) => vec![size],
-            None => Size::ALL
-                .into_iter()
-                .filter(|&z| hand.has(z) && Some(z) != view.previous_size)
-                .collect(),
-        };
+        // The rules' own list of what this seat may do (L8, L-10, L12).
+        let options = view.turn.as_ref()?;
+        let sizes = &options.sizes;
         if sizes.is_empty() {
             return Some(Action::Pass);
         }
         let pieces = infos(view);
         let structure = pieces.iter().filter(|p| p.in_play()).count();
+        let in_rotation = (0..view.hands.len())
+            .filter(|&i| !view.out[i] && (view.hands[i].total() > 0 || view.held[i].is_some()))
+            .count();
+        let ctx = Context {
+            in_hand: hand.total(),
+            structure,
+            others: in_rotation.saturating_sub(1),
+        };
         let mut world = World::from_snapshot(&view.world);
         let before = world.0.snapshot();
         let mut scored: Vec<(f64, Candidate)> = Vec::new();
         for i in 0..self.effort.candidates {
             let size = sizes[i % sizes.len()];
-            let Some(c) = sample_candidate(
+            let Some(mut c) = sample_candidate(
                 &mut world,
                 &before,
                 view,
@@ -161,27 +179,58 @@ impl SearchBot {
             ) else {
                 continue;
             };
+            // Every HOLD_EVERY-th candidate is tried as a hold (L12) while
+            // the seat may hold: let go just clear of the table, as a hold
+            // may not touch it.
+            if options.hold && i % HOLD_EVERY == HOLD_EVERY - 1 {
+                c = hold_candidate(c, &self.settings);
+            }
             // The game refuses a pose that starts inside something (L-4);
             // the judge would lift it, so check the exact pose first.
             world.0.restore(&before);
-            if world.0.drop_piece(c.size.kind(), c.pose).is_err() {
+            let free = if c.hold {
+                world.0.hold_piece(c.size.kind(), c.pose).is_ok()
+            } else {
+                world.0.drop_piece(c.size.kind(), c.pose).is_ok()
+            };
+            if !free {
                 continue;
             }
-            let j = self.simulate(&mut world, &before, &pieces, c);
-            scored.push((value(&j, hand.total(), structure), c));
+            let v = self.evaluate(&mut world, &before, &pieces, c, &ctx);
+            scored.push((v, c));
         }
         scored.sort_by(|a, b| b.0.total_cmp(&a.0));
         scored.truncate(self.effort.finalists.max(1));
         let mut finalists: Vec<Finalist> = Vec::new();
         for &(v, c) in &scored {
+            // A finalist hold is judged once in full, at its exact pose
+            // (held, the structure settled around it, then let go): the
+            // screening ran only its release, which misses holds that fail
+            // by themselves or whose release breaks what settled against
+            // them. One that fails so is valued by that and not run again;
+            // the perturbed runs screen, as for the candidates.
+            let v = if c.hold {
+                let (full, failed) = self.evaluate_hold(&mut world, &before, &pieces, c, &ctx);
+                if failed {
+                    finalists.push(Finalist {
+                        sum: full,
+                        runs: 1,
+                        confirmed: true,
+                        candidate: c,
+                    });
+                    continue;
+                }
+                full
+            } else {
+                v
+            };
             let (sum, runs) = self.perturbed(
                 &mut world,
                 &before,
                 &pieces,
                 c,
                 self.effort.perturbations,
-                hand.total(),
-                structure,
+                &ctx,
             );
             finalists.push(Finalist {
                 sum: v + sum,
@@ -209,8 +258,7 @@ impl SearchBot {
                 &pieces,
                 f.candidate,
                 self.effort.confirm,
-                hand.total(),
-                structure,
+                &ctx,
             );
             finalists[lead] = Finalist {
                 sum: f.sum + more,
@@ -221,9 +269,6 @@ impl SearchBot {
         };
         // Passing moves the game towards a close (L11); the pass that
         // completes the round costs a point per piece in hand at once.
-        let in_rotation = (0..view.hands.len())
-            .filter(|&i| !view.out[i] && (view.hands[i].total() > 0 || view.held[i].is_some()))
-            .count();
         let pass_value = if view.passes + 1 >= in_rotation {
             -f64::from(hand.total())
         } else {
@@ -232,17 +277,20 @@ impl SearchBot {
         match best {
             // Rounded to a micrometre, the pose survives any JSON record
             // exactly (see `geometry::rounded`).
-            Some((v, c)) if v > pass_value => Some(Action::Place {
-                size: c.size,
-                pose: crate::geometry::rounded(&c.pose),
-            }),
+            Some((v, c)) if v > pass_value => {
+                let pose = crate::geometry::rounded(&c.pose);
+                Some(if c.hold {
+                    Action::Hold { size: c.size, pose }
+                } else {
+                    Action::Place { size: c.size, pose }
+                })
+            }
             _ => Some(Action::Pass),
         }
     }
 
     /// Runs `n` perturbed copies of `c` (the game's hand noise): the sum of
     /// their values and `n`.
-    #[allow(clippy::too_many_arguments)]
     fn perturbed(
         &mut self,
         world: &mut World,
@@ -250,44 +298,206 @@ impl SearchBot {
         pieces: &[PieceInfo],
         c: Candidate,
         n: usize,
-        in_hand: u8,
-        structure: usize,
+        ctx: &Context,
     ) -> (f64, usize) {
         let mut sum = 0.0;
         for _ in 0..n {
             let noise = &self.settings.hand_noise;
             let pose = noisy(&c.pose, noise.position_mm, noise.angle_deg, &mut self.rng);
-            let j = self.simulate(world, before, pieces, Candidate { pose, ..c });
-            sum += value(&j, in_hand, structure);
+            sum += self.evaluate(world, before, pieces, Candidate { pose, ..c }, ctx);
         }
         (sum, n)
     }
 
-    fn simulate(
+    /// What `c` is worth (see [`run_candidate`], [`value`], [`hold_value`]),
+    /// a hold screened by its release alone.
+    fn evaluate(
         &mut self,
         world: &mut World,
         before: &Snapshot,
         pieces: &[PieceInfo],
         c: Candidate,
-    ) -> Judgement {
+        ctx: &Context,
+    ) -> f64 {
         self.simulated += 1;
-        world.0.restore(before);
-        judge::attempt(
-            world,
-            pieces,
-            Attempt::Drop {
-                size: c.size,
-                pose: c.pose,
-            },
-            &self.settings,
-            true,
-        )
+        let pips = c.size.pips();
+        match run_candidate(world, before, pieces, self.seat, c, &self.settings, false) {
+            Run::Dropped(j) | Run::HoldFailed(j) => value(&j, ctx.in_hand, ctx.structure),
+            Run::Held {
+                hold_points,
+                release,
+            } => hold_value(hold_points, &release, ctx),
+            Run::Released(release) => {
+                let hold_points = -(release.touching.len().saturating_sub(pips) as i64);
+                hold_value(hold_points, &release, ctx)
+            }
+            Run::NoRoom => SLIP_VALUE,
+        }
+    }
+
+    /// What hold `c` is worth judged in full, and whether the hold or its
+    /// release failed.
+    fn evaluate_hold(
+        &mut self,
+        world: &mut World,
+        before: &Snapshot,
+        pieces: &[PieceInfo],
+        c: Candidate,
+        ctx: &Context,
+    ) -> (f64, bool) {
+        self.simulated += 1;
+        match run_candidate(world, before, pieces, self.seat, c, &self.settings, true) {
+            Run::Held {
+                hold_points,
+                release,
+            } => (
+                hold_value(hold_points, &release, ctx),
+                release.verdict != Verdict::Clean,
+            ),
+            Run::Dropped(j) | Run::HoldFailed(j) | Run::Released(j) => {
+                (value(&j, ctx.in_hand, ctx.structure), true)
+            }
+            Run::NoRoom => (SLIP_VALUE, true),
+        }
+    }
+}
+
+/// What simulating a candidate showed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Run {
+    /// A drop, judged as the game judges it.
+    Dropped(Judgement),
+    /// A hold judged in full that was not clean by itself.
+    HoldFailed(Judgement),
+    /// A hold judged in full: its points (L-7) and its release.
+    Held {
+        /// The hold's own points (−1 per touched piece beyond its pips).
+        hold_points: i64,
+        /// The release as the holder's next turn judges it.
+        release: Judgement,
+    },
+    /// A hold screened by its release alone (set in place and let go at once).
+    Released(Judgement),
+    /// A hold with no room even a few millimetres higher (L-3).
+    NoRoom,
+}
+
+/// Simulates candidate `c` of `seat` on `world` restored to `before` (with
+/// the early out). A drop is judged as the game judges it. A hold is judged
+/// in full when `full`: held (which wakes the whole structure around the
+/// fixed piece and lets it settle), then let go as the holder's next turn
+/// lets it go. Otherwise, to screen many candidates at the price of drops,
+/// it is set in place (raised as the game raises it, L-3, L12) and let go
+/// at once: what it touches and how the release ends, without what the
+/// structure does around it in between.
+pub fn run_candidate(
+    world: &mut World,
+    before: &Snapshot,
+    pieces: &[PieceInfo],
+    seat: Seat,
+    c: Candidate,
+    settings: &Settings,
+    full: bool,
+) -> Run {
+    world.0.restore(before);
+    let (size, pose) = (c.size, c.pose);
+    if !c.hold {
+        let j = judge::attempt(world, pieces, Attempt::Drop { size, pose }, settings, true);
+        return Run::Dropped(j);
+    }
+    let (piece, level, hold_points) = if full {
+        let held = judge::attempt(world, pieces, Attempt::Hold { size, pose }, settings, true);
+        match (held.verdict, held.piece) {
+            (Verdict::Clean, Some(piece)) => (piece, held.level, Some(held.points)),
+            _ => return Run::HoldFailed(held),
+        }
+    } else {
+        let Some(piece) = judge::insert(world, size, pose, true, settings) else {
+            return Run::NoRoom;
+        };
+        (piece, 0, None)
+    };
+    let mut with_held = pieces.to_vec();
+    with_held.push(PieceInfo {
+        owner: Owner::Seat { seat },
+        size,
+        level,
+        status: PieceStatus::Held,
+    });
+    let release = judge::attempt(
+        world,
+        &with_held,
+        Attempt::Release { piece },
+        settings,
+        true,
+    );
+    match hold_points {
+        Some(hold_points) => Run::Held {
+            hold_points,
+            release,
+        },
+        None => Run::Released(release),
+    }
+}
+
+/// What a turn's search knows of the seat's situation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Context {
+    /// Pieces the seat has in hand.
+    pub in_hand: u8,
+    /// Pieces in play on the table.
+    pub structure: usize,
+    /// Other seats that will act before a held piece is let go (L12).
+    pub others: usize,
+}
+
+/// One candidate in this many is tried as a hold when the seat may hold.
+pub const HOLD_EVERY: usize = 3;
+
+/// Expected points lost per other seat acting while a piece is held: each
+/// may build on it (L12 allows it), and the pieces resting on it are then
+/// the holder's to disturb when it is let go (a break, L9). Two seats' worth
+/// (1.0) is half the +2 a clean release earns, so with more than three other
+/// seats the bot holds only where a plain placement could not score at all.
+pub const HOLD_RISK_PER_SEAT: f64 = 0.5;
+
+/// What a hold is worth (L12): its own `hold_points` (−1 per touched piece
+/// beyond its pips, L-7), then its `release`: clean scores L10 + 2 and one
+/// piece out of hand, anything else is the piece lost at −2 plus any break
+/// or wreck penalty (L-6); less [`HOLD_RISK_PER_SEAT`] for each other seat
+/// that acts before the release.
+pub fn hold_value(hold_points: i64, release: &Judgement, ctx: &Context) -> f64 {
+    let released = match release.verdict {
+        Verdict::Clean => release.points as f64 + 1.0,
+        Verdict::Slip => -2.0 + 1.0,
+        Verdict::Break | Verdict::Wreck => -2.0 + value(release, ctx.in_hand, ctx.structure),
+    };
+    hold_points as f64 + released - HOLD_RISK_PER_SEAT * ctx.others as f64
+}
+
+/// `c` as a hold: the same pose raised, if need be, so that its lowest
+/// corner is clear of the table by a quarter millimetre more than L2's
+/// `corner_eps_mm` (a hold may not touch the table, L12).
+pub fn hold_candidate(c: Candidate, settings: &Settings) -> Candidate {
+    let clear = settings.corner_eps_mm + 0.25;
+    let low = crate::geometry::lowest_corner_mm(c.size, &c.pose, &settings.physics.pieces);
+    let mut pose = c.pose;
+    if low < clear {
+        pose.position[2] += clear - low;
+    }
+    Candidate {
+        pose,
+        hold: true,
+        ..c
     }
 }
 
 /// The bot passes when the best candidate's expected value is at or below
 /// this (or, when its pass would close the game, below minus its pieces in hand).
 pub const PASS_BELOW: f64 = -1.5;
+
+/// A slip costs a try (and the piece stays in hand).
+pub const SLIP_VALUE: f64 = -0.25;
 
 /// What a simulated result is worth to the placing seat: the points of a
 /// clean placement, plus one for a piece out of hand (it no longer costs a
@@ -301,7 +511,7 @@ pub fn value(j: &Judgement, in_hand: u8, structure: usize) -> f64 {
     let wreck = -(15.0 - f64::from(in_hand)) - 10.0;
     match j.verdict {
         Verdict::Clean => j.points as f64 + 1.0,
-        Verdict::Slip => -0.25,
+        Verdict::Slip => SLIP_VALUE,
         Verdict::Break if structure >= 3 => wreck,
         Verdict::Break => -2.0 * structure.min(2) as f64 + 1.0,
         Verdict::Wreck => wreck,
@@ -368,7 +578,11 @@ pub fn sample_candidate(
         let jitter = |r: &mut ChaCha8Rng| 4.0 * r.random::<f64>() - 2.0;
         let point = [c[0] + jitter(rng), c[1] + jitter(rng), c[2]];
         let pose = pose_on_surface(point, n, 90.0 * rng.random::<f64>(), 0.3);
-        return Some(Candidate { size, pose });
+        return Some(Candidate {
+            size,
+            pose,
+            hold: false,
+        });
     }
     // Leaning from the table towards the target's centre line.
     let centre = target_centre(target.size, &target.pose, ps);
@@ -388,7 +602,11 @@ pub fn sample_candidate(
         lateral_mm: lateral,
         standoff_mm: 0.3 + 1.5 * rng.random::<f64>(),
     };
-    lean_against(world, before, size, &lean, settings).map(|pose| Candidate { size, pose })
+    lean_against(world, before, size, &lean, settings).map(|pose| Candidate {
+        size,
+        pose,
+        hold: false,
+    })
 }
 
 /// A piece leaning from the table towards a point.

@@ -172,8 +172,8 @@ pub fn attempt(
         Attempt::Drop { size, pose } | Attempt::Hold { size, pose } => {
             let hold = matches!(attempt, Attempt::Hold { .. });
             match insert(world, size, pose, hold, settings) {
-                Ok(id) => (id, size, false),
-                Err(()) => return no_room(pose),
+                Some(id) => (id, size, false),
+                None => return no_room(pose),
             }
         }
         Attempt::Release { piece } => {
@@ -333,14 +333,14 @@ fn distance(a: &[f64; 3], b: &[f64; 3]) -> f64 {
 /// Drops or holds a piece at `pose`, raising it up to 5 mm when the pose
 /// starts inside another piece or the table (a hand lets go just clear of
 /// what it touches, L-3). A hold is also raised until no corner touches the
-/// table (L12).
-fn insert(
+/// table (L12). None when even 5 mm higher it starts inside something.
+pub fn insert(
     world: &mut World,
     size: Size,
     pose: Pose,
     hold: bool,
     settings: &Settings,
-) -> Result<PieceId, ()> {
+) -> Option<PieceId> {
     let mut pose = pose;
     if hold {
         let low = crate::geometry::lowest_corner_mm(size, &pose, &settings.physics.pieces);
@@ -356,12 +356,12 @@ fn insert(
             world.0.drop_piece(size.kind(), pose)
         };
         match placed {
-            Ok(id) => return Ok(id),
-            Err(PlaceError::NotFinite) => return Err(()),
+            Ok(id) => return Some(id),
+            Err(PlaceError::NotFinite) => return None,
             Err(_) => pose.position[2] += LIFT_STEP_MM,
         }
     }
-    Err(())
+    None
 }
 
 /// How many in-play pieces each piece touches (L2), by [`PieceId`];

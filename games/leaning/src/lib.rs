@@ -53,5 +53,5 @@ pub use judge::{Judgement, PieceInfo, PieceStatus, SlipReason, Verdict};
 pub use piece::{Hand, Owner, Size};
 pub use settings::{HandNoise, Settings};
 pub use state::{LeaningTowers, Phase};
-pub use view::{PieceView, View};
+pub use view::{Dimensions, PieceView, TurnOptions, View};
 pub use world::{World, WorldSnapshot};

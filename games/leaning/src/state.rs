@@ -56,7 +56,7 @@ use crate::geometry::{MAX_ANGLE_DEG, lowest_corner_mm, noisy, rounded};
 use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
 use crate::piece::{Hand, Owner, Size};
 use crate::settings::Settings;
-use crate::view::{PieceView, View};
+use crate::view::{Dimensions, PieceView, TurnOptions, View};
 use crate::world::World;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -195,6 +195,40 @@ impl LeaningTowers {
                 usize::from(self.hands[s].total()) + placed + usize::from(self.forfeited[s])
             })
             .collect()
+    }
+
+    /// What the seat to act may do now (None in the foundation and once over).
+    pub fn turn_options(&self) -> Option<TurnOptions> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let s = self.turn.index();
+        let sizes = Size::ALL
+            .into_iter()
+            .filter(|&z| {
+                self.hands[s].has(z)
+                    && self.slipped.is_none_or(|slipped| slipped == z)
+                    && self.previous_size != Some(z)
+            })
+            .collect();
+        Some(TurnOptions {
+            sizes,
+            hold: self.held[s].is_none(),
+        })
+    }
+
+    fn dimensions(&self) -> Dimensions {
+        let p = &self.settings.physics.pieces;
+        let dims = |spec: &stackyard_physics::PyramidSpec| [spec.base, spec.height];
+        Dimensions {
+            pyramids_mm: [
+                dims(&p.pyramid_small),
+                dims(&p.pyramid_medium),
+                dims(&p.pyramid_large),
+            ],
+            table_half_mm: self.settings.table_half_mm,
+            max_height_mm: self.settings.max_height_mm,
+        }
     }
 
     fn seat_in_rotation(&self, s: usize) -> bool {
@@ -701,6 +735,8 @@ impl Game for LeaningTowers {
             slipped: self.slipped,
             tries: self.tries,
             passes: self.passes,
+            turn: self.turn_options(),
+            dimensions: self.dimensions(),
             pieces: self
                 .pieces
                 .iter()

@@ -1,6 +1,8 @@
 //! What a viewer sees. Leaning Towers hides nothing, so every viewer sees
 //! the whole table, including a plain-data copy of the physics world that a
-//! bot can simulate candidates on.
+//! bot can simulate candidates on, what the seat to act may do now
+//! ([`TurnOptions`], worked out by the rules so that no client repeats
+//! them) and the room's dimensions a client draws with ([`Dimensions`]).
 
 use crate::judge::PieceStatus;
 use crate::piece::{Hand, Owner, Size};
@@ -25,6 +27,29 @@ pub struct PieceView {
     pub status: PieceStatus,
     /// Where it is now.
     pub pose: Pose,
+}
+
+/// What the seat to act may do now, as the rules decide it (L5, L8, L-10,
+/// L12): a client offers exactly these and never works them out itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnOptions {
+    /// Sizes it may place or hold, smallest first: in hand, not the size of
+    /// the previous placement (L8), and only the slipped size after a slip
+    /// (L-10). Empty when it can only pass.
+    pub sizes: Vec<Size>,
+    /// Whether it may hold a piece (L12: it holds none yet).
+    pub hold: bool,
+}
+
+/// The room's sizes a client needs to draw the table and aim a piece.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Dimensions {
+    /// Base edge and height (mm) of a small, medium and large pyramid (L1).
+    pub pyramids_mm: [[f64; 2]; 3],
+    /// Poses must lie within this distance of the centre along x and y (L-4).
+    pub table_half_mm: f64,
+    /// ... and no higher than this above the table (L-4).
+    pub max_height_mm: f64,
 }
 
 /// The table as one viewer sees it (everyone sees everything).
@@ -54,6 +79,10 @@ pub struct View {
     pub tries: u8,
     /// Consecutive passes so far (L11).
     pub passes: usize,
+    /// What the seat to act may do (None in the foundation phase and once over).
+    pub turn: Option<TurnOptions>,
+    /// The room's dimensions.
+    pub dimensions: Dimensions,
     /// Every piece in the world, by id.
     pub pieces: Vec<PieceView>,
     /// The physics world itself.

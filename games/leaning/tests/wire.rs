@@ -119,3 +119,38 @@ fn a_hosted_game_is_played_by_bots_through_json_alone() {
     }
     assert!(placed > 0, "bots placed nothing");
 }
+
+/// The view says what the seat to act may use, so that no client works out
+/// L8 or L-10 itself: every size at first, then not the size just placed
+/// (L8), and after a slip only the slipped size (L-10).
+#[test]
+fn the_view_lists_the_sizes_the_seat_to_act_may_use_l8_l10() {
+    let mut g = founded(2);
+    let sizes = |g: &stackyard_leaning::LeaningTowers| view(g).turn.unwrap().sizes;
+    assert_eq!(sizes(&g), vec![Size::Small, Size::Medium, Size::Large]);
+    let place = |size, pose| Action::Place { size, pose };
+    g.apply(
+        Seat(0),
+        &place(Size::Small, SMALL_LEANING_ON_LEFT),
+        GameTime::ZERO,
+    )
+    .unwrap();
+    assert_eq!(sizes(&g), vec![Size::Medium, Size::Large], "L8");
+    // A large on its side, clear of the table: it falls onto a face, three
+    // corners down (L6), a slip.
+    let lying = stackyard_physics::Pose {
+        position: [0.0, 80.0, 13.0],
+        rotation_deg: [90.0, 0.0, 0.0],
+    };
+    let events = g
+        .apply(Seat(1), &place(Size::Large, lying), GameTime::ZERO)
+        .unwrap();
+    assert!(matches!(events[0], Event::Failed { .. }), "{events:?}");
+    assert_eq!(sizes(&g), vec![Size::Large], "L-10");
+    assert!(view(&g).turn.unwrap().hold, "L12: seat 1 holds nothing");
+    let dims = view(&g).dimensions;
+    assert_eq!(dims.pyramids_mm[0], [14.29, 25.4]);
+    assert_eq!(dims.table_half_mm, 300.0);
+    let json = serde_json::to_value(view(&g)).unwrap();
+    assert_eq!(json["turn"]["sizes"], serde_json::json!(["large"]));
+}

@@ -5,17 +5,49 @@ import { genericUi } from './generic';
 import { iceUi } from './icetowers';
 import { speedyEntryUi } from './speedy-entry';
 import { towersUi } from './towers';
-import type { GameUiFactory } from './types';
+import type { GameUi, GameUiFactory, Shown } from './types';
+import { h } from '../ui/dom';
 import { actionText as babelAction, type Action as BabelAction } from '../wire/babel';
 import { moveText, type Move } from '../wire/towers';
 import type { Action as IceAction } from '../wire/icetowers';
 import type { Action as SpeedyAction } from '../wire/speedy';
+import type { Action as LeaningAction } from '../wire/leaning';
+
+/** A renderer whose code loads with its first table, kept out of the first
+ *  load: what is shown before it arrives is replayed to it in order. */
+function lazyUi(load: () => Promise<GameUiFactory>): GameUiFactory {
+  return (ctx) => {
+    const root = h('div', { class: 'lazy-ui' }, h('p', { class: 'muted' }, 'Loading the table…'));
+    let ui: GameUi | null = null;
+    let gone = false;
+    const queue: ((u: GameUi) => void)[] = [];
+    const later = (f: (u: GameUi) => void) => (ui ? f(ui) : queue.push(f));
+    void load().then((factory) => {
+      if (gone) return;
+      ui = factory(ctx);
+      root.replaceChildren(ui.root);
+      for (const f of queue.splice(0)) f(ui);
+    });
+    return {
+      root,
+      show: (s: Shown<unknown, unknown>) => later((u) => u.show(s)),
+      showHint: (a, text) => later((u) => u.showHint?.(a, text)),
+      showError: (message, rule) => later((u) => u.showError?.(message, rule)),
+      destroy: () => {
+        gone = true;
+        ui?.destroy();
+        root.remove();
+      },
+    };
+  };
+}
 
 const UIS: Record<string, GameUiFactory> = {
   towers: towersUi as GameUiFactory,
   babel: babelUi as GameUiFactory,
   icetowers: iceUi as GameUiFactory,
   speedy: speedyEntryUi,
+  leaning: lazyUi(() => import('./leaning').then((m) => m.leaningUi as GameUiFactory)),
 };
 
 export function uiFor(game: string): GameUiFactory {
@@ -49,6 +81,19 @@ export function actionLabel(game: string, action: unknown): string {
       const piece = a.piece.kind === 'coin' ? `coin #${a.piece.coin} ${a.piece.face} up` : a.piece.kind;
       const r = a.aim.rotation_deg ?? 0;
       return `place ${piece} on tower ${a.tower} at (${a.aim.x_mm.toFixed(1)}, ${a.aim.y_mm.toFixed(1)}) mm${r ? `, turned ${r.toFixed(0)}°` : ''}`;
+    }
+    case 'leaning': {
+      const a = action as LeaningAction;
+      const at = (p: { position: number[] }) => p.position.map((v) => v.toFixed(1)).join(', ');
+      switch (a.type) {
+        case 'place':
+        case 'hold':
+          return `${a.type} a ${a.size} at (${at(a.pose)})`;
+        case 'foundation':
+          return 'build the foundation';
+        default:
+          return a.type.replace('_', ' ');
+      }
     }
     default:
       return JSON.stringify(action);

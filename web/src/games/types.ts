@@ -34,6 +34,8 @@ export interface GameUi<V = unknown, E = unknown, A = unknown> {
   show(s: Shown<V, E>): void;
   /** The server's answer to a hint request. */
   showHint?(action: A | null, text: string): void;
+  /** The server refused this browser's action (its message and rule id), for games that show it in place. */
+  showError?(message: string, rule: string | null): void;
   destroy(): void;
 }
 

@@ -256,6 +256,7 @@ export function tableScreen(id: string): Screen {
         const rule = m.rule ? ` (rule ${m.rule})` : '';
         say(message, `${m.message}${rule}`, 'error');
         message.dataset.errorKind = m.kind;
+        ui?.showError?.(m.message, m.rule ?? null);
         if (m.kind === 'bad_token') tokenRejected = true;
         break;
       }

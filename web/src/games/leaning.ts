@@ -1,0 +1,529 @@
+// Leaning Towers: the 3-D table (three.js, loaded with it), the aim, and
+// the server's verdicts. Pick a size the view allows (view.turn: the rules
+// decide, never this file), move and turn the aimed piece with the gizmo or
+// the keys, then place or hold it; the server's physics judges it and the
+// table shows the verdict (clean, slip, break, wreck, or refused with the
+// rule id), the points and the scores. Other seats' pieces glide in from
+// the server's events.
+//
+// "Where would it rest?" needs the physics. This file never simulates: it
+// shows the aim as the aim, and asks the one hook in leaningPreview.ts (a
+// judge preview, the rules crate compiled to WebAssembly, once plugged in).
+
+import { h, replace } from '../ui/dom';
+import type { Action, Event, Judgement, PieceId, PieceView, Pose, Size, View } from '../wire/leaning';
+import { SIZES } from '../wire/leaning';
+import type { GameContext, GameUi, Shown } from './types';
+import type { Leaning3d, Look } from './leaning3d';
+import { leaningPreview, type Placement } from './leaningPreview';
+
+/** Okabe–Ito hues, then black and white: each with a pattern and a letter too. */
+const SEAT_FILLS = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#222222', '#f7f7f7', '#8c6d46'];
+const SEAT_INKS = ['#000000', '#000000', '#ffffff', '#000000', '#ffffff', '#000000', '#000000', '#ffffff', '#000000', '#ffffff'];
+const NEUTRAL: Look = { fill: '#b9b2a4', ink: '#3d3a33', pattern: 0, letter: '' };
+
+export function seatLook(seat: number): Look {
+  return {
+    fill: SEAT_FILLS[seat % SEAT_FILLS.length],
+    ink: SEAT_INKS[seat % SEAT_INKS.length],
+    pattern: seat % 5,
+    letter: String.fromCharCode(65 + seat),
+  };
+}
+
+/** The nudge buttons: key, label, what it does. */
+const NUDGES: [string, string, string][] = [
+  ['ArrowLeft', '←', 'left 5 mm (←)'],
+  ['ArrowRight', '→', 'right 5 mm (→)'],
+  ['ArrowUp', '↑', 'away 5 mm (↑)'],
+  ['ArrowDown', '↓', 'nearer 5 mm (↓)'],
+  ['PageUp', 'up', 'up 5 mm (PgUp)'],
+  ['PageDown', 'down', 'down 5 mm (PgDn)'],
+  ['q', 'x+', 'turn +5° about x (Q)'],
+  ['a', 'x−', 'turn −5° about x (A)'],
+  ['w', 'y+', 'turn +5° about y (W)'],
+  ['s', 'y−', 'turn −5° about y (S)'],
+  ['e', 'z+', 'turn +5° about z (E)'],
+  ['d', 'z−', 'turn −5° about z (D)'],
+  ['g', 'to table', 'down until the lowest corner is 0.1 mm above the table (G)'],
+];
+
+const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
+const SLIP_RULE: Record<string, string> = {
+  corners: 'L6: more than two corners on the table',
+  contacts: 'L7: touches more pieces than its pips',
+  pushed_past_pips: 'L7 (L-5): pushed another piece past its pips',
+  slid_away: 'L9: came to rest more than 15 mm from where it was let go',
+  never_rested: 'L9 (L-9): the table did not come to rest',
+  no_room: 'L-3: no room to let it go',
+};
+
+interface Verdict {
+  kind: 'clean' | 'slip' | 'break' | 'wreck' | 'held' | 'refused' | 'passed' | 'info';
+  text: string;
+  mine: boolean;
+}
+
+export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
+  const host = h('div', { class: 'lt-host', tabindex: 0, 'aria-label': 'Leaning Towers table: keys nudge the aimed piece' });
+  const loading = h('p', { class: 'muted lt-loading' }, 'Loading the 3-D table…');
+  host.append(loading);
+  const controls = h('div', { class: 'lt-controls' });
+  const aimEl = h('div', { class: 'lt-aim' });
+  const verdictEl = h('div', { class: 'lt-verdict', role: 'status', 'aria-live': 'polite' });
+  const seatsEl = h('div', { class: 'lt-seats' });
+  const logEl = h('ol', { class: 'lt-log', reversed: true });
+  const keysEl = h(
+    'details',
+    { class: 'lt-keys' },
+    h('summary', {}, 'Keys'),
+    h(
+      'ul',
+      {},
+      h('li', {}, h('kbd', {}, '1'), ' ', h('kbd', {}, '2'), ' ', h('kbd', {}, '3'), ' pick small, medium, large'),
+      h('li', {}, h('kbd', {}, '←'), h('kbd', {}, '→'), h('kbd', {}, '↑'), h('kbd', {}, '↓'), ' move across the table (↑ away from you), ', h('kbd', {}, 'PgUp'), h('kbd', {}, 'PgDn'), ' up and down: 5 mm'),
+      h('li', {}, h('kbd', {}, 'Q'), h('kbd', {}, 'A'), ' turn about x, ', h('kbd', {}, 'W'), h('kbd', {}, 'S'), ' about y, ', h('kbd', {}, 'E'), h('kbd', {}, 'D'), ' about z: 5°'),
+      h('li', {}, 'hold ', h('kbd', {}, 'Shift'), ' for fine steps (0.5 mm, 0.5°)'),
+      h('li', {}, h('kbd', {}, 'G'), ' down until its lowest corner is 0.1 mm above the table'),
+      h('li', {}, h('kbd', {}, 'T'), ' gizmo moves, ', h('kbd', {}, 'R'), ' gizmo turns; ', h('kbd', {}, 'Esc'), ' aim afresh'),
+      h('li', {}, h('kbd', {}, 'Enter'), ' place, ', h('kbd', {}, 'H'), ' hold, ', h('kbd', {}, 'P'), ' pass'),
+    ),
+  );
+  const root = h(
+    'div',
+    { class: 'lt' },
+    controls,
+    h('div', { class: 'lt-main' }, host, aimEl),
+    // A replay keeps its own list of actions and takes no keys.
+    h('div', { class: 'lt-side' }, verdictEl, seatsEl, ctx.inReplay ? null : [keysEl, h('h3', {}, 'Latest'), logEl]),
+  );
+
+  let view: View | null = null;
+  let three: Leaning3d | null = null;
+  let destroyed = false;
+  let size: Size | null = null;
+  let pose: Pose | null = null;
+  let mode: 'translate' | 'rotate' = 'translate';
+  let verdict: Verdict | null = null;
+  let log: { text: string; kind: string }[] = [];
+  let pending = false; // an action is on its way: one at a time
+  let previewShown: Judgement | null = null;
+  let previewTimer: number | undefined;
+  let previewAsked = 0;
+
+  const seatName = (seat: number) => `${String.fromCharCode(65 + seat)} · ${ctx.seatLabel(seat)}`;
+  const myTurn = () => view !== null && ctx.act !== null && ctx.seat !== null && view.to_act === ctx.seat;
+  const allowed = (z: Size) => view?.turn?.sizes.includes(z) ?? false;
+  const lookOf = (p: PieceView): Look => (p.owner.type === 'seat' ? seatLook(p.owner.seat) : NEUTRAL);
+
+  void import('./leaning3d').then(({ createLeaning3d }) => {
+    if (destroyed) return;
+    loading.remove();
+    three = createLeaning3d(host, (p) => {
+      pose = p;
+      aimChanged(false);
+    });
+    three.setMode(mode);
+    render();
+  });
+
+  function send(a: Action): void {
+    if (!ctx.act || pending) return;
+    pending = true;
+    ctx.act(a);
+    render();
+  }
+
+  /** A fresh aim: upright, its base just off the table, in front of the
+   *  structure (on the viewer's side, where the camera starts). */
+  function freshPose(): Pose {
+    const ps = view?.pieces.filter((p) => p.status !== 'boxed') ?? [];
+    const xs = ps.map((p) => p.pose.position[0]);
+    const ys = ps.map((p) => p.pose.position[1]);
+    const x = xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+    const y = ys.length ? Math.min(...ys) - 60 : 0;
+    return { position: [Math.round(x), Math.round(y), 0.5], rotation_deg: [0, 0, 0] };
+  }
+
+  function pick(z: Size): void {
+    if (!myTurn() || !allowed(z)) return;
+    size = z;
+    if (!pose) pose = freshPose();
+    aimChanged(true);
+    renderControls();
+    host.focus({ preventScroll: true });
+  }
+
+  /** The aim moved (from the keys, the inputs or the gizmo). */
+  function aimChanged(redrawGhost: boolean): void {
+    previewShown = null;
+    three?.rest(null);
+    if (redrawGhost) renderAimGhost();
+    renderAim();
+    schedulePreview();
+  }
+
+  function schedulePreview(): void {
+    clearTimeout(previewTimer);
+    const fn = leaningPreview();
+    if (!fn || !view || !size || !pose || !myTurn()) return;
+    const asked = ++previewAsked;
+    const placement: Placement = { type: 'place', size, pose };
+    const v = view;
+    previewTimer = window.setTimeout(() => {
+      fn(v, placement)
+        .then((p) => {
+          if (asked !== previewAsked) return; // the aim moved on
+          previewShown = p.judgement;
+          three?.rest(p.judgement.rest_pose);
+          renderAim();
+        })
+        .catch(() => {});
+    }, 250);
+  }
+
+  function nudge(dx: number, dy: number, dz: number): void {
+    if (!pose) return;
+    const [x, y, z] = pose.position;
+    const r = (v: number) => Math.round(v * 1000) / 1000;
+    pose = { ...pose, position: [r(x + dx), r(y + dy), r(Math.max(0, z + dz))] };
+    aimChanged(true);
+  }
+
+  function turn(axis: 0 | 1 | 2, deg: number): void {
+    if (!pose || !three) return;
+    pose = three.turned(pose, axis, deg);
+    aimChanged(true);
+  }
+
+  function downToTable(): void {
+    if (!pose || !size || !three) return;
+    const low = three.lowest(size, pose);
+    nudge(0, 0, 0.1 - low);
+  }
+
+  /** One key's command (also the nudge buttons'); false when `key` means nothing. */
+  function command(key: string, fine: boolean): boolean {
+    const step = fine ? 0.5 : 5;
+    const arrows: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    if (SIZE_KEY[key]) pick(SIZE_KEY[key]);
+    else if (key in arrows) {
+      if (!pose) return true;
+      // ↑ moves away from the viewer along the table axis closest to the
+      // view direction; ← → sideways.
+      const f = three?.forward() ?? { axis: 1, sign: 1 };
+      const [side, ahead] = arrows[key];
+      const fwd = [0, 0];
+      fwd[f.axis] = f.sign;
+      const right = [fwd[1], -fwd[0]];
+      nudge(step * (ahead * fwd[0] + side * right[0]), step * (ahead * fwd[1] + side * right[1]), 0);
+    } else if (key === 'PageUp') nudge(0, 0, step);
+    else if (key === 'PageDown') nudge(0, 0, -step);
+    else if (key === 'q' || key === 'a') turn(0, key === 'q' ? step : -step);
+    else if (key === 'w' || key === 's') turn(1, key === 'w' ? step : -step);
+    else if (key === 'e' || key === 'd') turn(2, key === 'e' ? step : -step);
+    else if (key === 'g') downToTable();
+    else if (key === 't' || key === 'r') setMode(key === 't' ? 'translate' : 'rotate');
+    else if (key === 'Escape') {
+      if (size) {
+        pose = freshPose();
+        aimChanged(true);
+      }
+    } else if (key === 'Enter') act('place');
+    else if (key === 'h') act('hold');
+    else if (key === 'p') send({ type: 'pass' });
+    else return false;
+    return true;
+  }
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    if (e.target instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) return; // the button's own click
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!myTurn()) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (command(key, e.shiftKey)) e.preventDefault();
+  }
+  root.addEventListener('keydown', onKey as EventListener);
+
+  function setMode(m: 'translate' | 'rotate'): void {
+    mode = m;
+    three?.setMode(m);
+    renderControls();
+  }
+
+  function act(kind: 'place' | 'hold'): void {
+    if (!size || !pose || !allowed(size)) return;
+    if (kind === 'hold' && !view?.turn?.hold) return;
+    send({ type: kind, size, pose });
+  }
+
+  function renderAimGhost(): void {
+    if (!three) return;
+    if (myTurn() && size && pose && ctx.seat !== null) three.aim({ size, pose, look: seatLook(ctx.seat) });
+    else three.aim(null);
+  }
+
+  function numberInput(label: string, value: number, set: (v: number) => void): HTMLElement {
+    const input = h('input', {
+      type: 'number',
+      step: 'any',
+      value: String(value),
+      'aria-label': label,
+      name: label,
+      onchange: ((e: globalThis.Event) => {
+        const v = Number((e.target as HTMLInputElement).value);
+        if (Number.isFinite(v)) set(v);
+      }) as EventListener,
+    });
+    return h('label', {}, h('span', {}, label), input);
+  }
+
+  function renderAim(): void {
+    if (!view || !myTurn() || view.phase.type !== 'play' || !size || !pose) {
+      replace(aimEl);
+      return;
+    }
+    const p = pose;
+    const setPos = (i: number) => (v: number) => {
+      const position = [...p.position] as Pose['position'];
+      position[i] = v;
+      pose = { ...p, position };
+      aimChanged(true);
+    };
+    const setRot = (i: number) => (v: number) => {
+      const rotation_deg = [...p.rotation_deg] as Pose['rotation_deg'];
+      rotation_deg[i] = v;
+      pose = { ...p, rotation_deg };
+      aimChanged(true);
+    };
+    const fix = (v: number) => Number(v.toFixed(2));
+    const preview = previewShown;
+    replace(
+      aimEl,
+      h(
+        'p',
+        { class: 'lt-aim-note', 'data-aim': preview ? 'preview' : 'aim' },
+        preview
+          ? h('span', {}, h('b', {}, 'Preview'), ` (simulated here without hand noise; the server decides): ${preview.verdict}, green ghost where it would rest`, preview.verdict === 'clean' ? `, ${preview.points} points.` : '.')
+          : h('span', {}, h('b', {}, 'Aim'), `: where your ${size} piece is let go, not where it will rest. The server's physics decides that, with a little hand noise.`),
+      ),
+      h(
+        'div',
+        { class: 'lt-pose', 'data-pose': JSON.stringify(p) },
+        numberInput('x mm', fix(p.position[0]), setPos(0)),
+        numberInput('y mm', fix(p.position[1]), setPos(1)),
+        numberInput('z mm', fix(p.position[2]), setPos(2)),
+        numberInput('rx °', fix(p.rotation_deg[0]), setRot(0)),
+        numberInput('ry °', fix(p.rotation_deg[1]), setRot(1)),
+        numberInput('rz °', fix(p.rotation_deg[2]), setRot(2)),
+      ),
+      // The keys as buttons, for touch screens and mice: each does what its key does.
+      h(
+        'div',
+        { class: 'lt-nudge', role: 'group', 'aria-label': 'nudge the aimed piece (5 mm, 5°)' },
+        NUDGES.map(([key, label, title]) => h('button', { 'data-nudge': key, title, onclick: () => command(key, false) }, label)),
+      ),
+    );
+  }
+
+  function renderControls(): void {
+    const v = view;
+    if (!v) return replace(controls);
+    const mine = myTurn();
+    const over = v.phase.type === 'over';
+    const parts: (HTMLElement | string | null)[] = [];
+    if (over) {
+      parts.push(h('span', { class: 'muted' }, 'The game is over.'));
+    } else if (!ctx.act) {
+      parts.push(h('span', { class: 'muted' }, v.to_act === null ? '' : `${seatName(v.to_act)} to play. Drag to orbit, scroll to zoom.`));
+    } else if (!mine) {
+      parts.push(h('span', { class: 'muted', 'data-waiting': 'true' }, v.to_act === null ? '' : `Waiting for ${seatName(v.to_act)}…`));
+    } else if (v.phase.type === 'foundation') {
+      parts.push(
+        h('span', {}, 'You build the foundation (L4): '),
+        h('button', { class: 'primary', 'data-action': 'auto_foundation', disabled: pending, onclick: () => send({ type: 'auto_foundation' }) }, 'Build it automatically (L-1)'),
+      );
+    } else {
+      const hand = v.hands[ctx.seat!];
+      parts.push(
+        h('span', { class: 'lt-turn' }, v.slipped ? `Your turn: try the ${v.slipped} again (L-10, try ${v.tries + 1}).` : 'Your turn: pick a piece.'),
+        h(
+          'span',
+          { class: 'lt-sizes', role: 'group', 'aria-label': 'piece size' },
+          SIZES.map((z, i) =>
+            h(
+              'button',
+              {
+                'data-size': z,
+                'aria-pressed': String(size === z),
+                class: size === z ? 'selected' : '',
+                disabled: !allowed(z) || pending,
+                title: allowed(z) ? `${z} (${i + 1})` : `not allowed now (L5 none left, L8 same size as the last placement, or L-10 retry the slipped size)`,
+                onclick: () => pick(z),
+              },
+              `${z} ×${hand[z]}`,
+              h('kbd', {}, String(i + 1)),
+            ),
+          ),
+        ),
+        h(
+          'span',
+          { class: 'lt-mode', role: 'group', 'aria-label': 'gizmo' },
+          h('button', { 'data-mode': 'translate', 'aria-pressed': String(mode === 'translate'), onclick: () => setMode('translate') }, 'Move', h('kbd', {}, 'T')),
+          h('button', { 'data-mode': 'rotate', 'aria-pressed': String(mode === 'rotate'), onclick: () => setMode('rotate') }, 'Turn', h('kbd', {}, 'R')),
+        ),
+        h('button', { class: 'primary', 'data-action': 'place', disabled: !size || pending, onclick: () => act('place') }, 'Place', h('kbd', {}, 'Enter')),
+        h('button', { 'data-action': 'hold', disabled: !size || !v.turn?.hold || pending, title: 'Hold it fixed until your next turn (L12)', onclick: () => act('hold') }, 'Hold', h('kbd', {}, 'H')),
+        h('button', { 'data-action': 'pass', disabled: pending, onclick: () => send({ type: 'pass' }) }, 'Pass', h('kbd', {}, 'P')),
+      );
+    }
+    replace(controls, parts);
+  }
+
+  function renderSeats(v: View): void {
+    replace(
+      seatsEl,
+      h('h3', {}, 'Scores'),
+      h(
+        'ul',
+        { class: 'lt-seatlist' },
+        v.scores.map((score, i) => {
+          const look = seatLook(i);
+          const hand = v.hands[i];
+          return h(
+            'li',
+            { 'data-seat': i, 'data-score': score, class: [i === ctx.seat ? 'me' : '', v.to_act === i ? 'to-act' : ''].join(' ') },
+            h('span', { class: `swatch lt-pattern-${look.pattern}`, style: `background-color:${look.fill};color:${look.ink}` }, look.letter),
+            ` ${ctx.seatLabel(i)} `,
+            h('b', {}, `${score} pts`),
+            h('span', { class: 'muted' }, ` · in hand S${hand.small} M${hand.medium} L${hand.large}`),
+            v.held[i] !== null ? h('span', { class: 'badge' }, 'holding') : null,
+            v.out[i] ? h('span', { class: 'badge' }, 'out (wreck)') : null,
+            v.to_act === i ? h('span', { class: 'badge' }, 'to play') : null,
+          );
+        }),
+      ),
+    );
+  }
+
+  function renderVerdict(): void {
+    if (!verdict) return replace(verdictEl);
+    replace(verdictEl, h('p', { class: `lt-v lt-v-${verdict.kind}`, 'data-verdict': verdict.kind, 'data-mine': String(verdict.mine) }, verdict.text));
+  }
+
+  function render(): void {
+    if (!view) return;
+    renderControls();
+    renderSeats(view);
+    renderVerdict();
+    renderAim();
+    replace(
+      logEl,
+      log
+        .slice(-10)
+        .reverse()
+        .map((l) => h('li', { 'data-kind': l.kind }, l.text)),
+    );
+    if (three) {
+      three.show(view.pieces, view.dimensions, lookOf, arriving);
+      arriving = new Map();
+      renderAimGhost();
+    }
+  }
+
+  let arriving = new Map<PieceId, Pose>();
+
+  /** An event in words, and whether it is a verdict worth showing large. */
+  function describe(e: Event): Verdict | null {
+    const mine = 'seat' in e && e.seat === ctx.seat;
+    const who = 'seat' in e ? (mine ? 'You' : seatName(e.seat)) : '';
+    const pts = (n: number) => `${n > 0 ? '+' : ''}${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+    switch (e.type) {
+      case 'foundation_built':
+        return { kind: 'info', text: 'The foundation stands (L4).', mine: false };
+      case 'foundation_failed':
+        return { kind: 'info', text: `The foundation did not stand (L-1): ${e.reason}`, mine: false };
+      case 'placed':
+        return {
+          kind: 'clean',
+          mine,
+          text: `Clean (L9): ${who} ${e.released ? 'let go the held' : 'placed a'} ${e.size}: ${pts(e.points)} (L10${e.released ? ' + 2 for the hold, L12' : ''}; level ${e.level}, ${e.table_corners} corner${e.table_corners === 1 ? '' : 's'} on the table, touching ${e.touching.length}).`,
+        };
+      case 'held':
+        return { kind: 'held', mine, text: `Held (L12): ${who} hold${mine ? '' : 's'} a ${e.size} touching ${e.touching.length}: ${pts(e.points)} now; it is let go at the start of ${mine ? 'your' : 'their'} next turn.` };
+      case 'failed': {
+        const what = e.released ? `the held ${e.size} let go` : `a ${e.size}`;
+        if (e.verdict === 'slip') {
+          const why = e.slip ? SLIP_RULE[e.slip] ?? e.slip : 'L9';
+          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)} (L12).` : ' The piece is lost (third try, L9).') : ` ${mine ? 'You may' : 'They may'} try again with the same size (L-10).`;
+          return { kind: 'slip', mine, text: `Slip: ${who}, ${what} (${why}). The table is put back.${tail}` };
+        }
+        const n = e.disturbed.length;
+        return {
+          kind: e.verdict,
+          mine,
+          text: `${e.verdict === 'break' ? 'Break' : 'Wreck'} (L9): ${who}, ${what} disturbed ${n} piece${n === 1 ? '' : 's'}: ${pts(e.points)}, the piece is lost and the table is put back.`,
+        };
+      }
+      case 'frozen':
+        return { kind: 'info', text: `The failed held piece stays fixed, owned by nobody (L-6).`, mine: false };
+      case 'out':
+        return { kind: 'info', text: `${who} ${mine ? 'are' : 'is'} out of this game (wreck, L9).`, mine };
+      case 'passed':
+        return { kind: 'passed', text: `${who} passed.`, mine };
+      case 'closed':
+        return { kind: 'info', text: `A full round of passes closes the game (L11): ${e.penalties.join(', ')}.`, mine: false };
+      case 'game_over':
+        return { kind: 'info', text: `Game over (L13): ${e.scores.join(' – ')}.`, mine: false };
+    }
+  }
+
+  return {
+    root,
+    show(sh: Shown<View, Event>) {
+      const before = view;
+      view = sh.view;
+      pending = false;
+      for (const e of sh.events) {
+        const d = ctx.inReplay ? null : describe(e);
+        if (d) log.push({ text: d.text, kind: d.kind });
+        if (d && d.kind !== 'info' && d.kind !== 'passed') verdict = d;
+        else if (d && d.kind === 'passed' && d.mine) verdict = d;
+        if (sh.live && (e.type === 'placed' || e.type === 'held')) {
+          // Glide in from above where it now rests (or, for a released
+          // piece, from where it was held).
+          const old = before?.pieces.find((p) => p.id === e.piece);
+          const to = e.pose;
+          arriving.set(e.piece, old ? old.pose : { position: [to.position[0], to.position[1], to.position[2] + 60], rotation_deg: to.rotation_deg });
+        }
+        if (sh.live && e.type === 'failed') window.setTimeout(() => three?.flash(e.disturbed), 50);
+        if ((e.type === 'placed' || e.type === 'held' || (e.type === 'failed' && e.forfeited)) && e.seat === ctx.seat) {
+          // The piece is out of hand: aim afresh next turn.
+          size = null;
+          pose = null;
+        }
+      }
+      if (ctx.inReplay && sh.events.length) {
+        const last = [...sh.events].reverse().map(describe).find((d) => d && d.kind !== 'info');
+        verdict = last ?? null;
+      }
+      if (log.length > 60) log = log.slice(-60);
+      if (size && !allowed(size)) size = null;
+      if (!myTurn()) previewShown = null;
+      render();
+    },
+    showError(message: string, rule: string | null) {
+      pending = false;
+      verdict = { kind: 'refused', mine: true, text: `Refused${rule ? ` (${rule})` : ''}: ${message}. Nothing changed.` };
+      log.push({ text: verdict.text, kind: 'refused' });
+      render();
+    },
+    destroy() {
+      destroyed = true;
+      clearTimeout(previewTimer);
+      three?.dispose();
+      root.remove();
+    },
+  };
+}

@@ -1,0 +1,221 @@
+// End to end: Leaning Towers against a bot, in the 3-D table, through the
+// keyboard only (pick a size, nudge and turn the aimed piece, place, hold,
+// pass), against a real `stackyard serve`. The server's physics judges every
+// placement; the test checks that the table shows its verdicts, its points
+// and scores exactly as the server sent them, and the bot's pieces arriving.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { launch, newPage, shot } from './lib/browser.mjs';
+import { startServer } from './lib/server.mjs';
+import { checkMessage } from './lib/shapes.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const RULE = /\bL-?\d+\b/;
+
+/** Every message the page's WebSocket received, parsed, in order. */
+function recordFrames(page) {
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(JSON.parse(String(f.payload)))));
+  return frames;
+}
+
+const lastView = (frames) => [...frames].reverse().find((m) => m.view)?.view;
+const events = (frames) => frames.filter((m) => m.type === 'step').flatMap((m) => m.events);
+
+/** Waits until it is seat 0's turn in the play phase (the size buttons are shown). */
+async function myTurn(page, timeout = 60_000) {
+  await page.waitForSelector('[data-action="place"]', { timeout });
+}
+
+/** Presses the number key of the first size the server allows now. */
+async function pickAllowedSize(page) {
+  const sizes = await page.$$eval('[data-size]:not([disabled])', (els) => els.map((e) => e.dataset.size));
+  assert.ok(sizes.length > 0, 'no size allowed on our turn');
+  await page.focus('.lt-host');
+  await page.keyboard.press(String(['small', 'medium', 'large'].indexOf(sizes[0]) + 1));
+  await page.waitForSelector(`[data-size="${sizes[0]}"][aria-pressed="true"]`);
+  return sizes[0];
+}
+
+const aimedPose = async (page) => JSON.parse(await page.$eval('[data-pose]', (el) => el.dataset.pose));
+
+/** Sends one action with `key` and waits for the table to show a newer version. */
+async function pressAndWait(page, key) {
+  const v = await page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
+  await page.keyboard.press(key);
+  await page.waitForFunction(
+    (old) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > old || document.querySelector('[data-verdict="refused"]'),
+    v,
+    { timeout: 60_000 },
+  );
+}
+
+/** The scores the table shows, by seat. */
+const shownScores = (page) => page.$$eval('.lt-seatlist [data-seat]', (els) => els.map((e) => Number(e.dataset.score)));
+
+test('leaning towers against a bot: keyboard aim, the server verdicts and scores, the bot placing, desktop and phone', async () => {
+  const page = await newPage(browser);
+  const frames = recordFrames(page);
+  await page.goto(`${server.url}/#/`);
+  const form = '[data-create="leaning"]';
+  await page.waitForSelector(form);
+  await page.selectOption(`${form} select[name=seat1-kind]`, 'bot');
+  await page.selectOption(`${form} select[name=seat1-level]`, 'easy');
+  await page.click(`${form} button[type=submit]`);
+  await page.waitForURL(/#\/table\//);
+  await page.waitForSelector('.conn[data-state="open"]');
+  await page.waitForSelector('canvas.lt-canvas');
+
+  // L4: we are seat 0 and build the foundation (automatically, L-1).
+  await page.waitForSelector('[data-action="auto_foundation"]');
+  await shot(page, 'leaning-foundation');
+  await page.click('[data-action="auto_foundation"]');
+  await myTurn(page);
+  assert.equal(lastView(frames).pieces.length, 2, 'the foundation is two pieces');
+
+  // Aim with the keyboard: the aim moves by exactly the documented steps.
+  const size = await pickAllowedSize(page);
+  const start = await aimedPose(page);
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('Shift+PageDown');
+  let p = await aimedPose(page);
+  assert.ok(Math.abs(p.position[2] - (start.position[2] + 9.5)) < 1e-6, `PageUp×2, Shift+PageDown: ${JSON.stringify(p)}`);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  p = await aimedPose(page);
+  const moved = Math.hypot(p.position[0] - start.position[0], p.position[1] - start.position[1]);
+  assert.ok(Math.abs(moved - 15) < 1e-6, `three 5 mm nudges across the table moved it ${moved} mm`);
+  for (let i = 0; i < 11; i++) await page.keyboard.press('w'); // tilt 55° about y
+  await page.keyboard.press('e'); // and turn 5° about z
+  p = await aimedPose(page);
+  assert.ok(Math.abs(p.rotation_deg[1] - 55) < 1e-3, `tilted: ${JSON.stringify(p)}`);
+  await page.keyboard.press('g'); // down to the table
+  await shot(page, 'leaning-aim');
+
+  // Place: the server's physics judges it; the table shows its verdict.
+  await pressAndWait(page, 'Enter');
+  // Read at once: the bot's next verdict may replace it a moment later.
+  const verdict = await (
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-verdict][data-mine="true"]');
+      return el ? { kind: el.dataset.verdict, text: el.textContent } : null;
+    })
+  ).jsonValue();
+  assert.ok(['clean', 'slip', 'break', 'wreck'].includes(verdict.kind), JSON.stringify(verdict));
+  assert.match(verdict.text, RULE, 'the verdict cites its rule');
+  const ours = events(frames).find((e) => (e.type === 'placed' || e.type === 'failed') && e.seat === 0);
+  assert.ok(ours, 'the server judged our placement');
+  assert.equal(ours.type === 'placed' ? 'clean' : ours.verdict, verdict.kind, 'the shown verdict is the server\'s');
+  assert.equal(ours.size, size);
+  if (ours.type === 'placed') assert.match(verdict.text, new RegExp(`\\+?${ours.points} point`));
+  await shot(page, 'leaning-verdict');
+
+  // Still our turn after a slip (L-10): hold the same piece in the air (L12).
+  if (await page.$('[data-action="place"]')) {
+    await page.focus('.lt-host');
+    await page.keyboard.press('Escape'); // aim afresh: upright beside the structure
+    for (let i = 0; i < 4; i++) await page.keyboard.press('PageUp');
+    await pressAndWait(page, 'h');
+    const held = events(frames).find((e) => e.type === 'held' && e.seat === 0);
+    if (held) {
+      // The bot moves at once, and the held piece is let go before our
+      // next turn (L12): the log keeps both verdicts.
+      await page.waitForSelector('.lt-log li[data-kind="held"]');
+      assert.match(await page.textContent('.lt-log li[data-kind="held"]'), /Held \(L12\)/);
+    }
+  }
+
+  // The bot's turn: its placement (or hold) arrives from the server's events.
+  await myTurn(page);
+  const release = events(frames).find((e) => (e.type === 'placed' || e.type === 'failed') && e.seat === 0 && e.released);
+  if (release) assert.match(await page.textContent('.lt-log'), release.type === 'placed' ? /let go the held/ : /the held \w+ let go/);
+  const bots = events(frames).filter((e) => e.seat === 1 && ['placed', 'held', 'failed', 'passed'].includes(e.type));
+  assert.ok(bots.length > 0, 'the bot acted');
+  const botPiece = bots.find((e) => e.type === 'placed' || e.type === 'held');
+  const logText = await page.textContent('.lt-log');
+  assert.match(logText, /B · bot easy/, 'the log names the bot');
+  if (botPiece) {
+    assert.ok(lastView(frames).pieces.some((q) => q.id === botPiece.piece && q.owner.type === 'seat' && q.owner.seat === 1), 'the bot\'s piece is in the view');
+  }
+  assert.deepEqual(await shownScores(page), lastView(frames).scores);
+  await page.waitForTimeout(800); // let the arriving piece glide into place
+  await shot(page, 'leaning-after-bot');
+
+  // The phone: the same table at 390 px wide, nothing sticking out sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(400);
+  await pickAllowedSize(page);
+  // The nudge buttons do what their keys do (for touch screens).
+  const z0 = (await aimedPose(page)).position[2];
+  await page.click('[data-nudge="PageUp"]');
+  assert.ok(Math.abs((await aimedPose(page)).position[2] - (z0 + 5)) < 1e-6, 'the "up" button raises the aim 5 mm');
+  await shot(page, 'leaning-phone');
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the table scrolls sideways on a phone');
+  await page.setViewportSize({ width: 1200, height: 900 });
+
+  // Pass (P): the turn goes round and the bot plays again.
+  await page.focus('.lt-host');
+  await pressAndWait(page, 'p');
+  assert.ok(events(frames).some((e) => e.type === 'passed' && e.seat === 0));
+  await page.waitForSelector('.lt-log li:has-text("You passed")');
+
+  const problems = frames.flatMap((m) => checkMessage(m));
+  assert.deepEqual([...new Set(problems)], []);
+  assert.deepEqual(page.errors, []);
+});
+
+test('leaning towers: an action the rules refuse is shown with its rule id and nothing changes; a round of passes closes the game; its replay', async () => {
+  const page = await newPage(browser);
+  const frames = recordFrames(page);
+  await page.goto(`${server.url}/#/`);
+  const form = '[data-create="leaning"]';
+  await page.waitForSelector(form);
+  await page.selectOption(`${form} select[name=seat1-level]`, 'pass');
+  await page.click(`${form} button[type=submit]`);
+  await page.waitForSelector('[data-action="auto_foundation"]');
+  await page.click('[data-action="auto_foundation"]');
+  await myTurn(page);
+  await pickAllowedSize(page);
+  // A hold touching the table is refused (L12): the aim starts 0.5 mm up,
+  // so lower it onto the table first.
+  await page.keyboard.press('g');
+  await page.keyboard.press('Shift+PageDown');
+  const before = lastView(frames).pieces.length;
+  await page.keyboard.press('h');
+  await page.waitForSelector('[data-verdict="refused"]');
+  const text = await page.textContent('[data-verdict="refused"]');
+  assert.match(text, /L12/, text);
+  assert.equal(lastView(frames).pieces.length, before);
+  // Still our turn, and the buttons work again.
+  await page.waitForSelector('[data-action="place"]:not([disabled])');
+  await shot(page, 'leaning-refused');
+  // We pass, the pass bot passes: a full round of passes closes the game
+  // (L11), each seat losing a point per piece in hand; then the replay.
+  await page.focus('.lt-host');
+  await page.keyboard.press('p');
+  await page.waitForSelector('[data-outcome]');
+  const closed = events(frames).find((e) => e.type === 'closed');
+  assert.deepEqual(closed?.penalties, [-15, -15]);
+  assert.match(await page.textContent('.lt-log'), /closes the game \(L11\)/);
+  assert.deepEqual(await shownScores(page), [-15, -15]);
+  await page.click('[data-outcome] a');
+  await page.waitForSelector('[data-step="forward"]');
+  await page.click('[data-step="forward"]');
+  await page.waitForSelector('.replay-screen[data-frame="1"]');
+  await page.waitForSelector('canvas.lt-canvas');
+  await page.click('[data-step="last"]');
+  await page.waitForSelector('.lt-seatlist [data-seat="0"][data-score="-15"]');
+  await shot(page, 'leaning-replay');
+  assert.deepEqual(page.errors, []);
+});
