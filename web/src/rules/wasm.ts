@@ -1,0 +1,134 @@
+// The rules themselves, compiled to WebAssembly (shells/wasm, built into
+// ./pkg by scripts/wasm): the same Rust code the server runs, so the
+// browser never re-implements a rule. The module is fetched on the first
+// call only (a dynamic import: Vite puts it and its .wasm in their own
+// chunk), so screens that never call it never load it.
+//
+// Every Rust export answers `{"ok": value}` or `{"error": "what was wrong"}`;
+// here an error becomes a rejected promise with a RulesError.
+
+import type { Frame, Viewer } from '../protocol';
+
+type RulesModule = typeof import('./pkg/stackyard_rules');
+
+/** Bad input (or a module that would not load), in the rules' own words. */
+export class RulesError extends Error {
+  override name = 'RulesError';
+}
+
+let loading: Promise<RulesModule> | null = null;
+
+/** Loads and instantiates the module once; later calls share it. */
+export function loadRules(): Promise<RulesModule> {
+  loading ??= import('./pkg/stackyard_rules')
+    .then(async (m) => {
+      await m.default();
+      return m;
+    })
+    .catch((e: unknown) => {
+      loading = null;
+      throw new RulesError(`the rules module did not load: ${e instanceof Error ? e.message : String(e)}`);
+    });
+  return loading;
+}
+
+function unwrap<T>(answer: string): T {
+  const parsed = JSON.parse(answer) as { ok: T } | { error: string };
+  if ('error' in parsed) throw new RulesError(parsed.error);
+  return parsed.ok;
+}
+
+export interface GameName {
+  name: string;
+  title: string;
+  engine: string;
+}
+
+/** Every game the module knows, in lobby order. */
+export async function ruleGames(): Promise<GameName[]> {
+  const m = await loadRules();
+  return unwrap<GameName[]>(m.games());
+}
+
+export interface OfflineReplay {
+  game: string;
+  title: string;
+  frames: Frame[];
+}
+
+/**
+ * A record (stackyard_core::Record as JSON: the server's
+ * /api/v1/tables/{id}/record, or a file from `--out`) stepped through by the
+ * real rules: frame 0 is the start, frame i the table after action i, as
+ * `viewer` sees it (default: a spectator). The same frames the server's
+ * /replay endpoint serves.
+ */
+export async function replayRecord(record: unknown, viewer: Viewer = { type: 'spectator' }): Promise<OfflineReplay> {
+  const m = await loadRules();
+  const text = typeof record === 'string' ? record : JSON.stringify(record);
+  return unwrap<OfflineReplay>(m.replay(text, JSON.stringify(viewer)));
+}
+
+// ---- Leaning Towers preview ------------------------------------------------
+
+export type Vec3 = [number, number, number];
+
+/** A pose in the physics table's units: millimetres, Rz·Ry·Rx degrees. */
+export interface Pose {
+  position: Vec3;
+  rotation_deg: Vec3;
+}
+
+export type PyramidKind = 'pyramid-small' | 'pyramid-medium' | 'pyramid-large';
+
+/** A placement by the seat to act, as `stackyard leaning judge` writes it. */
+export interface LeaningPlacement {
+  kind: PyramidKind;
+  /** Centre of the base face where it is let go (mm). */
+  position: Vec3;
+  /** Rotation Rz·Ry·Rx (degrees); default [0, 0, 0]. */
+  rotation_deg?: Vec3;
+  /** Hold it instead of letting go (L12); default false. */
+  hold?: boolean;
+}
+
+export type SlipReason = 'corners' | 'contacts' | 'pushed_past_pips' | 'slid_away' | 'never_rested' | 'no_room';
+
+/** What the physics predicts, hand noise off (games/leaning/src/preview.rs `Preview`). */
+export interface LeaningPreview {
+  verdict: 'clean' | 'slip' | 'break' | 'wreck' | 'refused';
+  /** For a refusal, the rule id (null for a pose inside another piece). */
+  rule: string | null;
+  /** For a refusal, the message; for a slip, its reason in words. */
+  reason: string | null;
+  slip: SlipReason | null;
+  /** The new piece's id (null when refused or with no room). */
+  piece: number | null;
+  /** Other pieces disturbed (ids). */
+  disturbed: number[];
+  table_corners: number;
+  /** Pieces it touches at rest (ids). */
+  touching: number[];
+  level: number;
+  /** Points for the placing seat: L10 when clean, 0 for a slip, the break or wreck penalty. */
+  points: number;
+  moved_mm: number;
+  rest_pose: Pose;
+  rested: boolean;
+  /** Every piece's pose when the run ended, by id; the new piece last. */
+  poses: Pose[];
+}
+
+/**
+ * What would happen if the seat to act in `view` (a Leaning Towers view as
+ * the server sent it; its physics world is what is simulated) made
+ * `placement`, with hand noise off. `settings` are the table's settings
+ * (TableSummary.settings); omitted, the defaults for the view's seats.
+ * Rejects with a RulesError naming bad input.
+ */
+export async function previewLeaning(view: unknown, placement: LeaningPlacement, settings?: unknown): Promise<LeaningPreview> {
+  const m = await loadRules();
+  return unwrap<LeaningPreview>(
+    m.previewLeaning(JSON.stringify(view), JSON.stringify(placement), settings === undefined ? '' : JSON.stringify(settings)),
+  );
+}
