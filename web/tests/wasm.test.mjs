@@ -37,6 +37,8 @@ const stackyard = (...args) => execFileSync(serverBinary(), args, { encoding: 'u
 async function offlinePage() {
   const page = await newPage(browser);
   page.apiCalls = [];
+  page.fetched = [];
+  page.on('request', (r) => page.fetched.push(new URL(r.url()).pathname));
   await page.route('**/api/**', (route) => {
     page.apiCalls.push(route.request().url());
     return route.abort();
@@ -82,6 +84,10 @@ test('a finished game replays offline from a record file, forward and back', asy
   assert.match(await page.textContent('[data-replay-error]'), /bad\.json: this Towers record does not replay: action 1 was refused/);
   await shot(page, 'wasm-replay-bad-file');
   assert.deepEqual(page.apiCalls, [], 'no call reached for the server');
+  // Towers needs no physics: the small module came, the full one did not.
+  const wasm = page.fetched.filter((p) => p.endsWith('.wasm'));
+  assert.equal(wasm.length, 1, `one module fetched: ${wasm}`);
+  assert.match(wasm[0], /stackyard_rules_lite_bg-[\w-]+\.wasm$/);
   assert.deepEqual(page.errors, []);
 });
 

@@ -20,6 +20,7 @@ pub fn replay(record_json: &str, viewer_json: &str) -> String {
 
 /// A Leaning Towers placement previewed, hand noise off (see
 /// [`crate::preview_leaning`]).
+#[cfg(feature = "physics")]
 #[wasm_bindgen(js_name = previewLeaning)]
 pub fn preview_leaning(view_json: &str, placement_json: &str, settings_json: &str) -> String {
     crate::envelope(crate::preview_leaning(
@@ -30,6 +31,7 @@ pub fn preview_leaning(view_json: &str, placement_json: &str, settings_json: &st
 }
 
 /// Default Leaning Towers settings for `seats` players.
+#[cfg(feature = "physics")]
 #[wasm_bindgen(js_name = leaningSettings)]
 pub fn leaning_settings(seats: u8) -> String {
     crate::envelope(crate::leaning_settings(seats))

@@ -4,6 +4,10 @@
 //! through wasm-bindgen. The same functions are called natively by the
 //! tests, so what the page runs is what `cargo test` checks.
 //!
+//! With the `physics` feature (default) it holds every game and the Leaning
+//! Towers preview; without, Towers, Tower of Babel and IceTowers only (the
+//! browser's small module for their replays).
+//!
 //! Every function takes JSON text and returns a JSON value, or a
 //! [`ShellError`] naming what was wrong with the input; nothing here panics
 //! on bad input (in WebAssembly a panic is a trap that kills the module).
@@ -12,12 +16,8 @@ mod bindings;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use stackyard_core::Game;
 use stackyard_core::Viewer;
 use stackyard_core::frames::{Frame, frames};
-use stackyard_leaning::View as LeaningView;
-use stackyard_leaning::preview::{Placement, Preview, preview};
-use stackyard_leaning::{LeaningTowers, Settings as LeaningSettings};
 use std::fmt;
 
 /// Bad input, in a sentence that names what was wrong.
@@ -90,11 +90,14 @@ pub fn replay(record_json: &str, viewer_json: &str) -> Result<Value, ShellError>
 /// act in `view_json` (a view as the server sends it), hand noise off:
 /// [`Preview`] as JSON. `settings_json` is the table's settings, or empty
 /// for the defaults of the view's number of seats.
+#[cfg(feature = "physics")]
 pub fn preview_leaning(
     view_json: &str,
     placement_json: &str,
     settings_json: &str,
 ) -> Result<Value, ShellError> {
+    use stackyard_leaning::preview::{Placement, Preview, preview};
+    use stackyard_leaning::{Settings as LeaningSettings, View as LeaningView};
     let view: LeaningView = parse("this is not a Leaning Towers view", view_json)?;
     let placement: Placement = parse(
         "the placement is not {kind, position, rotation_deg, hold}",
@@ -112,7 +115,10 @@ pub fn preview_leaning(
 
 /// The default settings of Leaning Towers for `seats` players (2–10, L1),
 /// so a page without the table's settings can still preview.
+#[cfg(feature = "physics")]
 pub fn leaning_settings(seats: u8) -> Result<Value, ShellError> {
+    use stackyard_core::Game;
+    use stackyard_leaning::{LeaningTowers, Settings as LeaningSettings};
     let settings = LeaningSettings::new(seats);
     LeaningTowers::new(&settings, stackyard_core::Seed(0))
         .map_err(|e| ShellError(e.to_string()))?;

@@ -1,8 +1,11 @@
 // The rules themselves, compiled to WebAssembly (shells/wasm, built into
 // ./pkg by scripts/wasm): the same Rust code the server runs, so the
-// browser never re-implements a rule. The module is fetched on the first
-// call only (a dynamic import: Vite puts it and its .wasm in their own
-// chunk), so screens that never call it never load it.
+// browser never re-implements a rule. Two modules: the full one (every
+// game, with the physics of Speedy and Leaning Towers) and a small one
+// without physics (Towers, Tower of Babel, IceTowers), which a replay of
+// those games loads instead. Each is fetched on its first use only (a
+// dynamic import: Vite puts each with its .wasm in their own chunk), so
+// screens that never call them never load them.
 //
 // Every Rust export answers `{"ok": value}` or `{"error": "what was wrong"}`;
 // here an error becomes a rejected promise with a RulesError.
@@ -10,26 +13,42 @@
 import type { Frame, Viewer } from '../protocol';
 
 type RulesModule = typeof import('./pkg/stackyard_rules');
+type LiteModule = typeof import('./pkg/stackyard_rules_lite');
 
 /** Bad input (or a module that would not load), in the rules' own words. */
 export class RulesError extends Error {
   override name = 'RulesError';
 }
 
-let loading: Promise<RulesModule> | null = null;
+let full: Promise<RulesModule> | null = null;
+let lite: Promise<LiteModule> | null = null;
 
-/** Loads and instantiates the module once; later calls share it. */
+async function instantiate<M extends { default: () => Promise<unknown> }>(load: () => Promise<M>): Promise<M> {
+  try {
+    const m = await load();
+    await m.default();
+    return m;
+  } catch (e) {
+    throw new RulesError(`the rules module did not load: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Loads and instantiates the full module once (every game); later calls share it. */
 export function loadRules(): Promise<RulesModule> {
-  loading ??= import('./pkg/stackyard_rules')
-    .then(async (m) => {
-      await m.default();
-      return m;
-    })
-    .catch((e: unknown) => {
-      loading = null;
-      throw new RulesError(`the rules module did not load: ${e instanceof Error ? e.message : String(e)}`);
-    });
-  return loading;
+  full ??= instantiate(() => import('./pkg/stackyard_rules')).catch((e: unknown) => {
+    full = null;
+    throw e;
+  });
+  return full;
+}
+
+/** The small module without physics (Towers, Tower of Babel, IceTowers). */
+function loadLite(): Promise<LiteModule> {
+  lite ??= instantiate(() => import('./pkg/stackyard_rules_lite')).catch((e: unknown) => {
+    lite = null;
+    throw e;
+  });
+  return lite;
 }
 
 function unwrap<T>(answer: string): T {
@@ -64,8 +83,18 @@ export interface OfflineReplay {
  * /replay endpoint serves.
  */
 export async function replayRecord(record: unknown, viewer: Viewer = { type: 'spectator' }): Promise<OfflineReplay> {
-  const m = await loadRules();
   const text = typeof record === 'string' ? record : JSON.stringify(record);
+  let game: unknown = undefined;
+  try {
+    game = (JSON.parse(text) as { game?: unknown } | null)?.game;
+  } catch {
+    // Not JSON: the rules say so below, in their words.
+  }
+  // The small module when it knows the game; the full one otherwise (it
+  // knows every game, and names them when the record's is none of them).
+  const small = await loadLite();
+  const knows = unwrap<GameName[]>(small.games()).some((g) => g.name === game);
+  const m = knows ? small : await loadRules();
   return unwrap<OfflineReplay>(m.replay(text, JSON.stringify(viewer)));
 }
 
