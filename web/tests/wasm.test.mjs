@@ -174,7 +174,15 @@ test('previewLeaning in the page agrees with `stackyard leaning judge`', async (
   assert.deepEqual(verdicts.slice(0, 3), ['clean', 'clean', 'slip'], 'the rules tests found these verdicts');
   assert.equal(verdicts[5], 'refused');
   console.log(`previews took ${result.previews.map((p) => Math.round(p.ms)).join(', ')} ms in the page (verdicts ${verdicts.join(', ')})`);
-  await shot(page, 'wasm-preview-page');
+  // The same record in the replay viewer: a physics game, so the full module.
+  const file = join(work, 'leaning-pair.json');
+  writeFileSync(file, JSON.stringify(record));
+  await page.setInputFiles('[data-record-file]', file);
+  await page.waitForSelector('.replay-screen[data-game="leaning"][data-frames="2"]');
+  await page.keyboard.press('End');
+  await page.waitForSelector('.replay-screen[data-frame="1"]');
+  await shot(page, 'wasm-replay-leaning-pair');
+  assert.ok(page.fetched.some((p) => /\/stackyard_rules_bg-[\w-]+\.wasm$/.test(p)), 'the full module was fetched');
   assert.deepEqual(page.apiCalls, [], 'no call reached for the server');
   assert.deepEqual(page.errors, []);
 });

@@ -27,9 +27,11 @@ export function replayScreen(id: string | null): Screen {
     { class: 'replay-open' },
     h('label', {}, 'Open a record file… ', picker),
     ' ',
-    h('span', { class: 'small' }, 'a finished game’s record (JSON: “Download record” below, or `stackyard … --out`), stepped through by the rules in your browser, offline.'),
+    h('span', { class: 'small' }, 'a finished game’s record (JSON: “Download record” on a replay from the server, or a file from stackyard … --out), stepped through by the rules in your browser, offline.'),
   );
-  const root = h('section', { class: 'replay-screen', tabindex: -1 }, heading, message, bar, host, h('details', { open: true }, h('summary', {}, 'Actions'), list), opener);
+  // Hidden until there is something to list (an offline viewer starts empty).
+  const actions = h('details', { open: true, hidden: id === null }, h('summary', {}, 'Actions'), list);
+  const root = h('section', { class: 'replay-screen', tabindex: -1 }, heading, message, bar, host, actions, opener);
 
   let frames: Frame[] = [];
   let at = 0;
@@ -92,6 +94,7 @@ export function replayScreen(id: string | null): Screen {
       ui.show({ view: f.view, events: f.events, toAct: f.to_act, outcome: null, ending: null, live: forward });
     };
     replace(list, frames.map((f, i) => h('li', {}, h('button', { class: 'link', onclick: () => go(i) }, f.action === null ? (i === 0 ? 'start' : 'ending') : `seat ${f.seat}: ${actionText(f.action)}`))));
+    actions.hidden = false;
     show(0, false);
     renderBar();
     root.focus();
