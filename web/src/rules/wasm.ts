@@ -51,6 +51,21 @@ function loadLite(): Promise<LiteModule> {
   return lite;
 }
 
+/**
+ * Calls into a module. The Rust side answers bad input with an error value;
+ * a trap (a panic inside it, which should not happen) leaves the instance
+ * unusable, so the next call loads a fresh one.
+ */
+function call(which: 'full' | 'lite', run: () => string): string {
+  try {
+    return run();
+  } catch (e) {
+    if (which === 'full') full = null;
+    else lite = null;
+    throw new RulesError(`the rules module stopped (${e instanceof Error ? e.message : String(e)}); the next call starts it again`);
+  }
+}
+
 function unwrap<T>(answer: string): T {
   const parsed = JSON.parse(answer) as { ok: T } | { error: string };
   if ('error' in parsed) throw new RulesError(parsed.error);
@@ -66,7 +81,7 @@ export interface GameName {
 /** Every game the module knows, in lobby order. */
 export async function ruleGames(): Promise<GameName[]> {
   const m = await loadRules();
-  return unwrap<GameName[]>(m.games());
+  return unwrap<GameName[]>(call('full', () => m.games()));
 }
 
 export interface OfflineReplay {
@@ -93,9 +108,9 @@ export async function replayRecord(record: unknown, viewer: Viewer = { type: 'sp
   // The small module when it knows the game; the full one otherwise (it
   // knows every game, and names them when the record's is none of them).
   const small = await loadLite();
-  const knows = unwrap<GameName[]>(small.games()).some((g) => g.name === game);
+  const knows = unwrap<GameName[]>(call('lite', () => small.games())).some((g) => g.name === game);
   const m = knows ? small : await loadRules();
-  return unwrap<OfflineReplay>(m.replay(text, JSON.stringify(viewer)));
+  return unwrap<OfflineReplay>(call(knows ? 'lite' : 'full', () => m.replay(text, JSON.stringify(viewer))));
 }
 
 // ---- Leaning Towers preview ------------------------------------------------
@@ -158,6 +173,6 @@ export interface LeaningPreview {
 export async function previewLeaning(view: unknown, placement: LeaningPlacement, settings?: unknown): Promise<LeaningPreview> {
   const m = await loadRules();
   return unwrap<LeaningPreview>(
-    m.previewLeaning(JSON.stringify(view), JSON.stringify(placement), settings === undefined ? '' : JSON.stringify(settings)),
+    call('full', () => m.previewLeaning(JSON.stringify(view), JSON.stringify(placement), settings === undefined ? '' : JSON.stringify(settings))),
   );
 }
