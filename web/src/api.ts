@@ -73,6 +73,12 @@ export const api = {
   join: (id: string, body: JoinRequest) =>
     post<JoinAnswer>(`/api/v1/tables/${encodeURIComponent(id)}/join`, body),
   record: (id: string) => call<GameRecord>(`/api/v1/tables/${encodeURIComponent(id)}/record`),
+  /** The record as the server's text: seeds are 64-bit, more than a JS number holds exactly. */
+  recordText: async (id: string): Promise<string> => {
+    const res = await fetch(`/api/v1/tables/${encodeURIComponent(id)}/record`);
+    if (!res.ok) throw new ApiFailure(res.status, 'http', `no record for table ${id}`);
+    return res.text();
+  },
   replay: (id: string) => call<Replay>(`/api/v1/tables/${encodeURIComponent(id)}/replay`),
   records: (limit: number, game?: string) =>
     call<FinishedTable[]>(

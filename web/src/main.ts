@@ -1,5 +1,6 @@
 // Hash routes, so any server that serves index.html at "/" serves the
-// whole client: #/ lobby, #/table/ID, #/replay/ID, #/rules/NAME.
+// whole client: #/ lobby, #/table/ID, #/replay/ID, #/replay (a record
+// file, offline), #/rules/NAME.
 
 import './style.css';
 import { lobbyScreen } from './screens/lobby';
@@ -15,7 +16,7 @@ function route(): Screen {
   const [, kind, arg] = location.hash.replace(/^#\/?/, '/').split('/');
   const id = decodeURIComponent(arg ?? '');
   if (kind === 'table' && id) return tableScreen(id);
-  if (kind === 'replay' && id) return replayScreen(id);
+  if (kind === 'replay') return replayScreen(id || null);
   if (kind === 'rules' && id) return rulesScreen(id);
   return lobbyScreen();
 }
@@ -26,6 +27,15 @@ function render(): void {
   document.title = `${current.title} · Stackyard`;
   main.replaceChildren(current.root);
 }
+
+// The rules compiled to WebAssembly (rules/wasm.ts), for the console and the
+// end-to-end tests: `const rules = await stackyardRules()`. Loaded on call only.
+declare global {
+  interface Window {
+    stackyardRules: () => Promise<typeof import('./rules/wasm')>;
+  }
+}
+window.stackyardRules = () => import('./rules/wasm');
 
 window.addEventListener('hashchange', render);
 render();

@@ -35,6 +35,7 @@
 mod bot;
 mod driver;
 mod error;
+pub mod frames;
 mod game;
 pub mod host;
 pub mod play;

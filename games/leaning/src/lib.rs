@@ -13,6 +13,8 @@
 //! - [`LeaningTowers`] implements [`stackyard_core::Game`].
 //! - [`scenario`] is the outside `judge` contract: one placement on a given
 //!   structure, typed input and output.
+//! - [`preview`] predicts a placement from a view, hand noise off (the
+//!   browser's preview, through the WebAssembly shell).
 //! - [`foundation`] builds the foundation automatically (a seeded search).
 //! - [`bot`] searches placements by simulating candidates; [`sim`] plays
 //!   bot games; [`series`] adds games up to a target (L13).
@@ -39,6 +41,7 @@ pub mod foundation;
 pub mod geometry;
 pub mod judge;
 pub mod piece;
+pub mod preview;
 pub mod scenario;
 pub mod series;
 pub mod settings;

@@ -419,7 +419,7 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
     })
 }
 
-fn slip_name(reason: SlipReason) -> String {
+pub(crate) fn slip_name(reason: SlipReason) -> String {
     match reason {
         SlipReason::Corners => "corners (L6)",
         SlipReason::Contacts => "contacts (L7)",

@@ -273,21 +273,7 @@ impl LeaningTowers {
     }
 
     fn check_pose(&self, pose: &Pose) -> Result<(), LeaningError> {
-        if !pose.is_finite() {
-            return Err(LeaningError::NotFinite);
-        }
-        if pose.rotation_deg.iter().any(|a| a.abs() > MAX_ANGLE_DEG) {
-            return Err(LeaningError::AngleOutOfRange);
-        }
-        let s = &self.settings;
-        let [x, y, z] = pose.position;
-        if x.abs() > s.table_half_mm || y.abs() > s.table_half_mm || z > s.max_height_mm {
-            return Err(LeaningError::OffTable {
-                half_mm: s.table_half_mm,
-                max_height_mm: s.max_height_mm,
-            });
-        }
-        Ok(())
+        check_pose(&self.settings, pose)
     }
 
     fn check_foundation(&self, pieces: &[FoundationPiece; 2]) -> Result<(), LeaningError> {
@@ -318,38 +304,16 @@ impl LeaningTowers {
         hold: bool,
     ) -> Result<(), LeaningError> {
         let s = seat.index();
-        if !self.hands[s].has(size) {
-            return Err(LeaningError::NoPieceLeft { seat, size });
+        Turn {
+            settings: &self.settings,
+            world: &self.world,
+            seat,
+            hand: self.hands[s],
+            slipped: self.slipped,
+            previous_size: self.previous_size,
+            holding: self.held[s].is_some(),
         }
-        if let Some(slipped) = self.slipped
-            && slipped != size
-        {
-            return Err(LeaningError::TradedSlip {
-                slipped,
-                asked: size,
-            });
-        }
-        if self.previous_size == Some(size) {
-            return Err(LeaningError::SameSize(size));
-        }
-        if hold && self.held[s].is_some() {
-            return Err(LeaningError::AlreadyHolding(seat));
-        }
-        self.check_pose(pose)?;
-        if hold
-            && lowest_corner_mm(size, pose, &self.settings.physics.pieces)
-                <= self.settings.corner_eps_mm
-        {
-            return Err(LeaningError::HoldTouchesTable);
-        }
-        // The pose as asked must be free (L-4): try it on a copy.
-        let mut probe = self.world.clone();
-        let placed = if hold {
-            probe.0.hold_piece(size.kind(), *pose)
-        } else {
-            probe.0.drop_piece(size.kind(), *pose)
-        };
-        placed.map(|_| ()).map_err(|e| blocked(e, usize::MAX))
+        .check_placement(size, pose, hold)
     }
 
     fn build_foundation(&mut self, pieces: &[FoundationPiece; 2]) -> Vec<Event> {
@@ -602,6 +566,79 @@ impl LeaningTowers {
         }
         events
     }
+}
+
+/// What decides whether the seat to act may place a piece (L5, L8, L12,
+/// L-4, L-10): the game checks its actions with it, and a preview built from
+/// a view ([`crate::preview`]) checks with the same code.
+pub(crate) struct Turn<'a> {
+    pub settings: &'a Settings,
+    pub world: &'a World,
+    pub seat: Seat,
+    pub hand: Hand,
+    pub slipped: Option<Size>,
+    pub previous_size: Option<Size>,
+    pub holding: bool,
+}
+
+impl Turn<'_> {
+    /// Whether the seat may let go of (or hold) a piece of `size` at `pose`.
+    pub fn check_placement(&self, size: Size, pose: &Pose, hold: bool) -> Result<(), LeaningError> {
+        let seat = self.seat;
+        if !self.hand.has(size) {
+            return Err(LeaningError::NoPieceLeft { seat, size });
+        }
+        if let Some(slipped) = self.slipped
+            && slipped != size
+        {
+            return Err(LeaningError::TradedSlip {
+                slipped,
+                asked: size,
+            });
+        }
+        if self.previous_size == Some(size) {
+            return Err(LeaningError::SameSize(size));
+        }
+        if hold && self.holding {
+            return Err(LeaningError::AlreadyHolding(seat));
+        }
+        check_pose(self.settings, pose)?;
+        if hold
+            && lowest_corner_mm(size, pose, &self.settings.physics.pieces)
+                <= self.settings.corner_eps_mm
+        {
+            return Err(LeaningError::HoldTouchesTable);
+        }
+        // The pose as asked must be free (L-4): try it on a copy.
+        let mut probe = self.world.clone();
+        let placed = if hold {
+            probe.0.hold_piece(size.kind(), *pose)
+        } else {
+            probe.0.drop_piece(size.kind(), *pose)
+        };
+        placed.map(|_| ()).map_err(|e| blocked(e, usize::MAX))
+    }
+}
+
+/// L-4: a pose must be finite, its angles in range, and inside the playing area.
+fn check_pose(settings: &Settings, pose: &Pose) -> Result<(), LeaningError> {
+    if !pose.is_finite() {
+        return Err(LeaningError::NotFinite);
+    }
+    if pose.rotation_deg.iter().any(|a| a.abs() > MAX_ANGLE_DEG) {
+        return Err(LeaningError::AngleOutOfRange);
+    }
+    let [x, y, z] = pose.position;
+    if x.abs() > settings.table_half_mm
+        || y.abs() > settings.table_half_mm
+        || z > settings.max_height_mm
+    {
+        return Err(LeaningError::OffTable {
+            half_mm: settings.table_half_mm,
+            max_height_mm: settings.max_height_mm,
+        });
+    }
+    Ok(())
 }
 
 fn blocked(e: PlaceError, index: usize) -> LeaningError {

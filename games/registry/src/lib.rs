@@ -15,12 +15,16 @@
 
 use stackyard_core::host::Registry;
 
-/// Every game this build hosts, in the order a lobby lists them.
+/// Every game this build hosts, in the order a lobby lists them (the
+/// physics games only with the `physics` feature, on by default).
 pub fn registry() -> Registry {
-    Registry::new()
+    let games = Registry::new()
         .with::<stackyard_towers::Position>()
         .with::<stackyard_babel::Babel>()
-        .with::<stackyard_icetowers::IceTowers>()
+        .with::<stackyard_icetowers::IceTowers>();
+    #[cfg(feature = "physics")]
+    let games = games
         .with::<stackyard_speedy::SpeedyTowers>()
-        .with::<stackyard_leaning::LeaningTowers>()
+        .with::<stackyard_leaning::LeaningTowers>();
+    games
 }

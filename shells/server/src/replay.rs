@@ -1,109 +1,19 @@
 //! `GET /api/v1/tables/{id}/replay`: a finished game as frames for the web
-//! client's replay viewer. The server steps a fresh game through the
-//! stored record with the real rules, so the browser never re-implements
-//! one: frame 0 is the start, frame i the table after the record's i-th
-//! action (timers fired on the way included), and a last frame for an
-//! ending outside the rules (resignation, timeout, abandonment, agreed
-//! draw). Views and events are the spectator's: the game is over, and a
-//! replay is public, but what a spectator sees is what the game chose to
-//! show anyone.
+//! client's replay viewer, built by `stackyard_core::frames` (the same code
+//! the browser's offline viewer runs as WebAssembly). Views and events are
+//! the spectator's: the game is over, and a replay is public, but what a
+//! spectator sees is what the game chose to show anyone.
 
-use serde::Serialize;
 use serde_json::Value;
-use stackyard_core::host::GameKind;
-use stackyard_core::{Ending, GameTime, Seat, Seed, ToAct, Viewer};
+use stackyard_core::Viewer;
+pub use stackyard_core::frames::Frame;
 
-/// One step of a replay.
-#[derive(Debug, Clone, Serialize)]
-pub struct Frame {
-    /// 0 for the start.
-    pub index: usize,
-    /// Who acted (None: the start or an ending outside the rules).
-    pub seat: Option<Seat>,
-    /// The action, as recorded.
-    pub action: Option<Value>,
-    /// When it arrived, ms since the table opened.
-    pub at_ms: u64,
-    /// What a spectator was shown of it.
-    pub events: Vec<Value>,
-    /// The table as a spectator sees it afterwards.
-    pub view: Value,
-    /// Who may act afterwards.
-    pub to_act: ToAct,
-}
-
-/// The frames of a stored record (`stackyard_core::Record` as JSON).
-pub fn frames(kind: &dyn GameKind, record: &Value) -> Result<Vec<Frame>, String> {
-    let settings = record.get("settings").cloned().unwrap_or(Value::Null);
-    let seed: Seed = serde_json::from_value(record.get("seed").cloned().unwrap_or(Value::Null))
-        .map_err(|e| format!("the record's seed: {e}"))?;
-    let mut game = kind.create(&settings, seed).map_err(|e| e.to_string())?;
-    let spectator = Viewer::Spectator;
-    let mut out = vec![Frame {
-        index: 0,
-        seat: None,
-        action: None,
-        at_ms: 0,
-        events: Vec::new(),
-        view: game.view(spectator),
-        to_act: game.to_act(),
-    }];
-    let entries = record
-        .get("actions")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    for (i, entry) in entries.iter().enumerate() {
-        let seat: Seat = serde_json::from_value(entry.get("seat").cloned().unwrap_or(Value::Null))
-            .map_err(|e| format!("action {}: seat: {e}", i + 1))?;
-        let at: GameTime =
-            serde_json::from_value(entry.get("at").cloned().unwrap_or(Value::from(0)))
-                .map_err(|e| format!("action {}: time: {e}", i + 1))?;
-        let action = entry.get("action").cloned().unwrap_or(Value::Null);
-        let step = game
-            .act(seat, &action, at)
-            .map_err(|r| format!("action {} was refused on replay: {}", i + 1, r.error))?;
-        out.push(Frame {
-            index: i + 1,
-            seat: Some(seat),
-            action: Some(action),
-            at_ms: at.as_millis(),
-            events: step.for_viewer(spectator).to_vec(),
-            view: game.view(spectator),
-            to_act: game.to_act(),
-        });
-    }
-    // Timers after the last action (a game timer ringing), then an ending
-    // outside the rules, as the record says.
-    let end: Option<GameTime> = record
-        .get("end")
-        .and_then(|v| serde_json::from_value(v.clone()).ok());
-    let ending: Option<Ending> = record
-        .get("ending")
-        .and_then(|v| serde_json::from_value(v.clone()).ok());
-    if let Some(end) = end {
-        let mut events = game.advance_to(end).for_viewer(spectator).to_vec();
-        if let Some(ending) = ending.filter(|e| *e != Ending::Rules)
-            && game.ending().is_none()
-            && let Ok(step) = game.finish(ending, end)
-        {
-            events.extend(step.for_viewer(spectator).iter().cloned());
-        }
-        if !events.is_empty()
-            || (game.ending().is_some() && out.last().is_some_and(|f| f.to_act != ToAct::Nobody))
-        {
-            out.push(Frame {
-                index: out.len(),
-                seat: None,
-                action: None,
-                at_ms: end.as_millis(),
-                events,
-                view: game.view(spectator),
-                to_act: game.to_act(),
-            });
-        }
-    }
-    Ok(out)
+/// The frames of a stored record, as a spectator sees them.
+pub fn frames(
+    kind: &dyn stackyard_core::host::GameKind,
+    record: &Value,
+) -> Result<Vec<Frame>, String> {
+    stackyard_core::frames::frames(kind, record, Viewer::Spectator)
 }
 
 /// `GET /api/v1/tables/{id}/replay`: `{table: {id, game, title}, record,
@@ -174,6 +84,7 @@ pub async fn table_replay(
 mod tests {
     use super::*;
     use serde_json::json;
+    use stackyard_core::{Seat, ToAct};
 
     #[test]
     fn a_towers_record_gives_one_frame_per_action_plus_the_start() {

@@ -345,6 +345,7 @@ export function lobbyScreen(): Screen {
     games,
     h('h2', {}, 'Recent games'),
     recent,
+    h('p', {}, h('a', { href: '#/replay', 'data-open-record': true }, 'Replay a record file'), ' (offline, in this browser)'),
   );
   api
     .daily()

@@ -1,26 +1,44 @@
-// A finished game, step by step. The server replays the record with the
-// real rules and hands us one frame per action (view + events); we only
-// page through them. Keys: ← → step, Home/End jump.
+// A finished game, step by step. By link (#/replay/ID) the server replays
+// the stored record with the real rules and hands us one frame per action
+// (view + events). Offline (#/replay, or "Open a record file…" on any
+// replay) a record file the user picks is stepped through by the same
+// rules compiled to WebAssembly (../rules/wasm.ts, loaded only here), with
+// no server at all. Either way we only page through frames.
+// Keys: ← → step, Home/End jump.
 
 import { ApiFailure, api } from '../api';
 import { actionLabel, uiFor } from '../games/registry';
-import type { Frame, GameRecord, Replay, TableSummary } from '../protocol';
+import type { Frame, GameRecord, Replay } from '../protocol';
 import { h, replace } from '../ui/dom';
 import type { Screen } from './screen';
 
-export function replayScreen(id: string): Screen {
-  const heading = h('h2', {}, `Replay of table ${id}`);
+/** Records bigger than this are refused before reading (a record of a long game is a few MB). */
+const MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+export function replayScreen(id: string | null): Screen {
+  const heading = h('h2', {}, id === null ? 'Replay a record' : `Replay of table ${id}`);
   const message = h('div', { class: 'message', role: 'alert' });
   const bar = h('div', { class: 'replay-bar' });
   const host = h('div', { class: 'game-host' });
   const list = h('ol', { class: 'replay-list', start: 0 });
-  const root = h('section', { class: 'replay-screen', tabindex: -1 }, heading, message, bar, host, h('details', { open: true }, h('summary', {}, 'Actions'), list));
+  const picker = h('input', { type: 'file', accept: '.json,application/json', 'data-record-file': true, 'aria-label': 'record file' });
+  const opener = h(
+    'p',
+    { class: 'replay-open' },
+    h('label', {}, 'Open a record file… ', picker),
+    ' ',
+    h('span', { class: 'small' }, 'a finished game’s record (JSON: “Download record” on a replay from the server, or a file from stackyard … --out), stepped through by the rules in your browser, offline.'),
+  );
+  // Hidden until there is something to list (an offline viewer starts empty).
+  const actions = h('details', { open: true, hidden: id === null }, h('summary', {}, 'Actions'), list);
+  const root = h('section', { class: 'replay-screen', tabindex: -1 }, heading, message, bar, host, actions, opener);
 
   let frames: Frame[] = [];
   let at = 0;
-  let table: TableSummary | null = null;
-  let show: ((i: number, forward: boolean) => void) | null = null;
   let game = '';
+  let rulesLink: HTMLElement | null = null;
+  let show: ((i: number, forward: boolean) => void) | null = null;
+  let destroyUi: (() => void) | null = null;
   const actionText = (a: unknown) => (a === null || a === undefined ? 'start' : actionLabel(game, a));
 
   function go(i: number): void {
@@ -34,6 +52,7 @@ export function replayScreen(id: string): Screen {
   function renderBar(): void {
     const f = frames[at];
     root.dataset.frame = String(at);
+    root.dataset.frames = String(frames.length);
     replace(
       bar,
       h('button', { 'data-step': 'first', onclick: () => go(0), disabled: at === 0, 'aria-label': 'first' }, '|◀'),
@@ -41,7 +60,8 @@ export function replayScreen(id: string): Screen {
       h('span', { class: 'where', 'aria-live': 'polite' }, `${at} / ${frames.length - 1}`, f && f.action !== null ? ` · seat ${f.seat}: ${actionText(f.action)}` : ''),
       h('button', { 'data-step': 'forward', onclick: () => go(at + 1), disabled: at >= frames.length - 1, 'aria-label': 'step forward' }, '▶'),
       h('button', { 'data-step': 'last', onclick: () => go(frames.length - 1), disabled: at >= frames.length - 1, 'aria-label': 'last' }, '▶|'),
-      table ? h('a', { class: 'button', href: `#/rules/${table.game}` }, 'Rules') : null,
+      rulesLink,
+      id !== null ? h('a', { class: 'button', href: `/api/v1/tables/${encodeURIComponent(id)}/record`, download: `stackyard-${id}.json` }, 'Download record') : null,
     );
     list.querySelectorAll('li').forEach((li, i) => li.classList.toggle('current', i === at));
   }
@@ -57,50 +77,89 @@ export function replayScreen(id: string): Screen {
   };
   document.addEventListener('keydown', onKey);
 
-  function withFrames(r: Replay): void {
-    table = r.table;
-    game = r.table.game;
-    frames = r.frames;
-    heading.textContent = `Replay: ${r.table.title} · table ${id}`;
-    const ui = uiFor(r.table.game)({ act: null, hint: null, seat: null, inReplay: true, seatLabel: (s) => `seat ${s}` });
+  function withFrames(gameName: string, title: string, source: string, all: Frame[]): void {
+    game = gameName;
+    frames = all;
+    at = 0;
+    root.dataset.game = gameName;
+    root.dataset.source = source;
+    heading.textContent = `Replay: ${title} · ${id !== null && source === 'server' ? `table ${id}` : source}`;
+    rulesLink = h('a', { class: 'button', href: `#/rules/${gameName}` }, 'Rules');
+    destroyUi?.();
+    const ui = uiFor(gameName)({ act: null, hint: null, seat: null, inReplay: true, seatLabel: (s) => `seat ${s}` });
+    destroyUi = () => ui.destroy();
     host.replaceChildren(ui.root);
     show = (i, forward) => {
       const f = frames[i];
       ui.show({ view: f.view, events: f.events, toAct: f.to_act, outcome: null, ending: null, live: forward });
     };
     replace(list, frames.map((f, i) => h('li', {}, h('button', { class: 'link', onclick: () => go(i) }, f.action === null ? (i === 0 ? 'start' : 'ending') : `seat ${f.seat}: ${actionText(f.action)}`))));
+    actions.hidden = false;
     show(0, false);
     renderBar();
     root.focus();
   }
 
-  /** Without the replay endpoint we can list the record but not draw it: say so. */
-  function withRecordOnly(rec: GameRecord, why: string): void {
+  /** A record stepped through by the rules compiled to WebAssembly, here in the page. */
+  async function offline(record: string, source: string): Promise<void> {
+    const { replayRecord } = await import('../rules/wasm');
+    const r = await replayRecord(record);
+    replace(message);
+    withFrames(r.game, r.title, source, r.frames);
+  }
+
+  picker.addEventListener('change', () => {
+    const file = picker.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_RECORD_BYTES) {
+      replace(message, h('p', { class: 'error' }, `${file.name} is ${(file.size / 1e6).toFixed(1)} MB; records up to ${MAX_RECORD_BYTES / 1e6} MB are read.`));
+      return;
+    }
+    replace(message, h('p', { class: 'info' }, `Replaying ${file.name}…`));
+    file
+      .text()
+      .then((text) => offline(text, file.name))
+      .catch((e: unknown) => replace(message, h('p', { class: 'error', 'data-replay-error': true }, `${file.name}: ${e instanceof Error ? e.message : String(e)}`)));
+  });
+
+  /** Without the replay endpoint, the record is replayed here; failing that, listed. */
+  async function withRecordOnly(rec: GameRecord, why: string): Promise<void> {
+    try {
+      await offline(await api.recordText(String(id)), `table ${id} (replayed in this browser)`);
+      return;
+    } catch (e) {
+      why += `; in the browser: ${e instanceof Error ? e.message : String(e)}`;
+    }
     game = rec.game;
-    replace(message, h('p', { class: 'info' }, `Step-by-step views are not available from this server (${why}); here is the record.`));
+    replace(message, h('p', { class: 'info' }, `Step-by-step views are not available (${why}); here is the record.`));
     replace(list, rec.actions.map((e) => h('li', {}, `seat ${e.seat} at ${(e.at / 1000).toFixed(1)} s: ${actionText(e.action)}`)));
   }
 
-  api
-    .replay(id)
-    .then(withFrames)
-    .catch(async (e: unknown) => {
-      if (e instanceof ApiFailure && e.status === 403) {
-        replace(message, h('p', { class: 'error' }, 'This game is not finished yet: its record stays hidden until the end. ', h('a', { href: `#/table/${id}` }, 'Watch it live')));
-        return;
-      }
-      try {
-        withRecordOnly(await api.record(id), e instanceof Error ? e.message : String(e));
-      } catch (e2) {
-        replace(message, h('p', { class: 'error' }, `No replay: ${e2 instanceof Error ? e2.message : String(e2)}`));
-      }
-    });
+  if (id !== null) {
+    api
+      .replay(id)
+      .then((r: Replay) => withFrames(r.table.game, r.table.title, 'server', r.frames))
+      .catch(async (e: unknown) => {
+        if (e instanceof ApiFailure && e.status === 403) {
+          replace(message, h('p', { class: 'error' }, 'This game is not finished yet: its record stays hidden until the end. ', h('a', { href: `#/table/${id}` }, 'Watch it live')));
+          return;
+        }
+        try {
+          await withRecordOnly(await api.record(id), e instanceof Error ? e.message : String(e));
+        } catch (e2) {
+          replace(message, h('p', { class: 'error' }, `No replay: ${e2 instanceof Error ? e2.message : String(e2)}`));
+        }
+      });
+  } else {
+    root.dataset.source = 'none';
+  }
 
   return {
     root,
-    title: `Replay ${id}`,
+    title: id === null ? 'Replay a record' : `Replay ${id}`,
     destroy() {
       document.removeEventListener('keydown', onKey);
+      destroyUi?.();
     },
   };
 }

@@ -1,0 +1,183 @@
+//! The shell's replay functions, called natively (the page calls the same
+//! ones compiled to WebAssembly): offline replays give the frames the server
+//! serves, one per action, and bad input of every kind is answered with an
+//! error naming it. (`preview.rs` has the Leaning Towers preview.)
+
+use serde_json::{Value, json};
+use stackyard_core::{Seat, Seed, ToAct, Viewer};
+use stackyard_wasm::{envelope, games, replay};
+
+/// A finished Towers game between two random bots, through the host contract.
+fn finished_towers_record() -> Value {
+    let registry = stackyard_registry::registry();
+    let kind = registry.get("towers").expect("towers is registered");
+    let settings = json!("4x4");
+    let mut table = kind.create(&settings, Seed(11)).expect("4x4 towers");
+    let mut bots: Vec<_> = (0..2)
+        .map(|s| {
+            kind.bot("random", Seat(s), Seed(20 + u64::from(s)), &settings)
+                .expect("random bot")
+        })
+        .collect();
+    for _ in 0..500 {
+        let ToAct::Seat(seat) = table.to_act() else {
+            break;
+        };
+        let view = table.view(Viewer::Seat(seat));
+        let decision = bots[seat.index()]
+            .decide(&view, table.now())
+            .expect("a view")
+            .expect("a move");
+        table
+            .act(seat, &decision.action, table.now())
+            .expect("the bot's move is legal");
+    }
+    assert!(table.ending().is_some(), "the game finished");
+    table.record()
+}
+
+#[test]
+fn games_lists_every_registered_game() {
+    let names: Vec<String> = games()
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|g| g["name"].as_str().expect("a name").to_string())
+        .collect();
+    let mut expected = vec!["towers", "babel", "icetowers"];
+    if cfg!(feature = "physics") {
+        expected.extend(["speedy", "leaning"]);
+    }
+    assert_eq!(names, expected);
+}
+
+#[test]
+fn a_finished_record_replays_offline_one_frame_per_action() {
+    let record = finished_towers_record();
+    let actions = record["actions"].as_array().expect("actions").len();
+    let spectator = r#"{"type":"spectator"}"#;
+    let replayed = replay(&record.to_string(), spectator).expect("the record replays");
+    assert_eq!(replayed["game"], "towers");
+    assert_eq!(replayed["title"], "Towers");
+    let frames = replayed["frames"].as_array().expect("frames");
+    assert_eq!(frames.len(), actions + 1, "the start, then one per action");
+    for (i, frame) in frames.iter().enumerate().skip(1) {
+        assert_eq!(frame["action"], record["actions"][i - 1]["action"]);
+        assert_ne!(
+            frame["view"],
+            frames[i - 1]["view"],
+            "frame {i} changed the board"
+        );
+    }
+    assert_eq!(
+        frames.last().expect("a last frame")["to_act"]["type"],
+        "nobody"
+    );
+    // The same frames the server's replay endpoint serves (the same code).
+    let registry = stackyard_registry::registry();
+    let served = stackyard_core::frames::frames(
+        registry.get("towers").expect("towers"),
+        &record,
+        Viewer::Spectator,
+    )
+    .expect("frames");
+    assert_eq!(
+        replayed["frames"],
+        serde_json::to_value(&served).expect("json")
+    );
+}
+
+#[test]
+fn a_seat_replay_shows_that_seats_view() {
+    let record = finished_towers_record();
+    let seat = replay(&record.to_string(), r#"{"type":"seat","seat":1}"#).expect("replays");
+    let registry = stackyard_registry::registry();
+    let towers = registry.get("towers").expect("towers");
+    let as_seat =
+        stackyard_core::frames::frames(towers, &record, Viewer::Seat(Seat(1))).expect("frames");
+    assert_eq!(
+        seat["frames"],
+        serde_json::to_value(&as_seat).expect("json")
+    );
+    // Seat 1's view is its own: the table says so.
+    let first = towers
+        .create(&record["settings"], Seed(0))
+        .expect("a table");
+    assert_eq!(seat["frames"][0]["view"], first.view(Viewer::Seat(Seat(1))));
+}
+
+#[test]
+fn bad_records_and_viewers_are_named_not_panicked_on() {
+    let spectator = r#"{"type":"spectator"}"#;
+    let record = finished_towers_record();
+    let cases: Vec<(String, &str, &str)> = vec![
+        ("not json".into(), spectator, "the record is not JSON"),
+        ("[1, 2]".into(), spectator, "names no game"),
+        (r#"{"game": 7}"#.into(), spectator, "names no game"),
+        (
+            r#"{"game": "chess", "seed": 1}"#.into(),
+            spectator,
+            "no game is called \"chess\" (these are: towers, babel",
+        ),
+        (
+            r#"{"game": "towers", "settings": "4x4"}"#.into(),
+            spectator,
+            "the record's seed",
+        ),
+        (
+            r#"{"game": "towers", "settings": "99x99", "seed": 1}"#.into(),
+            spectator,
+            "Towers record does not replay",
+        ),
+        (
+            r#"{"game": "towers", "settings": "4x4", "seed": 1, "actions": 3}"#.into(),
+            spectator,
+            "actions are not a list",
+        ),
+        (
+            // Seat 1 may not open (T-rules: Black moves first).
+            r#"{"game": "towers", "settings": "4x4", "seed": 1,
+                "actions": [{"seat": 1, "at": 0, "action": {"type": "pass"}}]}"#
+                .into(),
+            spectator,
+            "action 1 was refused on replay",
+        ),
+        (
+            r#"{"game": "towers", "settings": "4x4", "seed": 1,
+                "actions": [{"seat": 0, "at": 0, "action": {"type": "fly"}}]}"#
+                .into(),
+            spectator,
+            "action 1 was refused on replay: not a Towers action",
+        ),
+        (record.to_string(), "spectator", "the viewer is not"),
+        (
+            record.to_string(),
+            r#"{"type":"seat","seat":2}"#,
+            "there is no seat 2 at this table (2 seats)",
+        ),
+    ];
+    for (record, viewer, expected) in cases {
+        let error = replay(&record, viewer).expect_err(&record).0;
+        assert!(
+            error.contains(expected),
+            "{record:?} as {viewer}: {error:?} should say {expected:?}"
+        );
+    }
+    // A long bad name is quoted short.
+    let long = format!(r#"{{"game": "{}"}}"#, "x".repeat(500));
+    let error = replay(&long, spectator).expect_err("no such game").0;
+    assert!(error.len() < 200, "{error}");
+}
+
+#[test]
+fn the_envelope_carries_values_and_errors() {
+    let ok: Value = serde_json::from_str(&envelope(Ok(json!([1])))).expect("json");
+    assert_eq!(ok, json!({"ok": [1]}));
+    let err: Value =
+        serde_json::from_str(&envelope(replay("{", "{}").map(|_| Value::Null))).expect("json");
+    assert!(
+        err["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("the record is not JSON"))
+    );
+}
