@@ -101,6 +101,10 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   p = await aimedPose(page);
   assert.ok(Math.abs(p.rotation_deg[1] - 55) < 1e-3, `tilted: ${JSON.stringify(p)}`);
   await page.keyboard.press('g'); // down to the table
+  // The preview: the rules compiled to WebAssembly judge the aim on the
+  // view's world (hand noise off) and say what would happen.
+  const preview = await page.waitForSelector('.lt-aim-note[data-aim="preview"]', { timeout: 60_000 });
+  assert.match(await preview.textContent(), /Preview.*\b(clean|slip|break|wreck|refused)\b/);
   await shot(page, 'leaning-aim');
 
   // Place: the server's physics judges it; the table shows its verdict.

@@ -11,11 +11,15 @@
 // judge preview, the rules crate compiled to WebAssembly, once plugged in).
 
 import { h, replace } from '../ui/dom';
-import type { Action, Event, Judgement, PieceId, PieceView, Pose, Size, View } from '../wire/leaning';
+import type { Action, Event, PieceId, PieceView, Pose, Size, View } from '../wire/leaning';
 import { SIZES } from '../wire/leaning';
 import type { GameContext, GameUi, Shown } from './types';
 import type { Leaning3d, Look } from './leaning3d';
-import { leaningPreview, type Placement } from './leaningPreview';
+import { leaningPreview, setLeaningPreview, wasmPreview, type Placement, type Preview } from './leaningPreview';
+
+// The table's preview is the rules' own, compiled to WebAssembly; it loads on
+// the first aim (a test may plug in another, or none, before that).
+if (!leaningPreview()) setLeaningPreview(wasmPreview);
 
 /** Okabe–Ito hues, then black and white: each with a pattern and a letter too. */
 const SEAT_FILLS = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#222222', '#f7f7f7', '#8c6d46'];
@@ -107,7 +111,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   let verdict: Verdict | null = null;
   let log: { text: string; kind: string }[] = [];
   let pending = false; // an action is on its way: one at a time
-  let previewShown: Judgement | null = null;
+  let previewShown: Preview | null = null;
   let previewTimer: number | undefined;
   let previewAsked = 0;
 
@@ -171,11 +175,11 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     const placement: Placement = { type: 'place', size, pose };
     const v = view;
     previewTimer = window.setTimeout(() => {
-      fn(v, placement)
+      fn(v, placement, ctx.settings)
         .then((p) => {
           if (asked !== previewAsked) return; // the aim moved on
-          previewShown = p.judgement;
-          three?.rest(p.judgement.rest_pose);
+          previewShown = p;
+          three?.rest(p.rest_pose);
           renderAim();
         })
         .catch(() => {});
@@ -305,7 +309,9 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         'p',
         { class: 'lt-aim-note', 'data-aim': preview ? 'preview' : 'aim' },
         preview
-          ? h('span', {}, h('b', {}, 'Preview'), ` (simulated here without hand noise; the server decides): ${preview.verdict}, green ghost where it would rest`, preview.verdict === 'clean' ? `, ${preview.points} points.` : '.')
+          ? preview.verdict === 'refused'
+            ? h('span', {}, h('b', {}, 'Preview'), `: refused${preview.rule ? ` (${preview.rule})` : ''}: ${preview.reason ?? ''}`)
+            : h('span', {}, h('b', {}, 'Preview'), ` (simulated here without hand noise; the server decides): ${preview.verdict}${preview.reason ? ` (${preview.reason})` : ''}, green ghost where it would rest`, preview.verdict === 'clean' ? `, ${preview.points} points.` : '.')
           : h('span', {}, h('b', {}, 'Aim'), `: where your ${size} piece is let go, not where it will rest. The server's physics decides that, with a little hand noise.`),
       ),
       h(

@@ -1,24 +1,32 @@
 // The one hook for "where would it rest?" on the Leaning Towers table.
-// Answering needs the physics, which this client never re-implements: a
-// judge preview (the rules crate compiled to WebAssembly) plugs in here with
-// `setLeaningPreview`, and every Leaning table opened afterwards asks it
-// about the aimed placement and draws the resting pose it returns. Until
-// one is plugged in, the table shows the aim as the aim. A tiny module of
-// its own, so that plugging in does not pull the table into the first load.
+// Answering needs the physics, which this client never re-implements: the
+// rules crate compiled to WebAssembly (`wasmPreview` below, plugged in by
+// the table when it loads) answers, and the table draws the resting pose it
+// returns. With no preview plugged in (tests, or a page where the module
+// cannot load) the table shows the aim as the aim.
 
-import type { Action, Judgement, View } from '../wire/leaning';
+import { previewLeaning } from '../rules/wasm';
+import type { Action, Pose, View } from '../wire/leaning';
 
 /** A placement to preview: exactly what would be sent. */
 export type Placement = Extract<Action, { type: 'place' } | { type: 'hold' }>;
 
-/** What a preview found: the judge's answer for the placement, without
- *  hand noise (its `rest_pose` is where the piece would come to rest). */
+/** What a preview found: the game's own checks and referee on the view's
+ *  world, without hand noise. */
 export interface Preview {
-  judgement: Judgement;
+  verdict: 'clean' | 'slip' | 'break' | 'wreck' | 'refused';
+  /** For a refusal, the rule id (null for a pose inside another piece). */
+  rule: string | null;
+  /** For a refusal its message; for a slip its reason in words. */
+  reason: string | null;
+  /** What the seat would score or lose. */
+  points: number;
+  /** Where the piece would come to rest; null when refused. */
+  rest_pose: Pose | null;
 }
 
-/** `(view, placement) => verdict with the resting pose`. */
-export type PreviewFn = (view: View, placement: Placement) => Promise<Preview>;
+/** `(view, placement, the table's settings) => verdict with the resting pose`. */
+export type PreviewFn = (view: View, placement: Placement, settings?: unknown) => Promise<Preview>;
 
 let current: PreviewFn | null = null;
 
@@ -31,3 +39,23 @@ export function setLeaningPreview(fn: PreviewFn | null): void {
 export function leaningPreview(): PreviewFn | null {
   return current;
 }
+
+/** The preview the table uses: the Rust rules compiled to WebAssembly
+ *  (loaded on the first call), judging on the view's own world by the
+ *  table's settings (the defaults for the view's seats when unknown), with
+ *  hand noise off. */
+export const wasmPreview: PreviewFn = async (view, placement, settings) => {
+  const p = await previewLeaning(view, {
+    kind: `pyramid-${placement.size}`,
+    position: placement.pose.position,
+    rotation_deg: placement.pose.rotation_deg,
+    hold: placement.type === 'hold',
+  }, settings ?? undefined);
+  return {
+    verdict: p.verdict,
+    rule: p.rule,
+    reason: p.reason,
+    points: p.points,
+    rest_pose: p.verdict === 'refused' ? null : p.rest_pose,
+  };
+};

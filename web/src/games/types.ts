@@ -16,6 +16,9 @@ export interface GameContext<A> {
   inReplay: boolean;
   /** Seat names for labels ("you", bot levels, people's names). */
   seatLabel: (seat: Seat) => string;
+  /** The table's settings as the server reported them (for the rules'
+   *  own previews, which must judge by the table's settings). */
+  settings?: unknown;
 }
 
 export interface Shown<V, E> {

@@ -109,6 +109,7 @@ export function tableScreen(id: string): Screen {
       seat,
       inReplay: false,
       seatLabel,
+      settings: t.settings,
     });
     gameHost.replaceChildren(ui.root);
   }
