@@ -56,6 +56,9 @@ struct Piece {
     body: RigidBodyHandle,
     collider: ColliderHandle,
     held: bool,
+    /// Taken out of the world by [`Table::remove`].
+    #[serde(default)]
+    removed: bool,
 }
 
 /// Everything that determines the future of the world; cloning it is a snapshot.
@@ -237,6 +240,9 @@ impl Table {
         let mut shrunk: [Option<(rapier3d::geometry::SharedShape, RPose)>; 6] = Default::default();
         for i in 0..self.state.pieces.len() {
             let other = PieceId(i);
+            if self.state.pieces[i].removed {
+                continue;
+            }
             let o_kind = self.kind(other);
             let slot = &mut shrunk[o_kind as usize];
             let (o_shape, o_local) =
@@ -283,6 +289,7 @@ impl Table {
             body,
             collider,
             held,
+            removed: false,
         });
         Ok(PieceId(id))
     }
@@ -318,6 +325,51 @@ impl Table {
         self.state.pieces[id.0].held
     }
 
+    /// Takes a piece out of the world for good, as a hand lifting it
+    /// straight off would, pushing nothing: its body leaves the simulation
+    /// (rapier disables it and its collider), so no contact can carry an
+    /// impulse from it, and the pieces that touched it are woken, so
+    /// whatever rested on it falls on the next step. Moving a piece away
+    /// instead, even slowly, drags and presses what it touches: a held
+    /// piece is infinitely heavy to the solver.
+    ///
+    /// Its id stays (ids are drop order) and [`Table::pose`] keeps its last
+    /// pose, but from now on it is in no query: not on the table, in no
+    /// contact or tower, not in the way of a drop, never keeping the world
+    /// awake. Removing it twice changes nothing.
+    pub fn remove(&mut self, id: PieceId) {
+        let p = &self.state.pieces[id.0];
+        if p.removed {
+            return;
+        }
+        let (body, collider) = (p.body, p.collider);
+        let touching: Vec<RigidBodyHandle> = self
+            .state
+            .narrow_phase
+            .contact_pairs_with(collider)
+            .map(|pair| {
+                if pair.collider1 == collider {
+                    pair.collider2
+                } else {
+                    pair.collider1
+                }
+            })
+            .filter_map(|c| self.state.colliders.get(c).and_then(|c| c.parent()))
+            .collect();
+        for b in touching {
+            if let Some(b) = self.state.bodies.get_mut(b) {
+                b.wake_up(true);
+            }
+        }
+        self.state.bodies[body].set_enabled(false);
+        self.state.pieces[id.0].removed = true;
+    }
+
+    /// Whether a piece was taken out of the world ([`Table::remove`]).
+    pub fn is_removed(&self, id: PieceId) -> bool {
+        self.state.pieces[id.0].removed
+    }
+
     /// Advances the simulation by one step (1 / `step_hz` seconds).
     pub fn step(&mut self) {
         let st = &mut self.state;
@@ -339,12 +391,12 @@ impl Table {
         st.steps += 1;
     }
 
-    /// Whether every free (not held) piece is asleep.
+    /// Whether every free (not held, not removed) piece is asleep.
     pub fn at_rest(&self) -> bool {
         self.state
             .pieces
             .iter()
-            .filter(|p| !p.held)
+            .filter(|p| !p.held && !p.removed)
             .all(|p| self.state.bodies[p.body].is_sleeping())
     }
 
@@ -449,11 +501,14 @@ impl Table {
         support_z(shape, &pose, 1.0)
     }
 
-    /// Whether a piece touches the table: its lowest point is within
+    /// Whether a piece touches the table (a removed piece never does): its lowest point is within
     /// `contacts.table_tolerance_mm` of the top (and not more than that
     /// below it: a piece that fell past the edge is not on the table), and
     /// over the table's [`TABLE_HALF_MM`] square.
     pub fn on_table(&self, id: PieceId) -> bool {
+        if self.is_removed(id) {
+            return false;
+        }
         let (shape, pose) = self.shape_and_pose(id);
         let tol = self.state.settings.contacts.table_tolerance_mm;
         let p = lowest_point(shape, &pose);
@@ -489,8 +544,8 @@ impl Table {
     }
 
     /// Pairs of pieces in contact (not the table), each pair `(low, high)`,
-    /// ascending: contact points at most `max_distance_mm` apart, and a pair
-    /// normal impulse of at least `min_impulse` in the last step.
+    /// ascending, removed pieces left out: contact points at most
+    /// `max_distance_mm` apart, and a pair normal impulse of at least `min_impulse` in the last step.
     pub fn contacts_filtered(
         &self,
         max_distance_mm: f64,
@@ -510,8 +565,12 @@ impl Table {
                 .any(|p| f64::from(p.dist) / UNITS_PER_MM <= max_distance_mm);
             // Rapier's impulses are in kg·units/s; N·s = kg·m/s.
             let impulse = f64::from(pair.total_impulse_magnitude()) / (UNITS_PER_MM * 1000.0);
+            let (a, b) = ((a - 1) as usize, (b - 1) as usize);
+            // A pair of a removed piece lingers until the next step.
+            if self.state.pieces[a].removed || self.state.pieces[b].removed {
+                continue;
+            }
             if close && impulse >= min_impulse {
-                let (a, b) = ((a - 1) as usize, (b - 1) as usize);
                 out.push((PieceId(a.min(b)), PieceId(a.max(b))));
             }
         }
@@ -527,7 +586,8 @@ impl Table {
     }
 
     /// The groups of pieces joined by [`Table::contacts`], each with the
-    /// height of its top; ordered by their lowest piece id.
+    /// height of its top; ordered by their lowest piece id. Removed pieces
+    /// are in none.
     pub fn towers(&self) -> Vec<Tower> {
         let n = self.len();
         let mut parent: Vec<usize> = (0..n).collect();
@@ -545,8 +605,11 @@ impl Table {
         let mut towers: Vec<Tower> = Vec::new();
         let mut index_of_root = vec![usize::MAX; n];
         for i in 0..n {
-            let r = find(&mut parent, i);
             let id = PieceId(i);
+            if self.is_removed(id) {
+                continue;
+            }
+            let r = find(&mut parent, i);
             let (top, on) = (self.highest_mm(id), self.on_table(id));
             if index_of_root[r] == usize::MAX {
                 index_of_root[r] = towers.len();

@@ -1,7 +1,8 @@
 //! The referees' queries: contacts filtered by distance and impulse, pieces
 //! and pyramid corners on the table, towers and their tops; and properties
 //! of placement (nothing created or lost, a refused drop changes nothing,
-//! the same drops replay bit-identically).
+//! the same drops replay bit-identically); a removed piece pushes nothing
+//! and is in no query.
 
 use proptest::prelude::*;
 use stackyard_physics::{PieceId, PieceKind, Pose, Settings, Table};
@@ -27,6 +28,48 @@ fn contacts_are_filtered_by_distance_and_impulse() {
     // m g dt = 0.0115 kg * 9.81 * 1/240 s = 4.7e-4 N s per step.
     assert_eq!(t.contacts_filtered(0.1, 1e-4), vec![(a, b)]);
     assert_eq!(t.contacts_filtered(0.1, 1e-2), vec![]);
+}
+
+#[test]
+fn a_removed_piece_pushes_nothing_and_is_in_no_query() {
+    let mut t = Table::new(Settings::default());
+    let a = t
+        .drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 0.0))
+        .unwrap();
+    // A tile with one edge on `a` and the other on the table.
+    let b = t
+        .drop_piece(PieceKind::Tile, Pose::at(40.0, 0.0, 6.7))
+        .unwrap();
+    // A coin on `b`, away from `a`.
+    let c = t
+        .drop_piece(PieceKind::Coin, Pose::at(55.0, 0.0, 20.0))
+        .unwrap();
+    assert!(t.settle().rested);
+    assert!(t.on_table(b) && t.contacts().contains(&(a, b)));
+    let (a_before, c_before) = (t.pose(a), t.pose(c));
+    t.remove(b);
+    t.remove(b);
+    assert!(t.is_removed(b) && !t.is_removed(a));
+    assert!(!t.at_rest(), "what touched the removed tile is woken");
+    assert!(t.settle().rested);
+    // Nothing pushed `a`; the coin lost its support and fell.
+    let moved = |p: Pose, q: Pose| {
+        (0..3)
+            .map(|k| (p.position[k] - q.position[k]).powi(2))
+            .sum::<f64>()
+            .sqrt()
+    };
+    assert!(moved(a_before, t.pose(a)) < 0.01, "{:?}", t.pose(a));
+    assert!(t.pose(c).position[2] < c_before.position[2] - 1.0);
+    assert!(!t.on_table(b));
+    assert!(t.contacts().iter().all(|&(x, y)| x != b && y != b));
+    assert!(t.towers().iter().all(|tw| !tw.pieces.contains(&b)));
+    assert!(!t.touching_table().contains(&b));
+    // A removed piece's place is free for a new drop.
+    let pose_c = t.pose(c);
+    assert!(t.drop_piece(PieceKind::Coin, pose_c).is_err());
+    t.remove(c);
+    t.drop_piece(PieceKind::Coin, pose_c).unwrap();
 }
 
 #[test]

@@ -23,9 +23,8 @@
 //!   known (both faces) to the seat that took it.
 //! - **P-6** Pieces that leave the table (fallen pieces pushed out of the
 //!   game, the piece taken back, a returning pawn) are lifted off it after
-//!   the placement settles ("push the rest aside"): eased gently away from
-//!   the towers, then parked far off the table (the physics table cannot
-//!   delete a body). What leaned on them settles again, and anything that
+//!   the placement settles ("push the rest aside"), straight out of the
+//!   physics world, pushing nothing (P-15). What leaned on them settles again, and anything that
 //!   falls then leaves the game too (the one take-back is used). Placing a
 //!   piece again drops a new body for it.
 //! - **P-7** A pose's offset is measured from the centre of the tower's top
@@ -58,6 +57,12 @@
 //! - **P-14** Aims are taken to the micrometre and the millidegree
 //!   ([`crate::Aim::quantized`]): a record read back from JSON may carry a
 //!   number one ulp off, and the drop must be the same.
+//! - **P-15** A foundation is never fallen (P10), but it is a tile on the
+//!   table like any other: a piece falling onto it may nudge it, and it
+//!   stays where it was nudged. Nothing else moves it: a piece lifted off
+//!   the table (P-6) leaves the world at once, as a hand lifting it
+//!   straight up would, and pushes, drags and presses nothing
+//!   ([`crate::table::PhysTable::lift_away`]).
 
 use crate::action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack};
 use crate::error::SpeedyError;
@@ -733,6 +738,7 @@ impl SpeedyTowers {
         let table = self.table.inner();
         let z = (0..table.len())
             .map(BodyId)
+            .filter(|&b| !table.is_removed(b))
             .filter(|&b| {
                 let p = table.pose(b).position;
                 (p[0] - x).hypot(p[1] - y) < REACH_MM

@@ -20,13 +20,6 @@ pub struct SettleRun {
     pub moved: Vec<BodyId>,
 }
 
-/// How far a lifted body is eased away from what it touches (mm) …
-pub const EASE_MM: f64 = 3.0;
-/// … in this many steps (0.75 mm a step at 240 Hz: a gentle 18 cm/s).
-pub const EASE_STEPS: u64 = 4;
-/// Lifted bodies are parked beyond this x and y (mm), off the 4 m table.
-const PARK_MM: f64 = 5000.0;
-
 /// The length of a quiet window (s, P-12).
 pub const QUIET_WINDOW_S: f64 = 0.05;
 /// In a quiet window no body's base centre moves farther than this (mm, P-12).
@@ -99,78 +92,29 @@ impl PhysTable {
         }
     }
 
-    /// Lifts bodies off the table for good (P-6), without knocking anything.
+    /// Lifts bodies off the table for good (P-6), without knocking anything:
+    /// each leaves the physics world at once (see
+    /// [`Table::remove`](stackyard_physics::Table::remove)), as if a hand
+    /// lifted it straight up, then the rest of the world settles (whatever
+    /// leaned on them falls or comes to rest again).
     ///
-    /// A held (kinematic) body moved in one step pushes whatever it touches
-    /// with the whole jump's speed, enough to throw a foundation across the
-    /// room. So each body is first eased [`EASE_MM`] away from everything
-    /// it may touch, in [`EASE_STEPS`] gentle steps: a body on the table
-    /// slides outwards from the nearest foundation and down into the table
-    /// top (held bodies pass through the table), a body above the table
-    /// (a pawn on a tower) rises. Once clear of every contact it jumps to
-    /// its own parking place far off the table, where it touches nothing
-    /// (held bodies ignore each other). Then the rest of the world settles.
+    /// Moving them away instead, as held (kinematic) bodies, knocked the
+    /// foundations: to the solver a held body is infinitely heavy, so one
+    /// eased down into the table top pressed the foundation it lay on into
+    /// the table (which then spat it out), one eased sideways dragged what
+    /// it touched, and the jump to a parking place far off the table
+    /// struck whatever was within contact distance at the jump's speed.
+    /// In bot games foundations travelled up to 1.85 m (decision P-15).
     pub fn lift_away(
         &mut self,
         bodies: &[BodyId],
         max_steps: u64,
         foundations: &[BodyId],
     ) -> SettleRun {
-        let centres: Vec<[f64; 3]> = foundations
-            .iter()
-            .map(|&f| self.0.pose(f).position)
-            .collect();
-        let mut ease: Vec<(BodyId, Pose, [f64; 3])> = Vec::with_capacity(bodies.len());
         for &b in bodies {
-            let now = self.0.pose(b);
-            let p = now.position;
-            let direction = if self.0.on_table(b) {
-                let nearest = centres
-                    .iter()
-                    .min_by(|a, c| {
-                        let da = (a[0] - p[0]).hypot(a[1] - p[1]);
-                        let dc = (c[0] - p[0]).hypot(c[1] - p[1]);
-                        da.total_cmp(&dc)
-                    })
-                    .copied()
-                    .unwrap_or([0.0; 3]);
-                let (dx, dy) = (p[0] - nearest[0], p[1] - nearest[1]);
-                let len = dx.hypot(dy);
-                let (ux, uy) = if len > 1e-6 {
-                    (dx / len, dy / len)
-                } else {
-                    (1.0, 0.0)
-                };
-                [ux * 0.7, uy * 0.7, -0.7]
-            } else {
-                [0.0, 0.0, 1.0]
-            };
-            self.0.hold(b);
-            ease.push((b, now, direction));
+            self.0.remove(b);
         }
-        for k in 1..=EASE_STEPS {
-            let f = EASE_MM * k as f64 / EASE_STEPS as f64;
-            for (b, from, d) in &ease {
-                let mut to = *from;
-                for (axis, v) in to.position.iter_mut().zip(d) {
-                    *axis += v * f;
-                }
-                self.0.move_held(*b, to);
-            }
-            self.0.step();
-        }
-        for &b in bodies {
-            let i = b.0 as f64;
-            let park = Pose::at(
-                PARK_MM + (i % 64.0) * 100.0,
-                PARK_MM + (i / 64.0).floor() * 100.0,
-                1000.0,
-            );
-            self.0.move_held(b, park);
-        }
-        self.0.step();
         let mut run = self.settle(max_steps, foundations);
-        run.time_s += (EASE_STEPS + 1) as f64 / self.0.settings().sim.step_hz;
         for &b in bodies {
             if !run.moved.contains(&b) {
                 run.moved.push(b);
