@@ -12,6 +12,7 @@ use stackyard_physics::{PieceId, Pose};
 
 /// One piece in the world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceView {
     /// Its id in the world.
     pub id: PieceId,
@@ -29,6 +30,7 @@ pub struct PieceView {
 
 /// The table as one viewer sees it (everyone sees everything).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// Who this view is for.
     pub viewer: Viewer,
