@@ -302,6 +302,7 @@ impl Default for ContactSettings {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "PhysicsSettings"))]
 pub struct Settings {
     /// Sizes, masses and friction of the pieces.
     pub pieces: PieceSettings,

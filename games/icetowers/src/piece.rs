@@ -16,7 +16,6 @@ pub const GHOST_NAME: &str = "white";
 /// `players` (one past the last seat).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Colour(pub u8);
 
 impl Colour {

@@ -240,6 +240,16 @@ impl Collector {
                     }
                 }
             }
+            for (from, idents) in &imports {
+                for ident in idents {
+                    if names.contains_key(ident) {
+                        panic!(
+                            "{module}.ts declares `{ident}` and imports another `{ident}` from \
+                             {from}.ts: rename one with #[ts(rename = \"...\")]"
+                        );
+                    }
+                }
+            }
             let mut text = format!(
                 "// Generated from the Rust types of the `{}` crate by `{COMMAND}`.\n\
                  // Do not edit: change the Rust types and regenerate; a test\n\

@@ -3,7 +3,7 @@
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
 import type { Seat, Viewer } from './core';
-import type { PieceId, Pose, Settings } from './physics';
+import type { PhysicsSettings, PieceId, Pose } from './physics';
 
 /**
  * One thing a seat can do.
@@ -325,7 +325,7 @@ target_score: number,
  * are replaced by `corner_eps_mm` and `contact_eps_mm`, and its time cap
  * defaults to the 5 simulated seconds of L9.
  */
-physics: Settings, };
+physics: PhysicsSettings, };
 
 /**
  * A Looney Pyramid's size; its pips are how many other pieces it may touch (L7).

@@ -69,6 +69,24 @@ mass: number,
 friction: number, };
 
 /**
+ * Everything the table needs to know; every field has a default, so
+ * `{}` is a valid settings object.
+ */
+export type PhysicsSettings = { 
+/**
+ * Sizes, masses and friction of the pieces.
+ */
+pieces: PieceSettings, 
+/**
+ * Solver parameters.
+ */
+sim: SimSettings, 
+/**
+ * Touching thresholds.
+ */
+contacts: ContactSettings, };
+
+/**
  * Which piece: the index in the order pieces were dropped.
  */
 export type PieceId = number;
@@ -143,24 +161,6 @@ mass: number,
  * Coulomb friction coefficient.
  */
 friction: number, };
-
-/**
- * Everything the table needs to know; every field has a default, so
- * `{}` is a valid settings object.
- */
-export type Settings = { 
-/**
- * Sizes, masses and friction of the pieces.
- */
-pieces: PieceSettings, 
-/**
- * Solver parameters.
- */
-sim: SimSettings, 
-/**
- * Touching thresholds.
- */
-contacts: ContactSettings, };
 
 /**
  * How the solver is run. The defaults are the measured ones that keep

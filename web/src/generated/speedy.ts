@@ -3,7 +3,7 @@
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
 import type { GameTime, Seat, Viewer } from './core';
-import type { Settings } from './physics';
+import type { PhysicsSettings } from './physics';
 
 /**
  * One thing a seat can do.
@@ -391,7 +391,7 @@ settle_cap_s: number,
  * it a tilted coin rocks and a coin on its edge rolls for ever, where
  * a real one loses its spin to rolling friction).
  */
-physics: Settings, };
+physics: PhysicsSettings, };
 
 /**
  * A piece standing in a tower, as drawn.

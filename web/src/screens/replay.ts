@@ -4,7 +4,7 @@
 
 import { ApiFailure, api } from '../api';
 import { actionLabel, uiFor } from '../games/registry';
-import type { Frame, GameRecord, Replay, TableSummary } from '../protocol';
+import type { Frame, GameRecord, Replay } from '../protocol';
 import { h, replace } from '../ui/dom';
 import type { Screen } from './screen';
 
@@ -18,7 +18,7 @@ export function replayScreen(id: string): Screen {
 
   let frames: Frame[] = [];
   let at = 0;
-  let table: TableSummary | null = null;
+  let table: Replay['table'] | null = null;
   let show: ((i: number, forward: boolean) => void) | null = null;
   let game = '';
   const actionText = (a: unknown) => (a === null || a === undefined ? 'start' : actionLabel(game, a));
