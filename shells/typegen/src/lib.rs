@@ -293,9 +293,10 @@ pub fn stale(root: &Path) -> Vec<String> {
     for f in &files {
         match std::fs::read_to_string(root.join(&f.path)) {
             Ok(text) if text == f.text => {}
-            Ok(_) => problems.push(format!(
-                "{} is stale: the Rust types it is generated from changed",
-                f.path
+            Ok(text) => problems.push(format!(
+                "{} is stale: the Rust types it is generated from changed ({})",
+                f.path,
+                first_difference(&text, &f.text)
             )),
             Err(e) => problems.push(format!("{} cannot be read ({e})", f.path)),
         }
@@ -304,6 +305,26 @@ pub fn stale(root: &Path) -> Vec<String> {
         problems.push(format!("{extra} is not generated any more"));
     }
     problems
+}
+
+/// Where two texts first differ, as "line N: checked in `...`, generated
+/// `...`".
+fn first_difference(checked_in: &str, generated: &str) -> String {
+    let mut old = checked_in.lines();
+    let mut new = generated.lines();
+    for n in 1.. {
+        match (old.next(), new.next()) {
+            (Some(a), Some(b)) if a == b => continue,
+            (a, b) => {
+                return format!(
+                    "line {n}: checked in `{}`, generated `{}`",
+                    a.unwrap_or("(end of file)").trim(),
+                    b.unwrap_or("(end of file)").trim()
+                );
+            }
+        }
+    }
+    unreachable!("1.. is endless")
 }
 
 /// Files under [`DIR`] that [`files`] does not produce.
