@@ -310,21 +310,20 @@ pub fn stale(root: &Path) -> Vec<String> {
 /// Where two texts first differ, as "line N: checked in `...`, generated
 /// `...`".
 fn first_difference(checked_in: &str, generated: &str) -> String {
-    let mut old = checked_in.lines();
-    let mut new = generated.lines();
-    for n in 1.. {
-        match (old.next(), new.next()) {
-            (Some(a), Some(b)) if a == b => continue,
-            (a, b) => {
-                return format!(
-                    "line {n}: checked in `{}`, generated `{}`",
-                    a.unwrap_or("(end of file)").trim(),
-                    b.unwrap_or("(end of file)").trim()
-                );
-            }
-        }
+    let old: Vec<&str> = checked_in.lines().collect();
+    let new: Vec<&str> = generated.lines().collect();
+    let n = (0..old.len().max(new.len()))
+        .find(|&i| old.get(i) != new.get(i))
+        .unwrap_or(old.len());
+    fn line<'a>(lines: &[&'a str], n: usize) -> &'a str {
+        lines.get(n).map_or("(end of file)", |l| l.trim())
     }
-    unreachable!("1.. is endless")
+    format!(
+        "line {}: checked in `{}`, generated `{}`",
+        n + 1,
+        line(&old, n),
+        line(&new, n)
+    )
 }
 
 /// Files under [`DIR`] that [`files`] does not produce.
