@@ -1,200 +1,75 @@
-// Stackyard protocol v1, as the browser sees it.
+// Stackyard protocol v1 (docs/protocol.md), as the browser sees it.
 //
-// Hand-written mirror of /work/notes/protocol.md (the server's protocol v1
-// draft) and of the Rust wire types it carries:
-//   foundation/core/src/game.rs    ToAct, Outcome
-//   foundation/core/src/seat.rs    Seat (a bare number), Viewer
-//   foundation/core/src/record.rs  Record, Entry, Ending
-//   foundation/core/src/time.rs    GameTime (bare milliseconds since the table opened)
-// Game payloads (settings, actions, views, events) live in src/wire/*.ts,
-// one file per game, each naming the Rust files it mirrors. Until the
-// protocol types are generated from Rust (ts-rs), a change on either side
-// must be made on both.
+// The shapes are generated from the Rust types into src/generated/
+// (`cargo run -p stackyard-typegen`; a Rust test fails while they are
+// stale): generated/core.ts holds the core wire types (Seat, Viewer, ToAct,
+// Ending, Outcome, the record), generated/server.ts the protocol messages
+// and HTTP bodies. This file re-exports them under the names the client
+// uses, narrows a few for convenience, and keeps what Rust does not
+// declare: the answers the server builds ad hoc (FinishedTable, Replay)
+// and the close codes.
 
-/** A seat: a bare number on the wire (`#[serde(transparent)]`). */
-export type Seat = number;
-/** Milliseconds since the table opened (`GameTime`, transparent). */
-export type GameTime = number;
+import type * as core from './generated/core';
+import type { Ending, Outcome } from './generated/core';
+import type * as server from './generated/server';
 
-/** Who may act now (core/game.rs `ToAct`, tag "type", content "seat"). */
-export type ToAct =
-  | { type: 'seat'; seat: Seat }
-  | { type: 'any_seat' }
-  | { type: 'nobody' };
+export type {
+  Ending,
+  GameTime,
+  Outcome,
+  Seat,
+  Seed,
+  ToAct,
+  Viewer,
+} from './generated/core';
+export type {
+  ClientMessage,
+  ClockState,
+  CreateTable,
+  ErrorKind,
+  GameInfo,
+  RatingEntry,
+  SeatSummary,
+  ServerMessage,
+  TableSummary,
+} from './generated/server';
 
-/** Who is looking (core/seat.rs `Viewer`). */
-export type Viewer = { type: 'seat'; seat: Seat } | { type: 'spectator' };
-
-/** How a finished game came out (core/game.rs `Outcome`). */
-export interface Outcome {
-  scores: number[];
-  winners: Seat[];
-}
-
-/** How a game ended (core/record.rs `Ending`). */
-export type Ending =
-  | { type: 'rules' }
-  | { type: 'resigned'; seat: Seat }
-  | { type: 'timed_out'; seat: Seat }
-  | { type: 'abandoned'; seat: Seat }
-  | { type: 'draw_agreed' };
-
-/** One action in a record (core/record.rs `Entry`). */
-export interface Entry<A = unknown> {
-  seat: Seat;
-  at: GameTime;
-  action: A;
-}
-
-/** A game record (core/record.rs `Record`). */
-export interface GameRecord<S = unknown, A = unknown> {
-  format: number;
-  engine: string;
-  game: string;
-  settings: S;
-  seed: number;
-  actions: Entry<A>[];
-  end?: GameTime;
-  ending?: Ending;
-}
+/** One action of a record (core/record.rs `Entry`). */
+export type Entry<A = unknown> = core.Entry<A>;
+/** A game record (core/record.rs `Record`), settings and actions typed by the game. */
+export type GameRecord<S = unknown, A = unknown> = core.GameRecord<S, A>;
 
 // ---- HTTP ----------------------------------------------------------------
 
-export interface BotLevel {
-  name: string;
-  about: string;
-}
-
-/** `GET /api/v1/games` element. */
-export interface GameInfo {
-  name: string;
-  title: string;
-  engine: string;
-  has_draws: boolean;
-  turnless?: boolean;
-  default_settings: unknown;
-  bot_levels: BotLevel[];
-  rules_url: string;
-}
-
-export type TableStatus = 'open' | 'playing' | 'finished';
-
-export interface SeatSummary {
-  seat: Seat;
-  kind: 'person' | 'bot';
-  level?: string | null;
-  name?: string | null;
-  taken: boolean;
-  connected: boolean;
-  /** Hints the seat has asked for (counted and stored by the server). */
-  hints?: number;
-}
-
-export interface TableSummary {
-  id: string;
-  game: string;
-  title: string;
-  status: TableStatus;
-  settings: unknown;
-  seats: SeatSummary[];
-  /** Unix milliseconds. */
-  created_at: number;
-  version: number;
-  /** Actions played so far. */
-  actions?: number;
-  clock?: Clock | null;
-  rated?: boolean;
-  outcome?: Outcome | null;
-  ending?: Ending | null;
-  /** A daily deal's table: its UTC day (private: not listed, not watched). */
-  daily?: string | null;
-}
-
-export type SeatRequest = { kind: 'person' } | { kind: 'bot'; level: string };
-
-export interface Clock {
-  initial_ms: number;
-  increment_ms: number;
-}
-
-/** `POST /api/v1/tables` body. */
-export interface CreateTable {
-  game: string;
-  settings?: unknown;
-  seats: SeatRequest[];
-  clock?: Clock;
-  rated?: boolean;
-  seed?: number;
-}
-
+/** A bot level of `GET /api/v1/games`. */
+export type BotLevel = server.BotLevelInfo;
+export type TableStatus = server.TableSummary['status'];
+/** How a seat is filled at creation. */
+export type SeatRequest = server.SeatSpec;
+/** A chess-style clock. */
+export type Clock = server.ClockSpec;
 /** `POST /api/v1/tables/{id}/join` body and answer. */
-export interface JoinRequest {
-  seat?: Seat;
-  name?: string;
-}
-export interface JoinAnswer {
-  table?: string;
-  seat: Seat;
-  token: string;
-}
+export type JoinRequest = server.JoinTable;
+export type JoinAnswer = server.Joined;
+/** Every 4xx/5xx body. */
+export type ApiError = server.ErrorBody;
 
-/** Every 4xx body. */
-export interface ApiError {
-  error: { kind: string; message: string; rule?: string };
-}
-
-/** `GET /api/v1/ratings/{game}` element. */
-export interface RatingEntry {
-  name: string;
-  rating: number;
-  deviation: number;
-  games: number;
-}
-
-// Daily deals (shells/server/src/protocol.rs: DailyInfo, DailyRequest,
-// DailyStart, DailyEntry, DailyBoard).
-
+// Daily deals (shells/server/src/protocol.rs).
 /** `GET /api/v1/daily` element: a game with a daily deal, and today (UTC). */
-export interface DailyInfo {
-  game: string;
-  title: string;
-  day: string;
-}
-
+export type DailyInfo = server.DailyInfo;
 /** `POST /api/v1/daily/{game}` body. */
-export interface DailyRequest {
-  name: string;
-}
-
+export type DailyRequest = server.DailyRequest;
 /** The answer: a private one-seat table, already playing. */
-export interface DailyStart {
-  table: string;
-  seat: Seat;
-  token: string;
-  day: string;
-}
-
+export type DailyStart = server.DailyStart;
 /** One line of a day's board. */
-export interface DailyEntry {
-  rank: number;
-  name: string;
-  /** The game's own score for the seat, higher is better (Babel: minus the stacks left). */
-  score: number;
-  won: boolean;
-  time_ms: number;
-  hints: number;
-  ending: Ending | null;
-  table: string;
-}
-
+export type DailyEntry = server.DailyEntry;
 /** `GET /api/v1/daily/{game}?day=`: best first. */
-export interface DailyBoard {
-  game: string;
-  day: string;
-  entries: DailyEntry[];
-}
+export type DailyBoard = server.DailyBoard;
 
-/** `GET /api/v1/records` element: a finished table. */
+/**
+ * `GET /api/v1/records` element: a finished table. Not generated: the
+ * server builds it with `json!` from a store row (shells/server/src/http.rs).
+ */
 export interface FinishedTable {
   id: string;
   game: string;
@@ -202,22 +77,22 @@ export interface FinishedTable {
   finished_at?: number;
   outcome?: Outcome | null;
   ending?: Ending | null;
-  seats: SeatSummary[];
+  seats: server.SeatSummary[];
   record_url?: string;
 }
 
-/** One replay frame (`GET /api/v1/tables/{id}/replay`, proposed in protocol.md). */
-export interface Frame<V = unknown, A = unknown, E = unknown> {
-  index: number;
-  seat: Seat | null;
-  action: A | null;
-  at_ms: number;
-  events: E[];
-  view: V;
-  to_act: ToAct;
-}
+/** One replay frame, with the game's view, action and event types filled in. */
+export type Frame<V = unknown, A = unknown, E = unknown> = Omit<
+  core.Frame,
+  'view' | 'action' | 'events'
+> & { view: V; action: A | null; events: E[] };
+
+/**
+ * `GET /api/v1/tables/{id}/replay`. Not generated: the server builds it
+ * with `json!` (shells/server/src/replay.rs); the frames are generated.
+ */
 export interface Replay<V = unknown, A = unknown, E = unknown> {
-  table: TableSummary;
+  table: Pick<server.TableSummary, 'id' | 'game' | 'title'>;
   record: GameRecord<unknown, A>;
   frames: Frame<V, A, E>[];
 }
@@ -226,81 +101,14 @@ export interface Replay<V = unknown, A = unknown, E = unknown> {
 
 export const PROTOCOL = 1;
 
-export interface ClockState {
-  remaining_ms: number;
-  running: boolean;
-}
-
-export type ClientMessage =
-  | { type: 'hello'; protocol: number; token: string | null; since: number | null }
-  | { type: 'act'; id: number; action: unknown }
-  | { type: 'resign'; id: number }
-  | { type: 'offer_draw'; id: number }
-  | { type: 'accept_draw'; id: number }
-  | { type: 'hint'; id: number }
-  | { type: 'ping'; id: number };
-
-export interface Welcome {
-  type: 'welcome';
-  protocol: number;
-  table: TableSummary;
-  viewer: Viewer;
-  version: number;
-  view: unknown;
-  to_act: ToAct;
-  clocks: ClockState[] | null;
-  now_ms: number;
-  draw_offered_by?: Seat | null;
-  ended?: Ending | null;
-  outcome?: Outcome | null;
-}
-
-export interface StepMessage {
-  type: 'step';
-  version: number;
-  events: unknown[];
-  view: unknown;
-  to_act: ToAct;
-  clocks: ClockState[] | null;
-  ended: Ending | null;
-  outcome: Outcome | null;
-}
-
-export type ErrorKind =
-  | 'malformed'
-  | 'no_such_seat'
-  | 'over'
-  | 'rule'
-  | 'not_your_seat'
-  | 'not_your_turn'
-  | 'not_started'
-  | 'bad_token'
-  | 'rate_limited'
-  | 'too_large'
-  | 'protocol'
-  | 'no_draws'
-  | 'storage'
-  | 'forbidden'
-  | 'already_played';
-
-export interface ErrorMessage {
-  type: 'error';
-  id: number | null;
-  kind: ErrorKind | string;
-  rule: string | null;
-  message: string;
-}
-
-export type ServerMessage =
-  | Welcome
-  | StepMessage
-  | { type: 'ack'; id: number; version: number }
-  | ErrorMessage
-  | { type: 'hint'; id: number; action: unknown | null; text: string }
-  | { type: 'pong'; id: number }
-  /** A seat was taken or the game started. */
-  | { type: 'table'; table: TableSummary }
-  | { type: 'draw_offered'; seat: Seat };
+/** One kind of server message, by its `type`. */
+export type MessageOf<T extends server.ServerMessage['type']> = Extract<
+  server.ServerMessage,
+  { type: T }
+>;
+export type Welcome = MessageOf<'welcome'>;
+export type StepMessage = MessageOf<'step'>;
+export type ErrorMessage = MessageOf<'error'>;
 
 /** Close codes the server uses (protocol.md). */
 export const CLOSE_POLICY = 1008;

@@ -14,18 +14,22 @@ use serde_json::Value;
 
 /// One step of a replay.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Frame {
     /// 0 for the start.
     pub index: usize,
     /// Who acted (None: the start or an ending outside the rules).
     pub seat: Option<Seat>,
     /// The action, as recorded.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub action: Option<Value>,
     /// When it arrived, ms since the table opened.
     pub at_ms: u64,
     /// What the viewer was shown of it.
+    #[cfg_attr(feature = "ts", ts(type = "Array<unknown>"))]
     pub events: Vec<Value>,
     /// The table as the viewer sees it afterwards.
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub view: Value,
     /// Who may act afterwards.
     pub to_act: ToAct,

@@ -22,6 +22,7 @@ impl<T> Wire for T where
 // On the wire like every tagged type: {"type": "seat", "seat": 0},
 // {"type": "any_seat"}, {"type": "nobody"}.
 #[serde(tag = "type", content = "seat", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ToAct {
     /// Turn-based games: exactly this seat (Towers, Tower of Babel,
     /// Leaning Towers).
@@ -35,6 +36,7 @@ pub enum ToAct {
 
 /// How a finished game came out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Outcome {
     /// Each seat's final score, indexed by seat (games without scores use
     /// their natural measure: Tower of Babel reports minus the stacks left).

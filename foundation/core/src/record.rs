@@ -14,6 +14,7 @@ fn first_format() -> u32 {
 
 /// One accepted action, with who took it and when it arrived.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Entry<A> {
     /// The seat that acted.
     pub seat: Seat,
@@ -27,6 +28,7 @@ pub struct Entry<A> {
 /// How a game ended, when it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Ending {
     /// By its own rules (the game's [`Game::outcome`] says how).
     Rules,
@@ -69,6 +71,8 @@ impl Ending {
 /// Rejected actions are not recorded: by the [`Game`] contract they changed
 /// nothing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "GameRecord"))]
 pub struct Record<S, A> {
     /// The record format ([`RECORD_FORMAT`] when written by this build).
     #[serde(default = "first_format")]

@@ -9,6 +9,7 @@ use std::fmt;
 /// White); the core only needs the number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -30,6 +31,7 @@ impl fmt::Display for Seat {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 // {"type": "seat", "seat": 1} or {"type": "spectator"}.
 #[serde(tag = "type", content = "seat", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Viewer {
     /// A player, who also sees their own secrets.
     Seat(Seat),

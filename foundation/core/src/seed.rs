@@ -10,6 +10,7 @@ use std::str::FromStr;
 /// created from. Recorded in every [`Record`](crate::Record).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Seed(pub u64);
 
 impl Seed {

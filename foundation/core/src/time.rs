@@ -13,6 +13,7 @@ use std::ops::{Add, Sub};
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameTime(u64);
 
 impl GameTime {

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A piece's pose as the scenario format writes it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pose {
     /// Centre of the base face (mm).
     pub position: [f64; 3],

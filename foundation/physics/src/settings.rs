@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// A box-shaped piece (the piecepack tile), millimetres and grams.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoxSpec {
     /// Extent along the piece's own x axis (mm).
     pub width: f64,
@@ -22,6 +23,7 @@ pub struct BoxSpec {
 /// A cylinder standing on one of its flat faces (coin, pawn).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CylinderSpec {
     /// Diameter (mm).
     pub diameter: f64,
@@ -36,6 +38,7 @@ pub struct CylinderSpec {
 /// A square-based Looney Pyramid, simulated as a solid five-point convex hull.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PyramidSpec {
     /// Side of the square base (mm).
     pub base: f64,
@@ -51,6 +54,7 @@ pub struct PyramidSpec {
 /// Looney Pyramids (`docs/rules/`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceSettings {
     /// Tile: 50.8 × 50.8 × 6.35 mm, 11.5 g, friction 0.5 (wood on wood).
     /// An override may name only some fields (`{"mass": 20}`); the others
@@ -209,6 +213,7 @@ mod patch {
 /// defaults (1/60 s, soft 30 Hz contacts) let a 24-tile column sink.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SimSettings {
     /// Steps per simulated second (default 240).
     pub step_hz: f64,
@@ -269,6 +274,7 @@ impl Default for SimSettings {
 /// When two pieces count as touching, and when a corner counts as on the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ContactSettings {
     /// A contact point counts when the surfaces are at most this far apart
     /// (mm, default 0.25; negative distances are penetrations and count).
@@ -295,6 +301,8 @@ impl Default for ContactSettings {
 /// `{}` is a valid settings object.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "PhysicsSettings"))]
 pub struct Settings {
     /// Sizes, masses and friction of the pieces.
     pub pieces: PieceSettings,

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 /// Which piece: the index in the order pieces were dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceId(pub usize);
 
 /// Why a piece cannot be dropped where asked.

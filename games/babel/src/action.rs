@@ -9,6 +9,7 @@ use std::str::FromStr;
 /// "move", "from": 5, "gap": 3}`, `{"type": "end"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Action {
     /// B4: the next tile becomes a new stack at the right end.
     Draw,

@@ -9,6 +9,7 @@ use std::fmt;
 /// Standard play (moves optional, B5–B6) or the Strict variant (B11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Variant {
     /// B5, B6: moves are optional; draw whenever tiles remain.
     #[default]
@@ -20,6 +21,7 @@ pub enum Variant {
 /// A game's settings: the variant and, for an open deal (B9), the order.
 /// Without a deal the order is hidden and shuffled from the seed (B8).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settings {
     /// Standard or Strict (B11: part of every record).
     pub variant: Variant,
@@ -32,6 +34,8 @@ pub struct Settings {
 /// B7: how a finished game came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "GameResult"))]
 pub enum Result {
     /// One stack.
     FullWin,
@@ -55,6 +59,7 @@ impl Result {
 /// What changed, for clients to animate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Event {
     /// B4: `tile` now stands alone at the right end.
     Drew {
@@ -83,6 +88,7 @@ pub enum Event {
 /// What a viewer sees: the line, how many tiles are still to come and which
 /// (the set is public: every tile not yet drawn), never their order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// Standard or Strict.
     pub variant: Variant,

@@ -9,6 +9,7 @@ use stackyard_core::{GameTime, Seat};
 /// actions, naming a ghost piece (I14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Action {
     /// I4: touch a piece of one's colour; the game starts when all have.
     Ready,
@@ -46,6 +47,7 @@ pub enum Action {
 /// Why the game ended (I13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum EndReason {
     /// I13a: every seat is done and no piece is held.
     AllDone,
@@ -58,6 +60,7 @@ pub enum EndReason {
 /// One observable change, in order, for a client to animate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Event {
     /// A seat said ready (I4).
     Ready {

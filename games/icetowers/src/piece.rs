@@ -29,6 +29,7 @@ impl Colour {
 /// 5–9 medium (2 pips), 10–14 large (3 pips).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceId(pub u8);
 
 impl PieceId {

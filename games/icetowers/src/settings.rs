@@ -5,6 +5,7 @@ use stackyard_core::SetupError;
 
 /// Everything chosen before an IceTowers game starts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settings {
     /// Number of seats, 2–5 (I1).
     pub players: u8,

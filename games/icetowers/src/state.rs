@@ -12,6 +12,7 @@ use stackyard_core::{GameTime, Seat, Seed, SetupError};
 /// A piece in a seat's hand (I5), with where it was mined from (I8) and
 /// when the hold limit sets it down (I10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Held {
     /// The piece.
     pub piece: PieceId,
@@ -25,6 +26,7 @@ pub struct Held {
 
 /// How the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Ending {
     /// Why (I13).
     pub reason: EndReason,

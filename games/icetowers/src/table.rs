@@ -15,6 +15,7 @@ pub const SPACING: i32 = 40;
 /// since vanished is rejected rather than landing on a newcomer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TowerId(pub u32);
 
 impl fmt::Display for TowerId {
@@ -25,6 +26,7 @@ impl fmt::Display for TowerId {
 
 /// A point on the table, in millimetres.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pos {
     /// Left to right.
     pub x: i32,

@@ -12,6 +12,7 @@ use stackyard_core::{GameTime, Seat, Viewer};
 
 /// One tower as drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TowerView {
     /// Its id.
     pub id: TowerId,
@@ -23,6 +24,7 @@ pub struct TowerView {
 
 /// One seat as drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatView {
     /// Its colour's name.
     pub colour: String,
@@ -39,6 +41,7 @@ pub struct SeatView {
 
 /// The table as a viewer sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,

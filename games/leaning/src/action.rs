@@ -8,6 +8,7 @@ use stackyard_physics::{PieceId, Pose};
 
 /// One neutral foundation piece and where it is let go (L4).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FoundationPiece {
     /// Medium or large.
     pub size: Size,
@@ -18,6 +19,7 @@ pub struct FoundationPiece {
 /// One thing a seat can do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Action {
     /// L4, by hand: the first seat lets both neutral pieces go at once (a
     /// lone leaning pyramid cannot obey L6, so the pair is judged together).
@@ -49,6 +51,7 @@ pub enum Action {
 /// Why a game ended (L13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum EndReason {
     /// Every seat still in the game has placed all its pieces.
     PiecesGone,
@@ -61,6 +64,7 @@ pub enum EndReason {
 /// One observable change, in order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Event {
     /// The foundation stands (L4): the two neutral pieces' ids.
     FoundationBuilt {

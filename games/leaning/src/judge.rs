@@ -17,6 +17,7 @@ use stackyard_physics::{PieceId, PlaceError, Pose};
 /// What became of a piece that was set on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PieceStatus {
     /// Part of the structure, free to move.
     Standing,
@@ -61,6 +62,7 @@ impl PieceInfo {
 /// The outcome of one run (L9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Verdict {
     /// Nothing else disturbed and the piece obeys L6 and L7.
     Clean,
@@ -75,6 +77,7 @@ pub enum Verdict {
 /// Why a run was a slip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SlipReason {
     /// More than two of its corners touch the table (L6).
     Corners,

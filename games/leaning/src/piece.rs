@@ -8,6 +8,7 @@ use std::fmt;
 /// A Looney Pyramid's size; its pips are how many other pieces it may touch (L7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Size {
     /// One pip.
     Small,
@@ -63,6 +64,7 @@ impl fmt::Display for Size {
 /// Whose piece it is: a seat's, or the neutral foundation stash's (L1, L4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Owner {
     /// The neutral stash the foundation is built from.
     Neutral,
@@ -75,6 +77,7 @@ pub enum Owner {
 
 /// How many pieces of each size a stash still has (5 of each at the start, L1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Hand {
     /// Smalls left.
     pub small: u8,

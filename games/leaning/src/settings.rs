@@ -7,6 +7,7 @@ use stackyard_core::SetupError;
 /// The seeded noise a hand adds to every pose it lets go of (L5).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HandNoise {
     /// Standard deviation of each coordinate of the position (mm, default 1).
     pub position_mm: f64,
@@ -34,6 +35,7 @@ impl HandNoise {
 /// Everything chosen before a game of Leaning Towers starts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settings {
     /// Players, 2 to 10 (L1).
     pub seats: u8,

@@ -67,6 +67,7 @@ use stackyard_physics::{PieceId, PlaceError, Pose};
 /// Where the game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Phase {
     /// The first seat builds the foundation (L4).
     Foundation,

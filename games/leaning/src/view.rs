@@ -14,6 +14,7 @@ use stackyard_physics::{PieceId, Pose};
 
 /// One piece in the world.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceView {
     /// Its id in the world.
     pub id: PieceId,
@@ -32,6 +33,7 @@ pub struct PieceView {
 /// What the seat to act may do now, as the rules decide it (L5, L8, L-10,
 /// L12): a client offers exactly these and never works them out itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnOptions {
     /// Sizes it may place or hold, smallest first: in hand, not the size of
     /// the previous placement (L8), and only the slipped size after a slip
@@ -43,6 +45,7 @@ pub struct TurnOptions {
 
 /// The room's sizes a client needs to draw the table and aim a piece.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Dimensions {
     /// Base edge and height (mm) of a small, medium and large pyramid (L1).
     pub pyramids_mm: [[f64; 2]; 3],
@@ -54,6 +57,7 @@ pub struct Dimensions {
 
 /// The table as one viewer sees it (everyone sees everything).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// Who this view is for.
     pub viewer: Viewer,

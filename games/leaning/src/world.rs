@@ -57,6 +57,8 @@ impl PartialEq for World {
 /// it back checks the state against the fingerprint.
 #[derive(Clone, Serialize, Deserialize)]
 #[serde(try_from = "WireWorld", into = "WireWorld")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(as = "WireWorld"))]
 pub struct WorldSnapshot {
     /// Every piece's pose bits (translation in rapier units, quaternion).
     pub fingerprint: Vec<[u32; 7]>,
@@ -66,6 +68,8 @@ pub struct WorldSnapshot {
 
 /// [`WorldSnapshot`] as it travels.
 #[derive(Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "WorldSnapshot"))]
 struct WireWorld {
     fingerprint: Vec<[u32; 7]>,
     state: String,

@@ -10,6 +10,7 @@ use stackyard_core::{GameTime, Seat};
 /// always just above the tower top; the room's hand noise is added.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Aim {
     /// Offset along the table's x axis (mm).
     pub x_mm: f64,
@@ -55,6 +56,7 @@ impl Aim {
 /// Which of your pieces you place (P6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Placing {
     /// Your face-up tile.
     Tile,
@@ -73,6 +75,7 @@ pub enum Placing {
 /// pieces fallen (P10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum TakeBack {
     /// P10's default: the piece just placed if it fell, else the
     /// highest-ranked fallen piece.
@@ -85,6 +88,7 @@ pub enum TakeBack {
 /// One thing a seat can do.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Action {
     /// Ready to start (P4); the game starts when every seat is ready.
     Ready,
@@ -109,6 +113,7 @@ pub enum Action {
 /// Why the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum EndReason {
     /// A pawn rests on a highest tower, nothing fallen (P11).
     Pawn,
@@ -119,6 +124,7 @@ pub enum EndReason {
 /// A piece's pose on the table after a placement settled, for clients to
 /// draw: the centre of its base face (mm) and its rotation Rz·Ry·Rx (deg).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PiecePose {
     /// The piece.
     pub piece: PieceId,
@@ -131,6 +137,7 @@ pub struct PiecePose {
 /// One observable change, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Event {
     /// A seat said ready (P4).
     Ready {

@@ -7,6 +7,7 @@ use std::fmt;
 
 /// A piecepack suit, in the official order: Suns, Moons, Crowns, Arms (P1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Suit {
     /// Suns.
     S,
@@ -30,6 +31,7 @@ impl Suit {
 
 /// A piecepack value (P1). Serialised as `"Null"`, `"Ace"`, `"2"` … `"5"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Value {
     /// Null: both higher and lower than everything (P2).
     Null,
@@ -82,6 +84,7 @@ impl Value {
 /// A suit and a value: a tile's face, a coin's two faces, or what a placed
 /// coin counts as (its shown face plus the property taken from below, P7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Card {
     /// The suit.
     pub suit: Suit,
@@ -120,6 +123,7 @@ impl fmt::Display for Card {
 /// Which face of a coin is up (P6): the suit face or the value face.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum CoinFace {
     /// The suit face shows; the value is hidden.
     Suit,
@@ -138,6 +142,7 @@ impl CoinFace {
 /// shuffled, so an id reveals nothing hidden.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PieceId(pub u16);
 
 impl PieceId {
@@ -156,6 +161,7 @@ impl fmt::Display for PieceId {
 /// A tower: the stack on one foundation tile, numbered from 0 (P3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TowerId(pub u8);
 
 impl TowerId {
@@ -174,6 +180,7 @@ impl fmt::Display for TowerId {
 /// What a piece is (P1). Dice are not used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Piece {
     /// A tile: one face shows a suit and value, the back is blank.
     Tile {
@@ -220,6 +227,7 @@ impl Piece {
 /// only the visible face otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Look {
     /// A face-up tile.
     Tile {

@@ -8,6 +8,7 @@ use stackyard_core::{Seat, SetupError};
 /// What happens to the tiles and coins that do not divide evenly (P3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Remainder {
     /// Pushed aside, out of the game (the default).
     SetAside,
@@ -21,6 +22,7 @@ pub enum Remainder {
 /// How imprecise a hand is (P6): normal noise added to every pose.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HandNoise {
     /// Standard deviation of the x and y offsets (mm, default 1.5).
     pub sigma_mm: f64,
@@ -42,6 +44,7 @@ impl Default for HandNoise {
 /// default, so `{"players": 4}` is a valid settings object.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settings {
     /// Seats, 2 to 6 (P1).
     pub players: u8,

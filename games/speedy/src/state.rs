@@ -87,6 +87,7 @@ const DROP_CLEARANCE_MM: f64 = 0.3;
 
 /// How the game ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Ending {
     /// Why.
     pub reason: EndReason,

@@ -10,6 +10,7 @@ use stackyard_core::{GameTime, Seat, Viewer};
 
 /// A piece standing in a tower, as drawn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StackedView {
     /// The piece.
     pub piece: PieceId,
@@ -25,6 +26,7 @@ pub struct StackedView {
 
 /// A tower as drawn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TowerView {
     /// Its id.
     pub id: TowerId,
@@ -45,6 +47,7 @@ pub struct TowerView {
 
 /// A seat as everyone sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatView {
     /// Said ready (P4).
     pub ready: bool,
@@ -62,6 +65,7 @@ pub struct SeatView {
 
 /// A face-up tile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FaceUp {
     /// The tile.
     pub tile: PieceId,
@@ -71,6 +75,7 @@ pub struct FaceUp {
 
 /// A coin its holder knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OwnCoin {
     /// The coin.
     pub coin: PieceId,
@@ -80,6 +85,7 @@ pub struct OwnCoin {
 
 /// What only the viewing seat knows of its own pile (P-9).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Hand {
     /// The seat.
     pub seat: Seat,
@@ -100,6 +106,7 @@ pub struct Hand {
 
 /// One piece the viewing seat may place, and the towers it fits now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Fit {
     /// The piece, as a place action names it (a coin with the face up).
     pub piece: Placing,
@@ -109,6 +116,7 @@ pub struct Fit {
 
 /// The table as one viewer sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// Who is looking.
     pub viewer: Viewer,

@@ -12,6 +12,7 @@ use stackyard_core::{Game, GameTime, Outcome, Seat, Seed, SetupError, ToAct, Vie
 /// What a move changed, in order, for a client to animate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Event {
     /// A move was played.
     Played {

@@ -15,6 +15,8 @@ use thiserror::Error;
 /// On the wire it is its name, `"c3"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(type = "string"))]
 pub struct Square {
     /// 0-based column: `a` is 0.
     pub col: u8,
@@ -45,6 +47,8 @@ impl fmt::Display for Square {
 /// "c3"}`, `{"type": "utility", "at": "c3"}`, `{"type": "pass"}`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(from = "MoveWire", into = "MoveWire")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(as = "MoveWire"))]
 pub enum Move {
     /// Move the tower on `from` onto the tower on `to` (T8).
     Step {
@@ -88,6 +92,8 @@ impl TryFrom<String> for Square {
 /// [`Move`] as it travels: every variant a tagged object.
 #[derive(Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "Move"))]
 enum MoveWire {
     Step { from: Square, to: Square },
     Place { at: Square },

@@ -11,6 +11,7 @@ use stackyard_core::{Seat, SetupError};
 /// A player. Black is seat 0 and moves first (T7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Color {
     /// Seat 0.
     Black,
@@ -63,6 +64,7 @@ impl Color {
 /// One floor's colour (T2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Floor {
     /// Black's colour.
     Black,
@@ -129,6 +131,7 @@ impl Tower {
 /// Which part of the game is being played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Phase {
     /// Infrastructure: placing utilities (`*c3`, T18).
     Utilities,

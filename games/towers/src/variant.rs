@@ -13,6 +13,8 @@ pub const SIDES: std::ops::RangeInclusive<u8> = 2..=26;
 /// variants (T17–T19), in any combination. This is the game's `Settings`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(type = "string"))]
 pub struct Variant {
     /// Columns, 2..=26.
     pub cols: u8,

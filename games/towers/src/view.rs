@@ -12,6 +12,7 @@ use stackyard_core::SetupError;
 
 /// One block as drawn: empty, or a tower.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Block {
     /// Floors (T2); 0 for an empty block.
     pub height: u16,
@@ -25,6 +26,7 @@ pub struct Block {
 
 /// A Towers game as anyone sees it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
     /// Board and variants (T20), e.g. `"8x8+capture"`.
     pub variant: Variant,

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use stackyard_core::{Ending, Outcome, Seat, ToAct, Viewer};
 use utoipa::ToSchema;
 
 /// The protocol version this server speaks.
@@ -12,6 +13,7 @@ pub const PROTOCOL: u32 = 1;
 /// A message from a WebSocket client.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ClientMessage {
     /// The first message: which seat (by token) or a spectator.
     Hello {
@@ -29,6 +31,7 @@ pub enum ClientMessage {
         /// Echoed in the ack or error.
         id: u64,
         /// The game's action JSON.
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
         action: Value,
     },
     /// Resign the seat.
@@ -61,6 +64,7 @@ pub enum ClientMessage {
 /// The kinds of error a client can tell apart (WebSocket and HTTP).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum ErrorKind {
     /// The JSON is not an action of this game.
     Malformed,
@@ -104,6 +108,7 @@ pub enum ErrorKind {
 
 /// An error with the sentence for the person who caused it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ApiError {
     /// What kind of error.
     pub kind: ErrorKind,
@@ -111,6 +116,7 @@ pub struct ApiError {
     pub message: String,
     /// The rule id, when the rules refused.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub rule: Option<&'static str>,
 }
 
@@ -127,6 +133,7 @@ impl ApiError {
 
 /// The body of every HTTP error: `{"error": {...}}`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ErrorBody {
     /// The error.
     pub error: ApiError,
@@ -135,6 +142,7 @@ pub struct ErrorBody {
 /// How a seat is filled at creation.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum SeatSpec {
     /// A person joins it with `POST /tables/{id}/join`.
     Person,
@@ -148,6 +156,7 @@ pub enum SeatSpec {
 /// A chess-style clock for turn-based games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ClockSpec {
     /// Time each seat starts with, ms.
     pub initial_ms: u64,
@@ -158,41 +167,51 @@ pub struct ClockSpec {
 /// `POST /api/v1/tables`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CreateTable {
     /// The game's stable name.
     pub game: String,
     /// The game's settings (its default settings if absent).
     #[serde(default)]
     #[schema(value_type = Option<Object>)]
+    #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
     pub settings: Option<Value>,
     /// One entry per seat; absent: every seat a person.
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seats: Option<Vec<SeatSpec>>,
     /// A clock for turn-based games.
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<ClockSpec>,
     /// Whether the result counts for ratings.
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
     pub rated: bool,
     /// A seed (random if absent; a chosen seed is never rated).
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seed: Option<u64>,
 }
 
 /// `POST /api/v1/tables/{id}/join`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct JoinTable {
     /// The seat wanted (the first free person seat if absent).
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seat: Option<usize>,
     /// The name to go by (letters, digits, spaces, `-_.`; at most 32).
     #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
 }
 
 /// The answer to a join: the seat and its secret.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Joined {
     /// Table id.
     pub table: String,
@@ -204,16 +223,20 @@ pub struct Joined {
 
 /// One seat as the lobby shows it.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatSummary {
     /// Seat index.
     pub seat: usize,
     /// `person` or `bot`.
+    #[cfg_attr(feature = "ts", ts(type = "\"person\" | \"bot\""))]
     pub kind: String,
     /// The bot's level.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub level: Option<String>,
     /// The player's name.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
     /// Whether somebody holds it (bots always do).
     pub taken: bool,
@@ -226,6 +249,7 @@ pub struct SeatSummary {
 
 /// A table as the lobby shows it. Never the seed or anything hidden.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableSummary {
     /// Table id.
     pub id: String,
@@ -234,9 +258,11 @@ pub struct TableSummary {
     /// Game title.
     pub title: String,
     /// `open` (seats free), `playing` or `finished`.
+    #[cfg_attr(feature = "ts", ts(type = "\"open\" | \"playing\" | \"finished\""))]
     pub status: String,
     /// The game's settings.
     #[schema(value_type = Object)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub settings: Value,
     /// The seats.
     pub seats: Vec<SeatSummary>,
@@ -248,16 +274,19 @@ pub struct TableSummary {
     pub actions: usize,
     /// The clock, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<ClockSpec>,
     /// Rated?
     pub rated: bool,
     /// The result, once over.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<stackyard_core::Outcome>"))]
     pub outcome: Option<Value>,
     /// How it ended, once over.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Object>)]
+    #[cfg_attr(feature = "ts", ts(optional, as = "Option<stackyard_core::Ending>"))]
     pub ending: Option<Value>,
     /// For a daily deal's table, its UTC day (`YYYY-MM-DD`): such a table
     /// is private (not listed, not watched, its record served after the
@@ -268,6 +297,7 @@ pub struct TableSummary {
 
 /// A game the server hosts.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameInfo {
     /// Stable name.
     pub name: String,
@@ -279,6 +309,7 @@ pub struct GameInfo {
     pub has_draws: bool,
     /// Default settings.
     #[schema(value_type = Object)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub default_settings: Value,
     /// Bot levels, weakest first.
     pub bot_levels: Vec<BotLevelInfo>,
@@ -288,6 +319,7 @@ pub struct GameInfo {
 
 /// A bot level.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BotLevelInfo {
     /// Name to ask for.
     pub name: String,
@@ -297,6 +329,7 @@ pub struct BotLevelInfo {
 
 /// A leaderboard line.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RatingEntry {
     /// Player name.
     pub name: String,
@@ -306,6 +339,115 @@ pub struct RatingEntry {
     pub deviation: f64,
     /// Rated games played.
     pub games: i64,
+}
+
+/// A message from the server to a WebSocket client: the shapes
+/// `tables.rs` and `ws.rs` send (they build them as JSON; every server test
+/// reads each message it receives as a `ServerMessage`, so the two cannot
+/// part). Game payloads (views, events, actions) are the game's own JSON.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum ServerMessage {
+    /// The answer to `hello`: everything to draw the table from scratch.
+    Welcome {
+        /// [`PROTOCOL`].
+        protocol: u32,
+        /// The table.
+        table: TableSummary,
+        /// Who this connection is.
+        viewer: Viewer,
+        /// Steps so far.
+        version: u64,
+        /// The game's view for this viewer.
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+        view: Value,
+        /// Who may act.
+        to_act: ToAct,
+        /// Each seat's clock, for tables with a clock.
+        clocks: Option<Vec<ClockState>>,
+        /// Game time now, ms since the table opened.
+        now_ms: u64,
+        /// The seat whose draw offer stands.
+        draw_offered_by: Option<Seat>,
+        /// How the game ended, once over.
+        ended: Option<Ending>,
+        /// The result, once over.
+        outcome: Option<Outcome>,
+    },
+    /// After every accepted action, fired timer and ending.
+    Step {
+        /// The version this step made.
+        version: u64,
+        /// The events this viewer may see.
+        #[cfg_attr(feature = "ts", ts(type = "Array<unknown>"))]
+        events: Vec<Value>,
+        /// The game's view for this viewer afterwards.
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+        view: Value,
+        /// Who may act now.
+        to_act: ToAct,
+        /// Each seat's clock, for tables with a clock.
+        clocks: Option<Vec<ClockState>>,
+        /// How the game ended, if this step ended it.
+        ended: Option<Ending>,
+        /// The result, once over.
+        outcome: Option<Outcome>,
+    },
+    /// The request `id` is durably committed.
+    Ack {
+        /// The client's id.
+        id: u64,
+        /// The version it made.
+        version: u64,
+    },
+    /// The request was refused; nothing changed.
+    Error {
+        /// The client's id, when the request had one.
+        id: Option<u64>,
+        /// What kind of error.
+        kind: ErrorKind,
+        /// The rule id, when the rules refused.
+        rule: Option<String>,
+        /// A sentence naming the problem.
+        message: String,
+    },
+    /// A seat was taken or the game started.
+    Table {
+        /// The table now.
+        table: TableSummary,
+    },
+    /// A seat offered a draw.
+    DrawOffered {
+        /// Who.
+        seat: Seat,
+    },
+    /// The answer to `hint`.
+    Hint {
+        /// The client's id.
+        id: u64,
+        /// The suggested action (the game's action JSON), if any.
+        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+        action: Option<Value>,
+        /// A sentence for people.
+        text: String,
+    },
+    /// The answer to `ping`.
+    Pong {
+        /// The client's id.
+        id: u64,
+    },
+}
+
+/// One seat's clock in `welcome` and `step`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ClockState {
+    /// Time left, ms.
+    pub remaining_ms: i64,
+    /// Whether it is running down now.
+    pub running: bool,
 }
 
 /// A player name as given, if acceptable.
@@ -331,6 +473,7 @@ pub fn clean_name(name: &str) -> Result<String, ApiError> {
 
 /// A daily deal the server offers (`GET /api/v1/daily`).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DailyInfo {
     /// Game name.
     pub game: String,
@@ -342,6 +485,7 @@ pub struct DailyInfo {
 
 /// `POST /api/v1/daily/{game}`: play today's deal under a name.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct DailyRequest {
     /// The name to go by (the leaderboard's; one attempt per name a day).
@@ -351,6 +495,7 @@ pub struct DailyRequest {
 
 /// The answer to a daily start: a private one-seat table, already playing.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DailyStart {
     /// Table id.
     pub table: String,
@@ -364,6 +509,7 @@ pub struct DailyStart {
 
 /// One line of a daily deal's leaderboard.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DailyEntry {
     /// 1 for the best.
     pub rank: usize,
@@ -380,6 +526,7 @@ pub struct DailyEntry {
     pub hints: i64,
     /// How it ended.
     #[schema(value_type = Object)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<stackyard_core::Ending>"))]
     pub ending: Value,
     /// The table (its record and replay are served once the day is over).
     pub table: String,
@@ -388,6 +535,7 @@ pub struct DailyEntry {
 /// `GET /api/v1/daily/{game}`: a day's board, best first (higher score,
 /// then less time, then fewer hints).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DailyBoard {
     /// Game name.
     pub game: String,

@@ -142,7 +142,7 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
   const clockOn = h('input', { type: 'checkbox', name: 'clock' });
   const minutes = h('input', { type: 'number', min: 1, value: 10, name: 'minutes', 'aria-label': 'minutes each' });
   const inc = h('input', { type: 'number', min: 0, value: 5, name: 'increment', 'aria-label': 'seconds added per move' });
-  const turnBased = g.turnless !== true && g.name !== 'icetowers';
+  const turnBased = g.name !== 'icetowers';
   const form = h(
     'form',
     {
@@ -161,8 +161,10 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
 
   async function submit(): Promise<void> {
     let body: CreateTable;
+    let seats: SeatRequest[];
     try {
-      body = { game: g.name, settings: settings.read(), seats: rows.map((r) => r.read()) };
+      seats = rows.map((r) => r.read());
+      body = { game: g.name, settings: settings.read(), seats };
     } catch (e) {
       return say(message, `Settings: ${String(e)}`, 'error');
     }
@@ -171,7 +173,7 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
     }
     try {
       const t = await api.create(body);
-      const mine = body.seats.findIndex((s) => s.kind === 'person');
+      const mine = seats.findIndex((s) => s.kind === 'person');
       if (mine >= 0) {
         const ans = await api.join(t.id, { seat: mine, name: playerName() || undefined });
         saveSeat(t.id, ans);

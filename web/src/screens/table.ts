@@ -238,7 +238,7 @@ export function tableScreen(id: string): Screen {
         root.dataset.version = String(m.version);
         if (m.ended || m.outcome) {
           ended = true;
-          if (table) table = { ...table, status: 'finished', outcome: m.outcome, ending: m.ended };
+          if (table) table = { ...table, status: 'finished', outcome: m.outcome ?? undefined, ending: m.ended ?? undefined };
           renderSeats();
           showOutcome();
         }

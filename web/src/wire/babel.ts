@@ -1,39 +1,20 @@
-// Tower of Babel wire types. Mirrors games/babel/src/game.rs (Settings,
-// Variant, View, Event, Result), games/babel/src/action.rs (Action) and
-// games/babel/src/tile.rs (Tile as a two-letter code like "Sn", "A5").
+// Tower of Babel wire types: generated from games/babel
+// (src/generated/babel.ts, `cargo run -p stackyard-typegen`). A tile is its
+// two-letter code (tile.rs): suit S/M/C/A then value n/a/2/3/4/5, e.g.
+// "Sn", "A5". What stays here is what Rust does not declare for the
+// browser: names and text.
 
-/** Suit letter S/M/C/A then value n/a/2/3/4/5. */
-export type Tile = string;
-export type Variant = 'standard' | 'strict';
+import type { Action, Tile } from '../generated/babel';
 
-export interface Settings {
-  variant: Variant;
-  deal?: Tile[];
-}
-
-export type Action =
-  | { type: 'draw' }
-  | { type: 'move'; from: number; gap: number }
-  | { type: 'end' };
-
-export type GameResult = 'full_win' | 'partial_win' | 'loss';
-
-export type Event =
-  | { type: 'drew'; tile: Tile }
-  | { type: 'moved'; from: number; to: number; tile: Tile }
-  | { type: 'ended'; stacks: number; result: GameResult };
-
-export interface View {
-  variant: Variant;
-  /** Stacks left to right, each bottom to top. */
-  line: Tile[][];
-  undrawn: number;
-  /** Undrawn tiles in index order, never draw order. */
-  undrawn_tiles: Tile[];
-  deal?: Tile[];
-  legal: Action[];
-  over: boolean;
-}
+export type {
+  Action,
+  Event,
+  GameResult,
+  Settings,
+  Tile,
+  Variant,
+  View,
+} from '../generated/babel';
 
 /** tile.rs SUITS / VALUES, with names and symbols for people. */
 export const SUITS: Record<string, { name: string; symbol: string }> = {

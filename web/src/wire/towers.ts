@@ -1,52 +1,22 @@
-// Towers wire types. Mirrors games/towers/src/view.rs (View, Block),
-// games/towers/src/notation.rs (Move as MoveWire, Square as "c3"),
-// games/towers/src/game.rs (Event) and games/towers/src/position.rs
-// (Color, Floor, Phase). Settings are the Variant string of variant.rs,
-// e.g. "8x8+sprawl+infrastructure:4+capture".
+// Towers wire types: generated from games/towers (src/generated/towers.ts,
+// `cargo run -p stackyard-typegen`). Settings are the T20 variant string,
+// e.g. "8x8+sprawl+infrastructure:4+capture"; a square is its name, "c3".
+// What stays here is what Rust does not declare for the browser: text.
 
-/** A block's name, `"c3"` (column letter, 1-based row). */
-export type Square = string;
-export type Color = 'black' | 'white';
-export type Floor = Color | 'utility';
-export type Phase = 'utilities' | 'sprawl' | 'moves';
-/** The T20 variant string. */
-export type Settings = string;
+import type { Move, Square } from '../generated/towers';
 
-export type Move =
-  | { type: 'step'; from: Square; to: Square }
-  | { type: 'place'; at: Square }
-  | { type: 'utility'; at: Square }
-  | { type: 'pass' };
-
-export interface Block {
-  height: number;
-  top?: Floor;
-  utility: boolean;
-}
-
-export interface View {
-  variant: Settings;
-  cols: number;
-  rows: number;
-  /** Row by row from row 1: index `row * cols + col`. */
-  blocks: Block[];
-  turn: Color;
-  phase: Phase;
-  utilities_left: number;
-  /** Black first. */
-  scores: [number, number];
-  captured: [number, number];
-  removed: number;
-  supplied: number;
-  legal: Move[];
-  over: boolean;
-}
-
-export type Event =
-  | { type: 'played'; by: Color; move: Move }
-  | { type: 'demolished'; squares: Square[]; floors: number }
-  | { type: 'flattened'; squares: Square[]; floors: number }
-  | { type: 'ended'; scores: [number, number] };
+export type {
+  Block,
+  Color,
+  Event,
+  Floor,
+  Move,
+  Phase,
+  Square,
+  View,
+} from '../generated/towers';
+/** The T20 variant string (the game's `Settings`). */
+export type { Variant as Settings } from '../generated/towers';
 
 /** `"c3"` for 0-based column and row (notation.rs `Square`'s Display). */
 export function squareName(col: number, row: number): Square {

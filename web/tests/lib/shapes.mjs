@@ -1,7 +1,8 @@
-// The keys of each server message as src/protocol.ts declares them. Until
-// the TypeScript types are generated from Rust (ts-rs), this is what
-// catches drift: the e2e tests check every message the real server sends
-// against it, so a key added or renamed on either side fails a test.
+// The keys of each server message as src/generated/server.ts declares them
+// (generated from shells/server/src/protocol.rs `ServerMessage`). The e2e
+// tests check every message the real server sends against this list, so a
+// key added or renamed on either side fails a test in the browser too; the
+// server's own tests read every message they receive as a `ServerMessage`.
 
 export const SERVER_MESSAGES = {
   welcome: { required: ['type', 'protocol', 'table', 'viewer', 'version', 'view', 'to_act', 'clocks', 'now_ms'], optional: ['draw_offered_by', 'ended', 'outcome'] },

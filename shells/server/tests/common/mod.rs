@@ -5,6 +5,7 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use stackyard_server::protocol::ServerMessage;
 use stackyard_server::{Background, Config};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -216,7 +217,14 @@ impl Client {
                 .await
                 .expect("a message within 30 s")?;
             match msg {
-                Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).unwrap()),
+                Ok(Message::Text(t)) => {
+                    // Every message fits the documented shape (and so the
+                    // TypeScript generated from it).
+                    if let Err(e) = serde_json::from_str::<ServerMessage>(&t) {
+                        panic!("the server sent {t}, which is not a protocol::ServerMessage: {e}");
+                    }
+                    return Some(serde_json::from_str(&t).unwrap());
+                }
                 Ok(Message::Close(_)) | Err(_) => return None,
                 Ok(_) => continue,
             }

@@ -1,0 +1,366 @@
+//! The web client's TypeScript wire types, generated from the Rust types so
+//! that server and client cannot drift (`web/src/generated/`, one file per
+//! crate).
+//!
+//! [`files`] starts from the roots that go over the wire — each game's
+//! `Game` associated types (settings, action, event, view), the core's
+//! shared types, and the server's protocol messages and HTTP bodies — and
+//! declares every type they reach, each in the file of the crate that
+//! defines it, with `import type` lines between files. The rules crates
+//! derive `ts_rs::TS` only behind their optional `ts` feature, which only
+//! this crate turns on. `u64` and `i64` are declared `number` (see
+//! [`config`]): JSON numbers reach the browser as plain numbers.
+//!
+//! `cargo run -p stackyard-typegen` ([`COMMAND`]) rewrites the files;
+//! `tests/generated_types.rs` fails, naming the file and the command, when
+//! the checked-in files differ from what the Rust types produce.
+
+use stackyard_core::Game;
+use std::any::type_name;
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::fmt::Write as _;
+use std::path::Path;
+use ts_rs::{Config, Dummy, TS, TypeVisitor};
+
+/// Where the generated files live, from the repository root.
+pub const DIR: &str = "web/src/generated";
+
+/// The command that regenerates them.
+pub const COMMAND: &str = "cargo run -p stackyard-typegen";
+
+/// One generated file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct File {
+    /// Path from the repository root, e.g. `web/src/generated/towers.ts`.
+    pub path: String,
+    /// Its whole text.
+    pub text: String,
+}
+
+/// How ts-rs renders the types: 64-bit integers as `number`, because the
+/// server writes them as JSON numbers and `JSON.parse` reads them as such
+/// (every value on this wire is far below 2^53, except a `Seed`, which the
+/// client only displays and sends back as given).
+pub fn config() -> Config {
+    Config::new().with_large_int("number")
+}
+
+/// The crates whose types are generated, by Rust crate name, with the file
+/// (module) each one's types go to.
+const CRATES: &[(&str, &str)] = &[
+    ("stackyard_core", "core"),
+    ("stackyard_physics", "physics"),
+    ("stackyard_server", "server"),
+    ("stackyard_towers", "towers"),
+    ("stackyard_babel", "babel"),
+    ("stackyard_icetowers", "icetowers"),
+    ("stackyard_speedy", "speedy"),
+    ("stackyard_leaning", "leaning"),
+];
+
+/// Every generated file, in a fixed order.
+pub fn files() -> Vec<File> {
+    let mut c = Collector::default();
+    // The core's shared types (also reached from the games and the server;
+    // listed so the core file is complete on its own).
+    c.visit::<stackyard_core::Seat>();
+    c.visit::<stackyard_core::Seed>();
+    c.visit::<stackyard_core::GameTime>();
+    c.visit::<stackyard_core::Viewer>();
+    c.visit::<stackyard_core::ToAct>();
+    c.visit::<stackyard_core::Outcome>();
+    c.visit::<stackyard_core::Ending>();
+    c.visit::<stackyard_core::frames::Frame>();
+    c.visit::<stackyard_core::Record<Dummy, Dummy>>();
+    // Each game's wire types.
+    game::<stackyard_towers::Position>(&mut c);
+    game::<stackyard_babel::Babel>(&mut c);
+    game::<stackyard_icetowers::IceTowers>(&mut c);
+    game::<stackyard_speedy::SpeedyTowers>(&mut c);
+    game::<stackyard_leaning::LeaningTowers>(&mut c);
+    // The server's protocol v1: WebSocket messages and HTTP bodies.
+    {
+        use stackyard_server::protocol;
+        c.visit::<protocol::ClientMessage>();
+        c.visit::<protocol::ServerMessage>();
+        c.visit::<protocol::ClockState>();
+        c.visit::<protocol::ErrorKind>();
+        c.visit::<protocol::ErrorBody>();
+        c.visit::<protocol::CreateTable>();
+        c.visit::<protocol::JoinTable>();
+        c.visit::<protocol::Joined>();
+        c.visit::<protocol::TableSummary>();
+        c.visit::<protocol::GameInfo>();
+        c.visit::<protocol::RatingEntry>();
+        c.visit::<protocol::DailyInfo>();
+        c.visit::<protocol::DailyRequest>();
+        c.visit::<protocol::DailyStart>();
+        c.visit::<protocol::DailyEntry>();
+        c.visit::<protocol::DailyBoard>();
+    }
+    c.into_files()
+}
+
+/// Declares a game's settings, action, event and view, and what they reach.
+fn game<G>(c: &mut Collector)
+where
+    G: Game,
+    G::Settings: TS + 'static,
+    G::Action: TS + 'static,
+    G::Event: TS + 'static,
+    G::View: TS + 'static,
+{
+    c.visit::<G::Settings>();
+    c.visit::<G::Action>();
+    c.visit::<G::Event>();
+    c.visit::<G::View>();
+}
+
+/// A Rust type's path without its generic arguments
+/// (`stackyard_core::record::Record`).
+fn rust_path<T: ?Sized>() -> String {
+    let name = type_name::<T>();
+    name.split('<').next().unwrap_or(name).to_string()
+}
+
+/// The file a Rust path's type goes to.
+fn module_of(path: &str) -> &'static str {
+    let krate = path.split("::").next().unwrap_or(path);
+    CRATES
+        .iter()
+        .find(|(k, _)| *k == krate)
+        .map(|(_, m)| *m)
+        .unwrap_or_else(|| {
+            panic!(
+                "{path} is reached from a wire type but is not in a crate typegen declares \
+                 (give the field #[ts(type = \"...\")] or add the crate to CRATES)"
+            )
+        })
+}
+
+/// A declared type.
+struct Decl {
+    module: &'static str,
+    ident: String,
+    text: String,
+    /// Rust paths of the declared types it names.
+    deps: BTreeSet<String>,
+}
+
+/// Walks the types reachable from the roots and declares each once.
+struct Collector {
+    cfg: Config,
+    /// Full type names already walked (generic instances included).
+    seen: HashSet<&'static str>,
+    /// By Rust path.
+    decls: BTreeMap<String, Decl>,
+}
+
+impl Default for Collector {
+    fn default() -> Self {
+        Collector {
+            cfg: config(),
+            seen: HashSet::new(),
+            decls: BTreeMap::new(),
+        }
+    }
+}
+
+/// Collects the Rust paths of the declarable types a type names directly.
+struct Direct(BTreeSet<String>);
+
+impl TypeVisitor for Direct {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if T::output_path().is_some() {
+            self.0.insert(rust_path::<T>());
+        }
+    }
+}
+
+impl TypeVisitor for Collector {
+    fn visit<T: TS + 'static + ?Sized>(&mut self) {
+        if !self.seen.insert(type_name::<T>()) {
+            return;
+        }
+        // Wrappers and primitives (Vec, Option, numbers) are not declared,
+        // but what they carry may be.
+        if T::output_path().is_some() {
+            let path = rust_path::<T>();
+            if !self.decls.contains_key(&path) {
+                let mut direct = Direct(BTreeSet::new());
+                T::visit_dependencies(&mut direct);
+                direct.0.remove(&path);
+                let mut text = String::new();
+                if let Some(docs) = T::docs() {
+                    text.push_str(&docs);
+                }
+                let _ = write!(text, "export {}", T::decl(&self.cfg));
+                let decl = Decl {
+                    module: module_of(&path),
+                    ident: T::ident(&self.cfg),
+                    text,
+                    deps: direct.0,
+                };
+                self.decls.insert(path, decl);
+            }
+        }
+        T::visit_dependencies(self);
+        T::visit_generics(self);
+    }
+}
+
+impl Collector {
+    fn into_files(self) -> Vec<File> {
+        let mut files = Vec::new();
+        for (krate, module) in CRATES {
+            let mine: Vec<(&String, &Decl)> = self
+                .decls
+                .iter()
+                .filter(|(_, d)| d.module == *module)
+                .collect();
+            if mine.is_empty() {
+                continue;
+            }
+            // One name per file, so no two Rust types may share one.
+            let mut names: BTreeMap<&str, &str> = BTreeMap::new();
+            for (path, d) in &mine {
+                if let Some(other) = names.insert(&d.ident, path) {
+                    panic!(
+                        "{other} and {path} are both `{}` in {module}.ts: \
+                         rename one with #[ts(rename = \"...\")]",
+                        d.ident
+                    );
+                }
+            }
+            // Imports: what other files declare, by file then name.
+            let mut imports: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+            for (_, d) in &mine {
+                for dep in &d.deps {
+                    let target = &self.decls[dep];
+                    if target.module != *module {
+                        imports
+                            .entry(target.module)
+                            .or_default()
+                            .insert(&target.ident);
+                    }
+                }
+            }
+            for (from, idents) in &imports {
+                for ident in idents {
+                    if names.contains_key(ident) {
+                        panic!(
+                            "{module}.ts declares `{ident}` and imports another `{ident}` from \
+                             {from}.ts: rename one with #[ts(rename = \"...\")]"
+                        );
+                    }
+                }
+            }
+            let mut text = format!(
+                "// Generated from the Rust types of the `{}` crate by `{COMMAND}`.\n\
+                 // Do not edit: change the Rust types and regenerate; a test\n\
+                 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.\n\n",
+                krate.replace('_', "-"),
+            );
+            for (from, idents) in &imports {
+                let list: Vec<&str> = idents.iter().copied().collect();
+                let _ = writeln!(
+                    text,
+                    "import type {{ {} }} from './{from}';",
+                    list.join(", ")
+                );
+            }
+            if !imports.is_empty() {
+                text.push('\n');
+            }
+            let mut sorted = mine;
+            sorted.sort_by(|a, b| a.1.ident.cmp(&b.1.ident));
+            for (i, (_, d)) in sorted.iter().enumerate() {
+                if i > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&d.text);
+                text.push('\n');
+            }
+            files.push(File {
+                path: format!("{DIR}/{module}.ts"),
+                text,
+            });
+        }
+        files
+    }
+}
+
+/// The differences between the generated files and those under `root`:
+/// one sentence per stale, missing or unexpected file.
+pub fn stale(root: &Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    let files = files();
+    for f in &files {
+        match std::fs::read_to_string(root.join(&f.path)) {
+            Ok(text) if text == f.text => {}
+            Ok(text) => problems.push(format!(
+                "{} is stale: the Rust types it is generated from changed ({})",
+                f.path,
+                first_difference(&text, &f.text)
+            )),
+            Err(e) => problems.push(format!("{} cannot be read ({e})", f.path)),
+        }
+    }
+    for extra in unexpected(root, &files) {
+        problems.push(format!("{extra} is not generated any more"));
+    }
+    problems
+}
+
+/// Where two texts first differ, as "line N: checked in `...`, generated
+/// `...`".
+fn first_difference(checked_in: &str, generated: &str) -> String {
+    let old: Vec<&str> = checked_in.lines().collect();
+    let new: Vec<&str> = generated.lines().collect();
+    let n = (0..old.len().max(new.len()))
+        .find(|&i| old.get(i) != new.get(i))
+        .unwrap_or(old.len());
+    fn line<'a>(lines: &[&'a str], n: usize) -> &'a str {
+        lines.get(n).map_or("(end of file)", |l| l.trim())
+    }
+    format!(
+        "line {}: checked in `{}`, generated `{}`",
+        n + 1,
+        line(&old, n),
+        line(&new, n)
+    )
+}
+
+/// Files under [`DIR`] that [`files`] does not produce.
+fn unexpected(root: &Path, files: &[File]) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(root.join(DIR)) else {
+        return Vec::new();
+    };
+    let mut extra: Vec<String> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| format!("{DIR}/{}", e.file_name().to_string_lossy()))
+        .filter(|p| !files.iter().any(|f| &f.path == p))
+        .collect();
+    extra.sort();
+    extra
+}
+
+/// Writes the generated files under `root`, removes files under [`DIR`]
+/// that are no longer generated, and answers the paths it changed.
+pub fn write(root: &Path) -> std::io::Result<Vec<String>> {
+    let files = files();
+    std::fs::create_dir_all(root.join(DIR))?;
+    let mut changed = Vec::new();
+    for f in &files {
+        let path = root.join(&f.path);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(f.text.as_str()) {
+            std::fs::write(&path, &f.text)?;
+            changed.push(f.path.clone());
+        }
+    }
+    for extra in unexpected(root, &files) {
+        std::fs::remove_file(root.join(&extra))?;
+        changed.push(format!("{extra} (removed)"));
+    }
+    Ok(changed)
+}

@@ -1,0 +1,569 @@
+// Generated from the Rust types of the `stackyard-server` crate by `cargo run -p stackyard-typegen`.
+// Do not edit: change the Rust types and regenerate; a test
+// (shells/typegen/tests/generated_types.rs) fails while this file is stale.
+
+import type { Ending, Outcome, Seat, ToAct, Viewer } from './core';
+
+/**
+ * An error with the sentence for the person who caused it.
+ */
+export type ApiError = { 
+/**
+ * What kind of error.
+ */
+kind: ErrorKind, 
+/**
+ * A sentence naming the problem.
+ */
+message: string, 
+/**
+ * The rule id, when the rules refused.
+ */
+rule?: string, };
+
+/**
+ * A bot level.
+ */
+export type BotLevelInfo = { 
+/**
+ * Name to ask for.
+ */
+name: string, 
+/**
+ * One line for people.
+ */
+about: string, };
+
+/**
+ * A message from a WebSocket client.
+ */
+export type ClientMessage = { "type": "hello", 
+/**
+ * Must be [`PROTOCOL`].
+ */
+protocol: number, 
+/**
+ * The seat's secret; absent or null to watch.
+ */
+token: string | null, 
+/**
+ * The last version this client saw (a fresh welcome answers).
+ */
+since: number | null, } | { "type": "act", 
+/**
+ * Echoed in the ack or error.
+ */
+id: number, 
+/**
+ * The game's action JSON.
+ */
+action: unknown, } | { "type": "resign", 
+/**
+ * Echoed.
+ */
+id: number, } | { "type": "offer_draw", 
+/**
+ * Echoed.
+ */
+id: number, } | { "type": "accept_draw", 
+/**
+ * Echoed.
+ */
+id: number, } | { "type": "hint", 
+/**
+ * Echoed.
+ */
+id: number, } | { "type": "ping", 
+/**
+ * Echoed.
+ */
+id: number, };
+
+/**
+ * A chess-style clock for turn-based games.
+ */
+export type ClockSpec = { 
+/**
+ * Time each seat starts with, ms.
+ */
+initial_ms: number, 
+/**
+ * Time added after each of the seat's moves, ms.
+ */
+increment_ms: number, };
+
+/**
+ * One seat's clock in `welcome` and `step`.
+ */
+export type ClockState = { 
+/**
+ * Time left, ms.
+ */
+remaining_ms: number, 
+/**
+ * Whether it is running down now.
+ */
+running: boolean, };
+
+/**
+ * `POST /api/v1/tables`.
+ */
+export type CreateTable = { 
+/**
+ * The game's stable name.
+ */
+game: string, 
+/**
+ * The game's settings (its default settings if absent).
+ */
+settings?: unknown, 
+/**
+ * One entry per seat; absent: every seat a person.
+ */
+seats?: Array<SeatSpec>, 
+/**
+ * A clock for turn-based games.
+ */
+clock?: ClockSpec, 
+/**
+ * Whether the result counts for ratings.
+ */
+rated?: boolean, 
+/**
+ * A seed (random if absent; a chosen seed is never rated).
+ */
+seed?: number, };
+
+/**
+ * `GET /api/v1/daily/{game}`: a day's board, best first (higher score,
+ * then less time, then fewer hints).
+ */
+export type DailyBoard = { 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * The day.
+ */
+day: string, 
+/**
+ * Finished attempts, best first.
+ */
+entries: Array<DailyEntry>, };
+
+/**
+ * One line of a daily deal's leaderboard.
+ */
+export type DailyEntry = { 
+/**
+ * 1 for the best.
+ */
+rank: number, 
+/**
+ * Player name.
+ */
+name: string, 
+/**
+ * The game's score for the seat, higher is better (Tower of Babel:
+ * minus the stacks left).
+ */
+score: number, 
+/**
+ * Whether the game counts it a win (Tower of Babel: one stack).
+ */
+won: boolean, 
+/**
+ * Game time taken, ms.
+ */
+time_ms: number, 
+/**
+ * Hints asked.
+ */
+hints: number, 
+/**
+ * How it ended.
+ */
+ending: Ending | null, 
+/**
+ * The table (its record and replay are served once the day is over).
+ */
+table: string, };
+
+/**
+ * A daily deal the server offers (`GET /api/v1/daily`).
+ */
+export type DailyInfo = { 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * Game title.
+ */
+title: string, 
+/**
+ * Today, UTC (`YYYY-MM-DD`): the deal changes at midnight UTC.
+ */
+day: string, };
+
+/**
+ * `POST /api/v1/daily/{game}`: play today's deal under a name.
+ */
+export type DailyRequest = { 
+/**
+ * The name to go by (the leaderboard's; one attempt per name a day).
+ */
+name: string | null, };
+
+/**
+ * The answer to a daily start: a private one-seat table, already playing.
+ */
+export type DailyStart = { 
+/**
+ * Table id.
+ */
+table: string, 
+/**
+ * Seat index (always 0).
+ */
+seat: number, 
+/**
+ * The seat's secret: send it in `hello`.
+ */
+token: string, 
+/**
+ * The deal's day.
+ */
+day: string, };
+
+/**
+ * The body of every HTTP error: `{"error": {...}}`.
+ */
+export type ErrorBody = { 
+/**
+ * The error.
+ */
+error: ApiError, };
+
+/**
+ * The kinds of error a client can tell apart (WebSocket and HTTP).
+ */
+export type ErrorKind = "malformed" | "no_such_seat" | "over" | "rule" | "not_your_seat" | "not_your_turn" | "not_started" | "bad_token" | "rate_limited" | "too_large" | "protocol" | "no_draws" | "no_such_table" | "seat_taken" | "too_many_tables" | "bad_request" | "forbidden" | "storage" | "already_played";
+
+/**
+ * A game the server hosts.
+ */
+export type GameInfo = { 
+/**
+ * Stable name.
+ */
+name: string, 
+/**
+ * Title.
+ */
+title: string, 
+/**
+ * Rules engine version.
+ */
+engine: string, 
+/**
+ * Whether draws may be agreed.
+ */
+has_draws: boolean, 
+/**
+ * Default settings.
+ */
+default_settings: unknown, 
+/**
+ * Bot levels, weakest first.
+ */
+bot_levels: Array<BotLevelInfo>, 
+/**
+ * Where the rules are.
+ */
+rules_url: string, };
+
+/**
+ * `POST /api/v1/tables/{id}/join`.
+ */
+export type JoinTable = { 
+/**
+ * The seat wanted (the first free person seat if absent).
+ */
+seat?: number, 
+/**
+ * The name to go by (letters, digits, spaces, `-_.`; at most 32).
+ */
+name?: string, };
+
+/**
+ * The answer to a join: the seat and its secret.
+ */
+export type Joined = { 
+/**
+ * Table id.
+ */
+table: string, 
+/**
+ * Seat index.
+ */
+seat: number, 
+/**
+ * The seat's secret: send it in `hello`. The server keeps only its hash.
+ */
+token: string, };
+
+/**
+ * A leaderboard line.
+ */
+export type RatingEntry = { 
+/**
+ * Player name.
+ */
+name: string, 
+/**
+ * Rating.
+ */
+rating: number, 
+/**
+ * Deviation (uncertainty).
+ */
+deviation: number, 
+/**
+ * Rated games played.
+ */
+games: number, };
+
+/**
+ * How a seat is filled at creation.
+ */
+export type SeatSpec = { "kind": "person" } | { "kind": "bot", 
+/**
+ * A level from the game's `bot_levels`.
+ */
+level: string, };
+
+/**
+ * One seat as the lobby shows it.
+ */
+export type SeatSummary = { 
+/**
+ * Seat index.
+ */
+seat: number, 
+/**
+ * `person` or `bot`.
+ */
+kind: "person" | "bot", 
+/**
+ * The bot's level.
+ */
+level?: string, 
+/**
+ * The player's name.
+ */
+name?: string, 
+/**
+ * Whether somebody holds it (bots always do).
+ */
+taken: boolean, 
+/**
+ * Whether a connection is open for it (bots always are).
+ */
+connected: boolean, 
+/**
+ * Hints the seat has asked for (counted, stored, shown).
+ */
+hints: number, };
+
+/**
+ * A message from the server to a WebSocket client: the shapes
+ * `tables.rs` and `ws.rs` send (they build them as JSON; every server test
+ * reads each message it receives as a `ServerMessage`, so the two cannot
+ * part). Game payloads (views, events, actions) are the game's own JSON.
+ */
+export type ServerMessage = { "type": "welcome", 
+/**
+ * [`PROTOCOL`].
+ */
+protocol: number, 
+/**
+ * The table.
+ */
+table: TableSummary, 
+/**
+ * Who this connection is.
+ */
+viewer: Viewer, 
+/**
+ * Steps so far.
+ */
+version: number, 
+/**
+ * The game's view for this viewer.
+ */
+view: unknown, 
+/**
+ * Who may act.
+ */
+to_act: ToAct, 
+/**
+ * Each seat's clock, for tables with a clock.
+ */
+clocks: Array<ClockState> | null, 
+/**
+ * Game time now, ms since the table opened.
+ */
+now_ms: number, 
+/**
+ * The seat whose draw offer stands.
+ */
+draw_offered_by: Seat | null, 
+/**
+ * How the game ended, once over.
+ */
+ended: Ending | null, 
+/**
+ * The result, once over.
+ */
+outcome: Outcome | null, } | { "type": "step", 
+/**
+ * The version this step made.
+ */
+version: number, 
+/**
+ * The events this viewer may see.
+ */
+events: Array<unknown>, 
+/**
+ * The game's view for this viewer afterwards.
+ */
+view: unknown, 
+/**
+ * Who may act now.
+ */
+to_act: ToAct, 
+/**
+ * Each seat's clock, for tables with a clock.
+ */
+clocks: Array<ClockState> | null, 
+/**
+ * How the game ended, if this step ended it.
+ */
+ended: Ending | null, 
+/**
+ * The result, once over.
+ */
+outcome: Outcome | null, } | { "type": "ack", 
+/**
+ * The client's id.
+ */
+id: number, 
+/**
+ * The version it made.
+ */
+version: number, } | { "type": "error", 
+/**
+ * The client's id, when the request had one.
+ */
+id: number | null, 
+/**
+ * What kind of error.
+ */
+kind: ErrorKind, 
+/**
+ * The rule id, when the rules refused.
+ */
+rule: string | null, 
+/**
+ * A sentence naming the problem.
+ */
+message: string, } | { "type": "table", 
+/**
+ * The table now.
+ */
+table: TableSummary, } | { "type": "draw_offered", 
+/**
+ * Who.
+ */
+seat: Seat, } | { "type": "hint", 
+/**
+ * The client's id.
+ */
+id: number, 
+/**
+ * The suggested action (the game's action JSON), if any.
+ */
+action: unknown, 
+/**
+ * A sentence for people.
+ */
+text: string, } | { "type": "pong", 
+/**
+ * The client's id.
+ */
+id: number, };
+
+/**
+ * A table as the lobby shows it. Never the seed or anything hidden.
+ */
+export type TableSummary = { 
+/**
+ * Table id.
+ */
+id: string, 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * Game title.
+ */
+title: string, 
+/**
+ * `open` (seats free), `playing` or `finished`.
+ */
+status: "open" | "playing" | "finished", 
+/**
+ * The game's settings.
+ */
+settings: unknown, 
+/**
+ * The seats.
+ */
+seats: Array<SeatSummary>, 
+/**
+ * Unix ms.
+ */
+created_at: number, 
+/**
+ * Steps so far.
+ */
+version: number, 
+/**
+ * Accepted actions so far.
+ */
+actions: number, 
+/**
+ * The clock, if any.
+ */
+clock?: ClockSpec, 
+/**
+ * Rated?
+ */
+rated: boolean, 
+/**
+ * The result, once over.
+ */
+outcome?: Outcome, 
+/**
+ * How it ended, once over.
+ */
+ending?: Ending, 
+/**
+ * For a daily deal's table, its UTC day (`YYYY-MM-DD`): such a table
+ * is private (not listed, not watched, its record served after the
+ * day).
+ */
+daily?: string | null, };
