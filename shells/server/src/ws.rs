@@ -66,6 +66,18 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
         socket.send(Message::Close(Some(frame))),
     )
     .await;
+    // Read, and drop, what the client still sends until it answers the
+    // close (briefly): a socket closed with unread data is reset by the
+    // kernel, and the client would lose the close frame and its code. (The
+    // small read buffer leaves a flood's tail unread.)
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+        while let Some(Ok(msg)) = socket.recv().await {
+            if matches!(msg, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// Sends one message, within the write timeout.
