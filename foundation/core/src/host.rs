@@ -12,7 +12,7 @@ use crate::{
     Bot, BotLevel, Bots, Driver, FinishError, Game, GameTime, Outcome, RuleError, Seat, Seed,
     SetupError, ToAct, Viewer,
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::marker::PhantomData;
 use thiserror::Error;
@@ -125,6 +125,11 @@ pub trait HostedGame: Send {
     fn finish(&mut self, ending: Ending, now: GameTime) -> Result<HostStep, FinishError>;
     /// The state as `viewer` may see it, as JSON.
     fn view(&self, viewer: Viewer) -> Value;
+    /// The same view written out as JSON text. A server writes views far
+    /// more often than it reads them; this skips building a `Value`.
+    fn view_text(&self, viewer: Viewer) -> String {
+        self.view(viewer).to_string()
+    }
     /// The result, once over.
     fn outcome(&self) -> Option<Outcome>;
     /// How the game ended, once over.
@@ -301,7 +306,8 @@ struct ErasedBot<G: Game> {
 
 impl<G: Game> HostedBot for ErasedBot<G> {
     fn decide(&mut self, view: &Value, now: GameTime) -> Result<Option<HostDecision>, HostError> {
-        let view: G::View = serde_json::from_value(view.clone()).map_err(|e| {
+        // Read in place: a view can be large and bots read one per move.
+        let view = G::View::deserialize(view).map_err(|e| {
             HostError::new(
                 HostErrorKind::Malformed,
                 None,
@@ -382,7 +388,7 @@ impl<G: Game> HostedGame for Driver<G> {
         action: &Value,
         now: GameTime,
     ) -> Result<HostStep, HostRejection> {
-        let action: G::Action = match serde_json::from_value(action.clone()) {
+        let action = match G::Action::deserialize(action) {
             Ok(a) => a,
             Err(e) => {
                 // Malformed input changes nothing: not even the clock.
@@ -424,6 +430,10 @@ impl<G: Game> HostedGame for Driver<G> {
 
     fn view(&self, viewer: Viewer) -> Value {
         to_json(&Driver::view(self, viewer))
+    }
+
+    fn view_text(&self, viewer: Viewer) -> String {
+        serde_json::to_string(&Driver::view(self, viewer)).expect("wire types serialise to JSON")
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -29,7 +29,11 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>]) -> usize {
                 pending: &mut [Option<(GameTime, Value)>]| {
         pending[s] = None;
         if may_act(table, s) {
-            let view = table.view(Viewer::Seat(Seat(s as u8)));
+            let viewer = Viewer::Seat(Seat(s as u8));
+            // Bots read the view a server writes out as text.
+            let view: Value =
+                serde_json::from_str(&table.view_text(viewer)).expect("a view written out is JSON");
+            assert_eq!(view, table.view(viewer), "view_text is the view");
             let decision = bots[s]
                 .decide(&view, now)
                 .expect("a bot reads its own view");
@@ -121,6 +125,8 @@ fn host_one(kind: &dyn GameKind, level: &str, seed: Seed) {
     );
     assert_eq!(again.ending(), table.ending());
     for viewer in Viewer::all(seats) {
+        let written: Value = serde_json::from_str(&table.view_text(viewer)).unwrap();
+        assert_eq!(written, table.view(viewer), "{}: view_text", kind.name());
         assert_eq!(
             again.view(viewer),
             table.view(viewer),

@@ -408,6 +408,9 @@ async fn websocket(
 ) -> Response {
     let limit = hub.limits.max_message_bytes;
     upgrade
+        // tungstenite zeroes its whole read buffer before every read: the
+        // 128 KiB default made that a large share of serving a message.
+        .read_buffer_size(4096)
         .max_message_size(limit * 4)
         .max_frame_size(limit * 4)
         .on_upgrade(move |socket| crate::ws::serve(socket, hub, id))

@@ -59,6 +59,13 @@ impl Server {
         }
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
+        // Nagle off: an ack and its step are small writes in a row, and
+        // waiting on the peer's delayed ACK would add tens of milliseconds.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+            }
+        });
         let app = http::router(hub.clone(), config.web.clone())
             .into_make_service_with_connect_info::<SocketAddr>();
         let task = tokio::spawn(async move {

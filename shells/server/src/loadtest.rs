@@ -10,8 +10,11 @@
 
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
-use stackyard_core::{GameTime, Seat, Seed};
+use stackyard_core::{GameTime, Seat, Seed, ToAct};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -19,6 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// Options of `stackyard loadtest`.
 #[derive(Debug, Clone, Args)]
@@ -36,9 +40,20 @@ pub struct Options {
     /// Seconds to run.
     #[arg(long, default_value_t = 10.0)]
     pub duration: f64,
-    /// Most actions a second one seat sends.
-    #[arg(long, default_value_t = 5.0)]
+    /// Most actions a second one seat sends (a seat acts as soon as it may
+    /// and this allows). The default, 10, offers more than 10 actions a
+    /// second a table (5 000 over 500 tables) while leaving each table
+    /// time between actions, so latency measures the server rather than a
+    /// queue the load test keeps full. 0: no pacing at all, each seat acts
+    /// the moment it may (the server's throughput; latency is then mostly
+    /// waiting in line). Start the server with `--messages-per-second`
+    /// above this.
+    #[arg(long, default_value_t = 10.0)]
     pub rate: f64,
+    /// The games played, comma-separated (default: every hosted game, in
+    /// turn).
+    #[arg(long, value_delimiter = ',')]
+    pub games: Vec<String>,
     /// Kill the server with SIGKILL this many seconds in, restart it, and
     /// check nothing acknowledged was lost (the load test starts the
     /// server itself, with `--server` and `--db`).
@@ -59,6 +74,10 @@ pub struct Report {
     pub clients: usize,
     /// Tables at once.
     pub tables: usize,
+    /// Clients playing a seat (the others watch).
+    pub seat_clients: usize,
+    /// Most actions a second a seat sent (0: unpaced).
+    pub rate: f64,
     /// Tables created over the run.
     pub tables_created: usize,
     /// Games that reached their end.
@@ -92,6 +111,7 @@ impl Report {
     pub fn human(&self) -> String {
         format!(
             "clients {} over {} tables ({} created, {} games finished)\n\
+             seats played: {} at {}\n\
              connections held: {}\n\
              acknowledged actions: {} in {:.1} s = {:.0}/s\n\
              ack latency: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms\n\
@@ -101,6 +121,12 @@ impl Report {
             self.tables,
             self.tables_created,
             self.games_finished,
+            self.seat_clients,
+            if self.rate > 0.0 {
+                format!("most {} actions a second each", self.rate)
+            } else {
+                "no pacing (each acts the moment it may)".to_string()
+            },
             self.connections_held,
             self.actions,
             self.seconds,
@@ -125,6 +151,8 @@ impl Report {
         json!({
             "clients": self.clients,
             "tables": self.tables,
+            "seat_clients": self.seat_clients,
+            "rate_per_seat": self.rate,
             "tables_created": self.tables_created,
             "games_finished": self.games_finished,
             "connections_held": self.connections_held,
@@ -234,26 +262,88 @@ impl Shared {
     }
 }
 
+/// What one seat measured, kept by its own task (no lock per action) and
+/// added to the run's totals when the seat stops.
+#[derive(Default)]
+struct SeatTally {
+    acked: u64,
+    latencies_us: Vec<u32>,
+}
+
+impl SeatTally {
+    fn add_to(self, table: &str, shared: &Shared) {
+        if let Ok(mut l) = shared.latencies_us.lock() {
+            l.extend_from_slice(&self.latencies_us);
+        }
+        if let Ok(mut t) = shared.tables.lock() {
+            *t.entry(table.to_string()).or_insert(0) += self.acked;
+        }
+    }
+}
+
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The fields of a server message the load test reads; everything else
+/// (events, clocks, and the view until a seat needs it) is skipped
+/// without being built.
+#[derive(Deserialize)]
+struct Incoming<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    #[serde(default)]
+    id: Option<u64>,
+    #[serde(default, rename = "kind", borrow)]
+    error_kind: Option<Cow<'a, str>>,
+    #[serde(default)]
+    to_act: Option<ToAct>,
+    /// Present (not null) once the game is over.
+    #[serde(default)]
+    outcome: Option<IgnoredAny>,
+    #[serde(default, borrow)]
+    table: Option<TableStatus<'a>>,
+}
+
+#[derive(Deserialize)]
+struct TableStatus<'a> {
+    #[serde(borrow)]
+    status: Cow<'a, str>,
+    #[serde(default)]
+    settings: Option<Value>,
+}
+
+/// A seat's view, read out of a welcome or step only when the seat's bot
+/// is about to decide.
+#[derive(Deserialize)]
+struct ViewOnly {
+    view: Value,
+}
+
+fn parse(text: &str) -> Option<Incoming<'_>> {
+    serde_json::from_str(text).ok()
+}
 
 async fn connect(
     addr: SocketAddr,
     table: &str,
     token: Option<&str>,
-) -> anyhow::Result<(Socket, Value)> {
+) -> anyhow::Result<(Socket, tokio_tungstenite::tungstenite::Utf8Bytes)> {
     let url = format!("ws://{addr}/api/v1/tables/{table}/ws");
-    let (mut socket, _) = tokio_tungstenite::connect_async(url).await?;
+    // Small read buffers: tungstenite zeroes its whole read buffer before
+    // each read (128 KiB by default), which cost the load generator more
+    // than parsing did. Nagle off: acks and steps are small and urgent.
+    let config = WebSocketConfig::default().read_buffer_size(4096);
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
     let hello = json!({"type": "hello", "protocol": 1, "token": token, "since": null});
     socket.send(Message::Text(hello.to_string().into())).await?;
     loop {
         match tokio::time::timeout(Duration::from_secs(10), socket.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => {
-                let v: Value = serde_json::from_str(&t)?;
-                if v["type"] == "welcome" {
-                    return Ok((socket, v));
+                if parse(t.as_str()).is_some_and(|m| m.kind == "welcome") {
+                    return Ok((socket, t));
                 }
-                anyhow::bail!("hello answered with {v}");
+                anyhow::bail!("hello answered with {}", t.as_str());
             }
             Ok(Some(Ok(_))) => continue,
             _ => anyhow::bail!("no welcome"),
@@ -261,11 +351,11 @@ async fn connect(
     }
 }
 
-fn may_act(to_act: &Value, seat: usize) -> bool {
-    match to_act["type"].as_str() {
-        Some("seat") => to_act["seat"].as_u64() == Some(seat as u64),
-        Some("any_seat") => true,
-        _ => false,
+fn may_act(to_act: &ToAct, seat: usize) -> bool {
+    match to_act {
+        ToAct::Seat(s) => s.index() == seat,
+        ToAct::AnySeat => true,
+        ToAct::Nobody => false,
     }
 }
 
@@ -292,12 +382,21 @@ struct SeatPlay {
 
 /// Plays one seat until the game ends or the run does.
 async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
+    let mut tally = SeatTally::default();
+    play_seat_tallied(&p, &shared, &mut tally).await;
+    tally.add_to(&p.table, &shared);
+}
+
+async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally) {
     let registry = stackyard_registry::registry();
     let Some(kind) = registry.get(p.game) else {
         return;
     };
     let mut bot = None;
-    let interval = Duration::from_secs_f64(1.0 / p.rate.max(0.1));
+    let interval = (p.rate > 0.0).then(|| Duration::from_secs_f64(1.0 / p.rate.max(0.1)));
+    // A bot that refused to act, or whose action the rules refused, looks
+    // again at the next step or after this long (as server bots do).
+    let retry = Duration::from_millis(100);
     let started = Instant::now();
     'reconnect: loop {
         let reconnect_until = Instant::now() + Duration::from_secs(30);
@@ -314,8 +413,17 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
             }
         };
         shared.connected();
+        let Some(hello) = parse(welcome.as_str()) else {
+            shared.error("a welcome the load test cannot read");
+            shared.disconnected();
+            return;
+        };
         if bot.is_none() {
-            let settings = welcome["table"]["settings"].clone();
+            let settings = hello
+                .table
+                .as_ref()
+                .and_then(|t| t.settings.clone())
+                .unwrap_or(Value::Null);
             match kind.bot(
                 &quick_level(kind),
                 Seat(p.seat as u8),
@@ -331,52 +439,79 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
             }
         }
         let Some(bot) = bot.as_mut() else { return };
-        let mut view = welcome["view"].clone();
-        let mut to_act = welcome["to_act"].clone();
-        let mut playing = welcome["table"]["status"] == "playing";
-        if !welcome["outcome"].is_null() {
+        let mut to_act = hello.to_act.clone().unwrap_or(ToAct::Nobody);
+        let mut playing = hello.table.as_ref().is_some_and(|t| t.status == "playing");
+        if hello.outcome.is_some() {
             shared.disconnected();
             return;
         }
+        drop(hello);
+        // The last message carrying the view; its view is parsed only when
+        // the bot looks at it.
+        let mut latest = welcome;
+        let mut fresh = true;
         let mut in_flight: Option<(u64, Instant)> = None;
         let mut next_id = 1u64;
         let mut next_send = Instant::now();
         loop {
-            if Instant::now() > p.deadline {
+            let now = Instant::now();
+            if now > p.deadline {
                 let _ = socket.close(None).await;
                 shared.disconnected();
                 return;
             }
-            if playing
-                && in_flight.is_none()
-                && may_act(&to_act, p.seat)
-                && Instant::now() >= next_send
-            {
-                let now = GameTime::from_millis(started.elapsed().as_millis() as u64);
-                if let Ok(Some(decision)) = bot.decide(&view, now) {
-                    let id = next_id;
-                    next_id += 1;
-                    let msg = json!({"type": "act", "id": id, "action": decision.action});
-                    in_flight = Some((id, Instant::now()));
-                    next_send = Instant::now() + interval;
-                    if socket
-                        .send(Message::Text(msg.to_string().into()))
-                        .await
-                        .is_err()
-                    {
-                        in_flight = None;
+            let ready = playing && in_flight.is_none() && may_act(&to_act, p.seat);
+            if ready && fresh && now >= next_send {
+                fresh = false;
+                let view = serde_json::from_str::<ViewOnly>(latest.as_str()).map(|v| v.view);
+                let at = GameTime::from_millis(started.elapsed().as_millis() as u64);
+                match view.map(|view| bot.decide(&view, at)) {
+                    Ok(Ok(Some(decision))) => {
+                        let id = next_id;
+                        next_id += 1;
+                        let msg = json!({"type": "act", "id": id, "action": decision.action});
+                        in_flight = Some((id, Instant::now()));
+                        if let Some(interval) = interval {
+                            next_send = Instant::now() + interval;
+                        }
+                        if socket
+                            .send(Message::Text(msg.to_string().into()))
+                            .await
+                            .is_err()
+                        {
+                            in_flight = None;
+                        }
+                    }
+                    // Nothing to do until something changes.
+                    Ok(Ok(None)) => next_send = Instant::now() + retry,
+                    Ok(Err(e)) => {
+                        shared.error(&format!("the bot cannot read its view: {e}"));
+                        next_send = Instant::now() + retry;
+                    }
+                    Err(e) => {
+                        shared.error(&format!("no view to read: {e}"));
+                        next_send = Instant::now() + retry;
                     }
                 }
             }
-            let wait = if in_flight.is_none() && playing && may_act(&to_act, p.seat) {
+            let ready = playing && in_flight.is_none() && may_act(&to_act, p.seat);
+            let wait = if ready && fresh {
                 next_send
                     .saturating_duration_since(Instant::now())
                     .max(Duration::from_millis(1))
+            } else if ready {
+                // Look again after a while even if nothing arrives.
+                next_send
+                    .max(Instant::now() + retry)
+                    .saturating_duration_since(Instant::now())
             } else {
                 Duration::from_millis(500)
             };
-            let msg = match tokio::time::timeout(wait, socket.next()).await {
-                Err(_) => continue,
+            let text = match tokio::time::timeout(wait, socket.next()).await {
+                Err(_) => {
+                    fresh = true;
+                    continue;
+                }
                 Ok(Some(Ok(Message::Text(t)))) => t,
                 Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) => {
                     shared.disconnected();
@@ -391,41 +526,37 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
                 }
                 Ok(Some(Ok(_))) => continue,
             };
-            let Ok(msg) = serde_json::from_str::<Value>(&t_str(&msg)) else {
-                shared.error("not JSON from the server");
+            let Some(msg) = parse(text.as_str()) else {
+                shared.error("not a message the load test can read");
                 continue;
             };
-            match msg["type"].as_str().unwrap_or("") {
+            match msg.kind.as_ref() {
                 "ack" => {
                     if let Some((id, sent)) = in_flight
-                        && msg["id"].as_u64() == Some(id)
+                        && msg.id == Some(id)
                     {
                         let us = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
-                        if let Ok(mut l) = shared.latencies_us.lock() {
-                            l.push(us);
-                        }
+                        tally.latencies_us.push(us);
+                        tally.acked += 1;
                         shared.acked.fetch_add(1, Ordering::Relaxed);
-                        if let Ok(mut t) = shared.tables.lock() {
-                            *t.entry(p.table.clone()).or_insert(0) += 1;
-                        }
                         in_flight = None;
                         // The step of this action follows: wait for it.
-                        to_act = Value::Null;
+                        to_act = ToAct::Nobody;
                     }
                 }
                 "error" => {
                     in_flight = None;
-                    match msg["kind"].as_str() {
+                    match msg.error_kind.as_deref() {
                         Some("rule") | Some("over") | Some("not_your_turn") => {
                             shared.refused.fetch_add(1, Ordering::Relaxed);
+                            next_send = next_send.max(Instant::now() + retry);
+                            fresh = true;
                         }
-                        _ => shared.error(&format!("{msg}")),
+                        _ => shared.error(text.as_str()),
                     }
                 }
                 "step" => {
-                    view = msg["view"].clone();
-                    to_act = msg["to_act"].clone();
-                    if !msg["outcome"].is_null() {
+                    if msg.outcome.is_some() {
                         if p.seat == 0 {
                             shared.finished.fetch_add(1, Ordering::Relaxed);
                         }
@@ -433,16 +564,19 @@ async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
                         shared.disconnected();
                         return;
                     }
+                    to_act = msg.to_act.clone().unwrap_or(ToAct::Nobody);
+                    drop(msg);
+                    latest = text;
+                    fresh = true;
                 }
-                "table" => playing = msg["table"]["status"] == "playing",
+                "table" => {
+                    playing = msg.table.is_some_and(|t| t.status == "playing");
+                    fresh = true;
+                }
                 _ => {}
             }
         }
     }
-}
-
-fn t_str(t: &tokio_tungstenite::tungstenite::Utf8Bytes) -> String {
-    t.as_str().to_string()
 }
 
 /// Watches one table until it ends or the run does.
@@ -457,7 +591,7 @@ async fn watch(addr: SocketAddr, table: String, deadline: Instant, shared: Arc<S
             return;
         };
         shared.connected();
-        if !welcome["outcome"].is_null() {
+        if parse(welcome.as_str()).is_none_or(|w| w.outcome.is_some()) {
             shared.disconnected();
             return;
         }
@@ -470,10 +604,7 @@ async fn watch(addr: SocketAddr, table: String, deadline: Instant, shared: Arc<S
                     return;
                 }
                 Ok(Some(Ok(Message::Text(t)))) => {
-                    if let Ok(v) = serde_json::from_str::<Value>(t.as_str())
-                        && v["type"] == "step"
-                        && !v["outcome"].is_null()
-                    {
+                    if parse(t.as_str()).is_some_and(|m| m.kind == "step" && m.outcome.is_some()) {
                         shared.disconnected();
                         return;
                     }
@@ -613,7 +744,22 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     }
     wait_healthy(addr).await?;
     let registry = stackyard_registry::registry();
-    let games: Vec<&'static str> = registry.names();
+    let hosted: Vec<&'static str> = registry.names();
+    let games: Vec<&'static str> = if options.games.is_empty() {
+        hosted
+    } else {
+        let mut chosen = Vec::new();
+        for wanted in &options.games {
+            match hosted.iter().find(|g| **g == wanted.as_str()) {
+                Some(g) => chosen.push(*g),
+                None => anyhow::bail!(
+                    "there is no game {wanted:?}; the games are {}",
+                    hosted.join(", ")
+                ),
+            }
+        }
+        chosen
+    };
     // Seats per game with its default settings.
     let seats: Vec<usize> = games
         .iter()
@@ -709,6 +855,8 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     let report = Report {
         clients: options.clients,
         tables: options.tables,
+        seat_clients,
+        rate: options.rate.max(0.0),
         tables_created: created.load(Ordering::Relaxed),
         games_finished: shared.finished.load(Ordering::Relaxed),
         connections_held: shared.max_connections.load(Ordering::SeqCst),

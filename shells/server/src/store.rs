@@ -11,6 +11,8 @@ use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AssertSqlSafe, Row, SqlSafeStr};
+use std::collections::HashMap;
+use std::sync::OnceLock;
 use std::time::Instant;
 use tokio::sync::{mpsc, oneshot};
 
@@ -580,14 +582,105 @@ async fn write_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
     }
 }
 
+/// Commits a batch in one transaction. Each statement is a round trip to
+/// the database (for SQLite, to its worker thread, which on a busy machine
+/// waits for a core each time), so the batch's actions go in a few
+/// multi-row inserts, and of the timer progress of a table only the
+/// latest is written. Actions are inserted after the other writes: none of
+/// those reads them, and a table's row exists before its actions do.
 async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), StoreError> {
-    let mut tx = pool.begin().await?;
-    for job in batch {
-        for write in &job.writes {
-            apply(&mut tx, write).await?;
+    let writes = || batch.iter().flat_map(|job| job.writes.iter());
+    let mut latest_progress: HashMap<&str, usize> = HashMap::new();
+    for (i, write) in writes().enumerate() {
+        if let Write::Progress { table, .. } = write {
+            latest_progress.insert(table, i);
         }
     }
+    let mut tx = pool.begin().await?;
+    let mut actions = Vec::new();
+    for (i, write) in writes().enumerate() {
+        match write {
+            Write::Action { .. } => actions.push(write),
+            Write::Progress { table, .. } if latest_progress.get(table.as_str()) != Some(&i) => {}
+            _ => apply(&mut tx, write).await?,
+        }
+    }
+    insert_actions(&mut tx, &actions).await?;
     tx.commit().await?;
+    Ok(())
+}
+
+/// Rows per multi-row insert of actions: a few fixed sizes, so that a
+/// handful of prepared statements serve every batch.
+const ACTION_ROWS: [usize; 4] = [64, 16, 4, 1];
+
+/// `INSERT INTO actions ... VALUES (...), ...` with `rows` rows.
+fn action_insert(rows: usize) -> &'static str {
+    static SQL: OnceLock<Vec<String>> = OnceLock::new();
+    let sql = SQL.get_or_init(|| {
+        ACTION_ROWS
+            .iter()
+            .map(|&n| {
+                let rows: Vec<String> = (0..n)
+                    .map(|r| {
+                        let p = r * 5;
+                        format!(
+                            "(${}, ${}, ${}, ${}, ${})",
+                            p + 1,
+                            p + 2,
+                            p + 3,
+                            p + 4,
+                            p + 5
+                        )
+                    })
+                    .collect();
+                format!(
+                    "INSERT INTO actions (table_id, seq, seat, at_ms, action) VALUES {}",
+                    rows.join(", ")
+                )
+            })
+            .collect()
+    });
+    let i = ACTION_ROWS
+        .iter()
+        .position(|&n| n == rows)
+        .unwrap_or(ACTION_ROWS.len() - 1);
+    sql[i].as_str()
+}
+
+async fn insert_actions(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    actions: &[&Write],
+) -> Result<(), StoreError> {
+    let mut rest = actions;
+    while !rest.is_empty() {
+        let rows = ACTION_ROWS
+            .iter()
+            .copied()
+            .find(|&n| n <= rest.len())
+            .unwrap_or(1);
+        let (chunk, tail) = rest.split_at(rows);
+        let mut query = sqlx::query(action_insert(rows));
+        for write in chunk {
+            if let Write::Action {
+                table,
+                seq,
+                seat,
+                at_ms,
+                action,
+            } = write
+            {
+                query = query
+                    .bind(table.clone())
+                    .bind(*seq)
+                    .bind(*seat)
+                    .bind(*at_ms)
+                    .bind(action.clone());
+            }
+        }
+        query.execute(&mut **tx).await?;
+        rest = tail;
+    }
     Ok(())
 }
 

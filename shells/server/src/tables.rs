@@ -18,6 +18,7 @@ use crate::protocol::{
 };
 use crate::store::{Store, StoredTable, Write};
 use axum::extract::ws::Utf8Bytes;
+use serde::Serialize;
 use serde_json::{Value, json};
 use stackyard_core::host::{GameKind, HostDecision, HostStep, HostedBot, HostedGame, Registry};
 use stackyard_core::{Ending, GameTime, Seat, Seed, ToAct, Viewer};
@@ -1219,32 +1220,35 @@ impl TableTask {
         }
     }
 
-    fn step_message(&self, step: &HostStep, viewer: Viewer) -> Utf8Bytes {
-        json!({
-            "type": "step",
-            "version": step.version,
-            "events": step.for_viewer(viewer),
-            "view": self.game.view(viewer),
-            "to_act": self.game.to_act(),
-            "clocks": self.clocks_json(),
-            "ended": step.ended,
-            "outcome": self.game.outcome(),
-        })
-        .to_string()
-        .into()
-    }
-
     fn broadcast_step(&mut self, step: &HostStep) {
-        let mut texts: HashMap<Viewer, Utf8Bytes> = HashMap::new();
-        for i in 0..self.conns.len() {
-            let viewer = self.conns[i].viewer;
-            if !texts.contains_key(&viewer) {
-                let text = self.step_message(step, viewer);
-                texts.insert(viewer, text);
+        // What every viewer shares is computed once; each distinct viewer's
+        // message is written once and shared by its connections.
+        let to_act = self.game.to_act();
+        let clocks = self.clocks_json();
+        let outcome = self.game.outcome();
+        let mut texts: Vec<(Viewer, Utf8Bytes)> = Vec::new();
+        for c in &self.conns {
+            if texts.iter().any(|(v, _)| *v == c.viewer) {
+                continue;
             }
+            let head = StepHead {
+                kind: "step",
+                version: step.version,
+                events: step.for_viewer(c.viewer),
+                to_act: &to_act,
+                clocks: &clocks,
+                ended: &step.ended,
+                outcome: &outcome,
+            };
+            let text = with_view(&head, &self.game.view_text(c.viewer));
+            texts.push((c.viewer, text.into()));
         }
         self.conns.retain(|c| {
-            let text = texts.get(&c.viewer).cloned().unwrap_or_default();
+            let text = texts
+                .iter()
+                .find(|(v, _)| *v == c.viewer)
+                .map(|(_, t)| t.clone())
+                .unwrap_or_default();
             deliver(&c.handle, text)
         });
     }
@@ -1271,21 +1275,20 @@ impl TableTask {
     }
 
     fn welcome(&self, viewer: Viewer) -> String {
-        json!({
+        let head = json!({
             "type": "welcome",
             "protocol": PROTOCOL,
             "table": self.summary_json(),
             "viewer": viewer,
             "version": self.game.version(),
-            "view": self.game.view(viewer),
             "to_act": self.game.to_act(),
             "clocks": self.clocks_json(),
             "now_ms": self.now().as_millis(),
             "draw_offered_by": self.draw_offer,
             "ended": self.game.ending(),
             "outcome": self.game.outcome(),
-        })
-        .to_string()
+        });
+        with_view(&head, &self.game.view_text(viewer))
     }
 
     fn announce_table(&mut self) {
@@ -1694,6 +1697,36 @@ impl TableInit {
     fn clock_spec(&self) -> Option<ClockSpec> {
         self.clock
     }
+}
+
+/// A step message without its view (see [`with_view`]).
+#[derive(Serialize)]
+struct StepHead<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: u64,
+    events: &'a [Value],
+    to_act: &'a ToAct,
+    clocks: &'a Value,
+    ended: &'a Option<Ending>,
+    outcome: &'a Option<stackyard_core::Outcome>,
+}
+
+/// `head` (a JSON object) with a `"view"` member holding `view`, JSON text
+/// as the game wrote it: the view, the largest part of most messages, is
+/// written once and never built as a `Value`.
+fn with_view(head: &impl Serialize, view: &str) -> String {
+    let mut text = serde_json::to_string(head).unwrap_or_else(|_| String::from("{}"));
+    text.reserve(view.len() + 10);
+    // `head` serialises to an object, so it ends with `}`.
+    text.pop();
+    if !text.ends_with('{') {
+        text.push(',');
+    }
+    text.push_str("\"view\":");
+    text.push_str(view);
+    text.push('}');
+    text
 }
 
 /// Queues `text` for a connection; a full queue cuts it off (a slow

@@ -5,6 +5,7 @@
 use crate::protocol::{ApiError, ClientMessage, ErrorKind, PROTOCOL};
 use crate::tables::{Command, ConnHandle, Hub, Kick, Request};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
+use futures_util::SinkExt;
 use serde_json::{Value, json};
 use stackyard_core::Viewer;
 use std::sync::Arc;
@@ -61,12 +62,52 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str, patience: std::t
         reason: Utf8Bytes::from(reason.to_string()),
     };
     let _ = tokio::time::timeout(patience, socket.send(Message::Close(Some(frame)))).await;
+    // Read, and drop, what the client still sends until it answers the
+    // close (briefly): a socket closed with unread data is reset by the
+    // kernel, and the client would lose the close frame and its code. (The
+    // small read buffer leaves a flood's tail unread.)
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), async {
+        while let Some(Ok(msg)) = socket.recv().await {
+            if matches!(msg, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }
 
 /// Sends one message, within the write timeout.
 async fn send(socket: &mut WebSocket, text: Utf8Bytes, hub: &Hub) -> bool {
     matches!(
         tokio::time::timeout(hub.limits.write_timeout, socket.send(Message::Text(text))).await,
+        Ok(Ok(()))
+    )
+}
+
+/// Most queued messages written before one flush.
+const WRITE_BATCH: usize = 32;
+
+/// Writes `first` and whatever else is already queued behind it, then
+/// flushes once: an ack and its step, or a burst of steps, leave in one
+/// system call. All within the write timeout.
+async fn send_queued(
+    socket: &mut WebSocket,
+    first: Utf8Bytes,
+    outbound: &mut mpsc::Receiver<Utf8Bytes>,
+    hub: &Hub,
+) -> bool {
+    let write = async {
+        socket.feed(Message::Text(first)).await?;
+        for _ in 1..WRITE_BATCH {
+            match outbound.try_recv() {
+                Ok(text) => socket.feed(Message::Text(text)).await?,
+                Err(_) => break,
+            }
+        }
+        socket.flush().await
+    };
+    matches!(
+        tokio::time::timeout(hub.limits.write_timeout, write).await,
         Ok(Ok(()))
     )
 }
@@ -272,7 +313,7 @@ async fn connected(
             text = outbound.recv() => {
                 match text {
                     Some(text) => {
-                        if !send(socket, text, hub).await {
+                        if !send_queued(socket, text, outbound, hub).await {
                             metrics::counter!("stackyard_slow_readers_total").increment(1);
                             return Some((close_code::AGAIN, "slow reader"));
                         }

@@ -86,6 +86,39 @@ async fn store_suite(db: &str) {
         mine.holders,
         vec![(0, "h0".to_string(), Some("Ada".to_string()))]
     );
+    // One commit of 85 actions (every size of multi-row insert the writer
+    // uses) with two progress marks of the table: every action lands, in
+    // order, and the later mark wins.
+    let other = format!("t{}", random_hex(6));
+    store.commit(vec![create(&other)]).await.unwrap();
+    let mut writes: Vec<Write> = (0..85).map(|seq| action(&other, seq)).collect();
+    writes.insert(
+        10,
+        Write::Progress {
+            table: other.clone(),
+            end_ms: 100,
+        },
+    );
+    writes.push(Write::Progress {
+        table: other.clone(),
+        end_ms: 900,
+    });
+    store.commit(writes).await.unwrap();
+    assert_eq!(store.action_count(&other).await.unwrap(), 85);
+    let stored = store
+        .unfinished()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|t| t.id == other)
+        .expect("listed as unfinished");
+    let actions = stored.record["actions"].as_array().unwrap();
+    assert_eq!(actions.len(), 85);
+    assert_eq!(
+        actions[84],
+        json!({"seat": 0, "at": 840, "action": {"type": "pass", "n": 84}})
+    );
+    assert_eq!(stored.record["end"], 900);
     // A batch with a failing write changes nothing (a duplicate action).
     let err = store.commit(vec![action(&id, 200), action(&id, 3)]).await;
     assert!(err.is_err());

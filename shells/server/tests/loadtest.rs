@@ -1,0 +1,106 @@
+//! The load generator against a real server: it plays every hosted game
+//! over WebSockets, counts what was acknowledged, and finds every
+//! acknowledged action stored afterwards.
+
+mod common;
+
+use common::{client_runtime, start_with, temp_dir};
+use stackyard_server::loadtest::{Options, run};
+
+fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f64) -> Options {
+    Options {
+        addr: addr.to_string(),
+        tables,
+        clients,
+        duration: seconds,
+        rate: 0.0,
+        games: Vec::new(),
+        kill_at: None,
+        server: None,
+        db: String::new(),
+    }
+}
+
+fn server(name: &str) -> stackyard_server::Background {
+    let dir = temp_dir(name);
+    let limits = stackyard_server::Limits {
+        tables_per_client: 10_000,
+        // Load-test clients act as soon as they may.
+        messages_per_second: 1000.0,
+        message_burst: 2000.0,
+        ..Default::default()
+    };
+    start_with(&common::db_url(&dir), limits)
+}
+
+#[test]
+fn unpaced_clients_of_every_game_are_acknowledged_and_nothing_acknowledged_is_lost() {
+    let server = server("loadtest-every-game");
+    let games = stackyard_registry::registry().names().len();
+    let rt = client_runtime();
+    // One table of each game, and spectators beyond the seats.
+    let report = rt
+        .block_on(run(options(server.addr, games, 30, 4.0)))
+        .expect("the load test runs");
+    assert_eq!(report.errors, 0, "{}", report.human());
+    assert_eq!(report.lost, 0, "{}", report.human());
+    assert_eq!(report.connections_held, 30, "{}", report.human());
+    assert!(report.tables_created >= games, "{}", report.human());
+    // Unpaced: far more than the old default pace of 5 a second a seat
+    // would allow in 4 s over these tables (about 100).
+    assert!(report.actions > 100, "{}", report.human());
+    assert!(
+        report.p50_ms > 0.0 && report.p50_ms <= report.p99_ms && report.p99_ms <= report.max_ms,
+        "{}",
+        report.human()
+    );
+    let line: serde_json::Value = serde_json::from_str(&report.json()).expect("one JSON object");
+    for key in [
+        "clients",
+        "tables",
+        "actions_per_s",
+        "p50_ms",
+        "p99_ms",
+        "errors",
+        "lost",
+    ] {
+        assert!(line.get(key).is_some(), "{key} missing from {line}");
+    }
+}
+
+#[test]
+fn a_paced_run_of_chosen_games_plays_only_those() {
+    let server = server("loadtest-chosen");
+    let rt = client_runtime();
+    let mut o = options(server.addr, 2, 4, 2.0);
+    o.games = vec!["towers".into()];
+    o.rate = 5.0;
+    let report = rt.block_on(run(o)).expect("the load test runs");
+    assert_eq!(report.errors, 0, "{}", report.human());
+    assert_eq!(report.lost, 0, "{}", report.human());
+    // Two Towers tables, four seats, each seat at most 5 moves a second
+    // (its first at once): at most 4 x (5/s x 2 s + 1).
+    assert!(
+        report.actions > 0 && report.actions <= 44,
+        "{}",
+        report.human()
+    );
+    let tables = rt.block_on(common::get(server.addr, "/api/v1/tables"));
+    let listed = tables.as_array().expect("a list of tables");
+    assert!(!listed.is_empty());
+    assert!(listed.iter().all(|t| t["game"] == "towers"), "{tables}");
+}
+
+#[test]
+fn an_unknown_game_is_refused_by_name() {
+    let server = server("loadtest-unknown");
+    let rt = client_runtime();
+    let mut o = options(server.addr, 1, 2, 1.0);
+    o.games = vec!["chess".into()];
+    let error = rt.block_on(run(o)).expect_err("no such game");
+    let text = error.to_string();
+    assert!(
+        text.contains("\"chess\"") && text.contains("towers"),
+        "{text}"
+    );
+}
