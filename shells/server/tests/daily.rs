@@ -36,6 +36,9 @@ async fn play(client: &mut Client, welcome: &Value, limit: usize) -> (Vec<Value>
     let mut views = Vec::new();
     while views.len() < limit {
         let decision = bot.decide(&view, GameTime::ZERO).unwrap().expect("a move");
+        // Within the server's 20 messages a second (Limits::messages_per_second):
+        // faster is a flood, and the server closes the connection.
+        tokio::time::sleep(std::time::Duration::from_millis(60)).await;
         let id = client.act(decision.action).await;
         assert_eq!(client.next_of("ack").await["id"], id);
         let step = client.next_of("step").await;
