@@ -35,8 +35,8 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>]) -> usize {
                 serde_json::from_str(&table.view_text(viewer)).expect("a view written out is JSON");
             // Both through the same text and parser: serde_json's parser may
             // differ from the f64 it printed in the last bit.
-            let reference: Value = serde_json::from_str(&table.view(viewer).to_string())
-                .expect("a view is JSON");
+            let reference: Value =
+                serde_json::from_str(&table.view(viewer).to_string()).expect("a view is JSON");
             assert_eq!(view, reference, "view_text is the view");
             let decision = bots[s]
                 .decide(&view, now)
