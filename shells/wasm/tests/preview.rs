@@ -54,7 +54,7 @@ fn a_preview_is_the_games_own_verdict_with_noise_off() {
                 .expect("easy bot")
         })
         .collect();
-    let (mut clean, mut slips) = (0, 0);
+    let (mut clean, mut slips, mut releases) = (0, 0, 0);
     for turn in 0..10 {
         let ToAct::Seat(seat) = driver.to_act() else {
             break;
@@ -98,6 +98,14 @@ fn a_preview_is_the_games_own_verdict_with_noise_off() {
             .iter()
             .find(|e| matches!(e, Event::Placed { .. } | Event::Failed { .. }))
             .expect("the placement was judged");
+        // L12: when the turn passes to a seat holding a piece, the game lets
+        // that piece go in the same step, after the placement (its own
+        // Placed/Failed event, `released`). The preview answers for the
+        // placement alone, so the world after such a step is not its world.
+        let released_after = step.events.iter().any(|e| {
+            matches!(e, Event::Placed { released: true, .. })
+                || matches!(e, Event::Failed { seat: s, .. } if *s != seat)
+        });
         match event {
             Event::Placed {
                 pose,
@@ -124,7 +132,11 @@ fn a_preview_is_the_games_own_verdict_with_noise_off() {
                     .iter()
                     .map(|p| serde_json::to_value(p.pose).unwrap())
                     .collect();
-                assert_eq!(preview["poses"], json!(poses));
+                if released_after {
+                    releases += 1;
+                } else {
+                    assert_eq!(preview["poses"], json!(poses));
+                }
             }
             Event::Failed {
                 verdict,
@@ -146,6 +158,10 @@ fn a_preview_is_the_games_own_verdict_with_noise_off() {
     }
     assert!(clean >= 2, "some clean placements were compared ({clean})");
     assert!(slips >= 1, "some slips were compared ({slips})");
+    assert!(
+        clean > releases,
+        "some clean placements had every resting pose compared ({clean} clean, {releases} followed by a release)"
+    );
 }
 
 /// The leaning pair of large pyramids the rules tests use as foundation
