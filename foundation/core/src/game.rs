@@ -86,6 +86,11 @@ pub trait Game: Clone + Debug + Send + 'static {
     const ENGINE: &'static str;
     /// Whether the players may agree a draw (a host offers it only then).
     const HAS_DRAWS: bool = false;
+    /// Whether every viewer is shown the same view and the same events: the
+    /// game hides nothing and tailors nothing to who is looking. A host may
+    /// then write one view per step for everyone instead of one per seat.
+    /// (The registry's hosting test checks it for every game that says so.)
+    const PUBLIC_VIEWS: bool = false;
 
     /// Everything chosen before the game starts (board, variant, seats,
     /// room settings). Part of every record. The default is what a host

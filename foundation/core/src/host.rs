@@ -130,6 +130,10 @@ pub trait HostedGame: Send {
     fn view_text(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()
     }
+    /// Whether every viewer sees the same view and events ([`Game::PUBLIC_VIEWS`]).
+    fn views_are_public(&self) -> bool {
+        false
+    }
     /// The result, once over.
     fn outcome(&self) -> Option<Outcome>;
     /// How the game ended, once over.
@@ -434,6 +438,10 @@ impl<G: Game> HostedGame for Driver<G> {
 
     fn view_text(&self, viewer: Viewer) -> String {
         serde_json::to_string(&Driver::view(self, viewer)).expect("wire types serialise to JSON")
+    }
+
+    fn views_are_public(&self) -> bool {
+        G::PUBLIC_VIEWS
     }
 
     fn outcome(&self) -> Option<Outcome> {

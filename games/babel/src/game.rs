@@ -404,6 +404,9 @@ impl Game for Babel {
     const NAME: &'static str = "babel";
     const TITLE: &'static str = "Tower of Babel";
     const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
+    /// The deck's order is hidden from everyone alike: the player and a
+    /// spectator see the same table.
+    const PUBLIC_VIEWS: bool = true;
     type Settings = Settings;
     type Action = Action;
     type Event = Event;

@@ -38,6 +38,16 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>]) -> usize {
             let reference: Value =
                 serde_json::from_str(&table.view(viewer).to_string()).expect("a view is JSON");
             assert_eq!(view, reference, "view_text is the view");
+            if table.views_are_public() {
+                for other in Viewer::all(n) {
+                    assert_eq!(
+                        table.view_text(other),
+                        table.view_text(viewer),
+                        "{}: public views are the same for every viewer",
+                        table.name()
+                    );
+                }
+            }
             let decision = bots[s]
                 .decide(&view, now)
                 .expect("a bot reads its own view");
@@ -69,6 +79,16 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>]) -> usize {
                 let (_, action) = pending[s].take().expect("in flight");
                 if let Ok(step) = table.act(Seat(s as u8), &action, at) {
                     accepted += 1;
+                    if table.views_are_public() {
+                        for d in &step.deliveries {
+                            assert_eq!(
+                                d.events,
+                                step.deliveries[0].events,
+                                "{}: public events are the same for every viewer",
+                                table.name()
+                            );
+                        }
+                    }
                     for o in (0..n).filter(|&o| o != s) {
                         let events = step.for_viewer(Viewer::Seat(Seat(o as u8)));
                         // Turn-based: the seat whose turn it now is looks.

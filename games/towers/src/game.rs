@@ -115,6 +115,8 @@ impl Game for Position {
     const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
     /// T15: equal floors is a draw, so players may also agree one.
     const HAS_DRAWS: bool = true;
+    /// Nothing in Towers is hidden: everyone sees the whole board.
+    const PUBLIC_VIEWS: bool = true;
     type Settings = Variant;
     type Action = Move;
     type Event = Event;

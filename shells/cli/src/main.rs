@@ -25,6 +25,12 @@ use clap::{Parser, Subcommand};
 use failure::Failure;
 use std::process::ExitCode;
 
+// The server allocates and frees a small buffer per message per
+// connection; glibc's malloc spent about 13 % of its time there under
+// load (docs/benchmarks.md), mimalloc a fraction of that.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Stackyard: tower-stacking tabletop games, played, studied and solved.
 #[derive(Debug, Parser)]
 #[command(name = "stackyard", version, about, propagate_version = true)]

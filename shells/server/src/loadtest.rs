@@ -14,7 +14,6 @@ use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 use stackyard_core::{GameTime, Seat, Seed, ToAct};
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -104,6 +103,42 @@ pub struct Report {
     pub killed: bool,
     /// Seconds run.
     pub seconds: f64,
+    /// The same figures game by game (a physics game's placement costs
+    /// a hundred times a board game's move: one total hides that).
+    pub per_game: Vec<GameFigures>,
+}
+
+/// One game's share of a run.
+#[derive(Debug, Clone, Default)]
+pub struct GameFigures {
+    /// The game's name.
+    pub game: &'static str,
+    /// Acknowledged actions at its tables.
+    pub actions: u64,
+    /// Per second of the run.
+    pub actions_per_s: f64,
+    /// Acknowledgement latency, ms: median.
+    pub p50_ms: f64,
+    /// 99th percentile.
+    pub p99_ms: f64,
+    /// Worst.
+    pub max_ms: f64,
+}
+
+/// The median, 99th percentile and worst of sorted latencies, in ms.
+fn percentiles(sorted_us: &[u32]) -> (f64, f64, f64) {
+    let pct = |q: f64| -> f64 {
+        if sorted_us.is_empty() {
+            return 0.0;
+        }
+        let i = ((sorted_us.len() as f64 - 1.0) * q).round() as usize;
+        sorted_us[i] as f64 / 1000.0
+    };
+    (pct(0.5), pct(0.99), pct(1.0))
+}
+
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
 }
 
 impl Report {
@@ -143,7 +178,16 @@ impl Report {
             },
             if self.lost == 0 { "yes" } else { "NO" },
             self.lost,
-        )
+        ) + &self
+            .per_game
+            .iter()
+            .map(|g| {
+                format!(
+                    "\n  {:<10} {:>8} acked = {:>6.0}/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                    g.game, g.actions, g.actions_per_s, g.p50_ms, g.p99_ms, g.max_ms
+                )
+            })
+            .collect::<String>()
     }
 
     /// One JSON line.
@@ -158,9 +202,17 @@ impl Report {
             "connections_held": self.connections_held,
             "actions": self.actions,
             "actions_per_s": (self.actions_per_s * 10.0).round() / 10.0,
-            "p50_ms": (self.p50_ms * 100.0).round() / 100.0,
-            "p99_ms": (self.p99_ms * 100.0).round() / 100.0,
-            "max_ms": (self.max_ms * 100.0).round() / 100.0,
+            "p50_ms": round2(self.p50_ms),
+            "p99_ms": round2(self.p99_ms),
+            "max_ms": round2(self.max_ms),
+            "games": self.per_game.iter().map(|g| json!({
+                "game": g.game,
+                "actions": g.actions,
+                "actions_per_s": (g.actions_per_s * 10.0).round() / 10.0,
+                "p50_ms": round2(g.p50_ms),
+                "p99_ms": round2(g.p99_ms),
+                "max_ms": round2(g.max_ms),
+            })).collect::<Vec<_>>(),
             "errors": self.errors,
             "refused": self.refused,
             "lost": self.lost,
@@ -238,7 +290,8 @@ struct Shared {
     errors: AtomicU64,
     refused: AtomicU64,
     finished: AtomicUsize,
-    latencies_us: Mutex<Vec<u32>>,
+    /// Per game: every acknowledgement's latency, µs.
+    latencies_us: Mutex<HashMap<&'static str, Vec<u32>>>,
     /// Per table: acknowledged actions.
     tables: Mutex<HashMap<String, u64>>,
     /// Set while the server is down on purpose.
@@ -271,9 +324,11 @@ struct SeatTally {
 }
 
 impl SeatTally {
-    fn add_to(self, table: &str, shared: &Shared) {
+    fn add_to(self, game: &'static str, table: &str, shared: &Shared) {
         if let Ok(mut l) = shared.latencies_us.lock() {
-            l.extend_from_slice(&self.latencies_us);
+            l.entry(game)
+                .or_default()
+                .extend_from_slice(&self.latencies_us);
         }
         if let Ok(mut t) = shared.tables.lock() {
             *t.entry(table.to_string()).or_insert(0) += self.acked;
@@ -288,26 +343,25 @@ type Socket =
 /// (events, clocks, and the view until a seat needs it) is skipped
 /// without being built.
 #[derive(Deserialize)]
-struct Incoming<'a> {
-    #[serde(rename = "type", borrow)]
-    kind: Cow<'a, str>,
+struct Incoming {
+    #[serde(rename = "type")]
+    kind: String,
     #[serde(default)]
     id: Option<u64>,
-    #[serde(default, rename = "kind", borrow)]
-    error_kind: Option<Cow<'a, str>>,
+    #[serde(default, rename = "kind")]
+    error_kind: Option<String>,
     #[serde(default)]
     to_act: Option<ToAct>,
     /// Present (not null) once the game is over.
     #[serde(default)]
     outcome: Option<IgnoredAny>,
-    #[serde(default, borrow)]
-    table: Option<TableStatus<'a>>,
+    #[serde(default)]
+    table: Option<TableStatus>,
 }
 
 #[derive(Deserialize)]
-struct TableStatus<'a> {
-    #[serde(borrow)]
-    status: Cow<'a, str>,
+struct TableStatus {
+    status: String,
     #[serde(default)]
     settings: Option<Value>,
 }
@@ -319,7 +373,19 @@ struct ViewOnly {
     view: Value,
 }
 
-fn parse(text: &str) -> Option<Incoming<'_>> {
+/// Reads the fields the load test needs. The server writes a message's
+/// view last (`...,"view":{...}}`), so the head before it is read alone
+/// when it parses: most messages are mostly view, and a spectator or a
+/// seat not about to act never needs it.
+fn parse(text: &str) -> Option<Incoming> {
+    if let Some(at) = text.find(",\"view\":") {
+        let mut head = String::with_capacity(at + 1);
+        head.push_str(&text[..at]);
+        head.push('}');
+        if let Ok(message) = serde_json::from_str(&head) {
+            return Some(message);
+        }
+    }
     serde_json::from_str(text).ok()
 }
 
@@ -384,7 +450,7 @@ struct SeatPlay {
 async fn play_seat(p: SeatPlay, shared: Arc<Shared>) {
     let mut tally = SeatTally::default();
     play_seat_tallied(&p, &shared, &mut tally).await;
-    tally.add_to(&p.table, &shared);
+    tally.add_to(p.game, &p.table, &shared);
 }
 
 async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally) {
@@ -838,19 +904,31 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         };
         lost += acked.saturating_sub(stored);
     }
-    let mut latencies = shared
+    let by_game = shared
         .latencies_us
         .lock()
         .map(|l| l.clone())
         .unwrap_or_default();
+    let mut latencies: Vec<u32> = by_game.values().flatten().copied().collect();
     latencies.sort_unstable();
-    let pct = |q: f64| -> f64 {
-        if latencies.is_empty() {
-            return 0.0;
+    let (p50_ms, p99_ms, max_ms) = percentiles(&latencies);
+    let mut per_game = Vec::new();
+    for game in &games {
+        if per_game.iter().any(|g: &GameFigures| g.game == *game) {
+            continue;
         }
-        let i = ((latencies.len() as f64 - 1.0) * q).round() as usize;
-        latencies[i] as f64 / 1000.0
-    };
+        let mut sorted = by_game.get(game).cloned().unwrap_or_default();
+        sorted.sort_unstable();
+        let (p50_ms, p99_ms, max_ms) = percentiles(&sorted);
+        per_game.push(GameFigures {
+            game,
+            actions: sorted.len() as u64,
+            actions_per_s: sorted.len() as f64 / seconds,
+            p50_ms,
+            p99_ms,
+            max_ms,
+        });
+    }
     let actions = shared.acked.load(Ordering::Relaxed);
     let report = Report {
         clients: options.clients,
@@ -862,14 +940,15 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         connections_held: shared.max_connections.load(Ordering::SeqCst),
         actions,
         actions_per_s: actions as f64 / seconds,
-        p50_ms: pct(0.5),
-        p99_ms: pct(0.99),
-        max_ms: latencies.last().map_or(0.0, |&m| m as f64 / 1000.0),
+        p50_ms,
+        p99_ms,
+        max_ms,
         errors: shared.errors.load(Ordering::Relaxed),
         refused: shared.refused.load(Ordering::Relaxed),
         lost,
         killed,
         seconds,
+        per_game,
     };
     if let Some(mut c) = child {
         let _ = c.child.kill();

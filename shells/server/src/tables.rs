@@ -116,6 +116,9 @@ pub enum Command {
         id: u64,
         /// What it asks.
         request: Request,
+        /// When the connection read it (the action latency histogram
+        /// counts from here, waiting in the table's line included).
+        received: Instant,
     },
     /// A bot finished thinking.
     BotDecided {
@@ -161,7 +164,15 @@ pub struct Hub {
     next_conn: AtomicU64,
     /// The daily deals this server offers (set once at start).
     pub daily: std::sync::OnceLock<crate::daily::Dailies>,
+    /// Dear game steps (a physics game's placement) running at once: one
+    /// core fewer than the machine has, so messages and cheap tables always
+    /// keep a core.
+    heavy_steps: tokio::sync::Semaphore,
 }
+
+/// A game step that took this long marks its table's steps as dear: they
+/// run beside the async workers from then on ([`Hub::heavy_steps`]).
+const HEAVY_STEP: std::time::Duration = std::time::Duration::from_millis(2);
 
 fn unix_ms() -> i64 {
     std::time::SystemTime::now()
@@ -181,6 +192,11 @@ impl Hub {
             open_by_client: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
             daily: std::sync::OnceLock::new(),
+            heavy_steps: tokio::sync::Semaphore::new(
+                std::thread::available_parallelism()
+                    .map_or(1, |n| n.get().saturating_sub(1))
+                    .max(1),
+            ),
         })
     }
 
@@ -624,6 +640,8 @@ struct TableTask {
     commands: mpsc::Sender<Command>,
     inbox: Option<mpsc::Receiver<Command>>,
     summary: Arc<RwLock<TableSummary>>,
+    /// Its steps proved dear: they run beside the async workers.
+    heavy: bool,
 }
 
 fn may_act(game: &dyn HostedGame, seat: usize) -> bool {
@@ -705,6 +723,7 @@ impl TableTask {
             commands,
             inbox: Some(inbox),
             summary,
+            heavy: false,
         };
         if init.playing {
             task.start_playing();
@@ -930,7 +949,7 @@ impl TableTask {
         }
         // Timers fire at their deadlines, asked or not.
         if self.game.next_deadline().is_some_and(|d| d <= now) {
-            let step = self.game.advance_to(now);
+            let step = self.game_step(|game| game.advance_to(now)).await;
             if !step.is_empty() {
                 let mut writes = self.step_writes(&step, None);
                 writes.push(self.timer_step_write(&step));
@@ -996,6 +1015,27 @@ impl TableTask {
             }
         }
         self.plan_bots();
+    }
+
+    /// Runs one step of the game. A table whose steps proved dear (a
+    /// physics game simulates every placement, tens of milliseconds of one
+    /// core) runs them outside the async workers, at most
+    /// [`Hub::heavy_steps`] at once: its own actions wait in line, every
+    /// other table's messages keep flowing.
+    async fn game_step<T>(&mut self, step: impl FnOnce(&mut dyn HostedGame) -> T) -> T {
+        let multi_thread = tokio::runtime::Handle::current().runtime_flavor()
+            == tokio::runtime::RuntimeFlavor::MultiThread;
+        if self.heavy && multi_thread {
+            let _permit = self.hub.heavy_steps.acquire().await;
+            metrics::counter!("stackyard_heavy_steps_total").increment(1);
+            return tokio::task::block_in_place(|| step(self.game.as_mut()));
+        }
+        let started = Instant::now();
+        let out = step(self.game.as_mut());
+        if started.elapsed() >= HEAVY_STEP {
+            self.heavy = true;
+        }
+        out
     }
 
     /// Persists writes; on failure the table stops taking changes.
@@ -1097,7 +1137,7 @@ impl TableTask {
         origin: Option<(u64, u64)>,
     ) -> bool {
         let mover = self.running_clock();
-        match self.game.act(seat, action, at) {
+        match self.game_step(|game| game.act(seat, action, at)).await {
             Ok(step) => {
                 if let (Some(clocks), Some(m)) = (&mut self.clocks, mover)
                     && m == seat.index()
@@ -1118,8 +1158,8 @@ impl TableTask {
                 metrics::counter!("stackyard_actions_total").increment(1);
                 self.draw_offer = None;
                 if let Some((conn, id)) = origin {
-                    let ack = json!({"type": "ack", "id": id, "version": step.version});
-                    self.send_to(conn, ack.to_string());
+                    let ack = format!(r#"{{"type":"ack","id":{id},"version":{}}}"#, step.version);
+                    self.send_to(conn, ack);
                 }
                 self.after_step(&step);
                 false
@@ -1227,8 +1267,10 @@ impl TableTask {
         let clocks = self.clocks_json();
         let outcome = self.game.outcome();
         let mut texts: Vec<(Viewer, Utf8Bytes)> = Vec::new();
+        // A game that shows everyone the same thing gets one message.
+        let public = self.game.views_are_public();
         for c in &self.conns {
-            if texts.iter().any(|(v, _)| *v == c.viewer) {
+            if texts.iter().any(|(v, _)| public || *v == c.viewer) {
                 continue;
             }
             let head = StepHead {
@@ -1246,7 +1288,7 @@ impl TableTask {
         self.conns.retain(|c| {
             let text = texts
                 .iter()
-                .find(|(v, _)| *v == c.viewer)
+                .find(|(v, _)| public || *v == c.viewer)
                 .map(|(_, t)| t.clone())
                 .unwrap_or_default();
             deliver(&c.handle, text)
@@ -1411,7 +1453,8 @@ impl TableTask {
                 seat,
                 id,
                 request,
-            } => self.client(conn, seat, id, request).await,
+                received,
+            } => self.client(conn, seat, id, request, received).await,
             Command::BotDecided {
                 seat,
                 bot,
@@ -1550,7 +1593,14 @@ impl TableTask {
         })
     }
 
-    async fn client(&mut self, conn: u64, seat: Seat, id: u64, request: Request) {
+    async fn client(
+        &mut self,
+        conn: u64,
+        seat: Seat,
+        id: u64,
+        request: Request,
+        received: Instant,
+    ) {
         if self.broken {
             self.send_error(
                 conn,
@@ -1601,7 +1651,10 @@ impl TableTask {
                     return;
                 }
                 let now = self.now();
-                self.apply(seat, &action, now, Some((conn, id))).await;
+                if !self.apply(seat, &action, now, Some((conn, id))).await {
+                    metrics::histogram!("stackyard_action_seconds")
+                        .record(received.elapsed().as_secs_f64());
+                }
             }
             Request::Resign => {
                 let now = self.now();

@@ -326,7 +326,7 @@ async fn connected(
             }
             msg = socket.recv() => {
                 last_heard = Instant::now();
-                let Some(msg) = msg else { return None };
+                let msg = msg?;
                 let message = match read(msg, hub, bucket) {
                     Incoming::Message(m) => m,
                     Incoming::Refused(text) => {
@@ -359,7 +359,8 @@ async fn connected(
                     send(socket, error_text(Some(id), &e), hub).await;
                     continue;
                 };
-                if commands.send(Command::Client { conn, seat, id, request }).await.is_err() {
+                let received = Instant::now();
+                if commands.send(Command::Client { conn, seat, id, request, received }).await.is_err() {
                     return Some((close_code::AGAIN, "table unavailable"));
                 }
             }

@@ -66,6 +66,33 @@ fn unpaced_clients_of_every_game_are_acknowledged_and_nothing_acknowledged_is_lo
     ] {
         assert!(line.get(key).is_some(), "{key} missing from {line}");
     }
+    // Game by game: every game played, its figures adding up to the total.
+    let names = stackyard_registry::registry().names();
+    let per_game: Vec<&str> = report.per_game.iter().map(|g| g.game).collect();
+    assert_eq!(per_game, names, "{}", report.human());
+    assert_eq!(
+        report.per_game.iter().map(|g| g.actions).sum::<u64>(),
+        report.actions,
+        "{}",
+        report.human()
+    );
+    for g in &report.per_game {
+        assert!(
+            g.actions > 0,
+            "{} played nothing: {}",
+            g.game,
+            report.human()
+        );
+        assert!(
+            g.p50_ms <= g.p99_ms && g.p99_ms <= g.max_ms,
+            "{}",
+            report.human()
+        );
+        assert!(g.max_ms <= report.max_ms, "{}", report.human());
+    }
+    let games_json = line["games"].as_array().expect("figures per game");
+    assert_eq!(games_json.len(), names.len(), "{line}");
+    assert!(report.human().contains("\n  towers "), "{}", report.human());
 }
 
 #[test]

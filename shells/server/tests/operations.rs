@@ -54,3 +54,60 @@ fn health_metrics_openapi_rules_games_and_ratings_are_served() {
         assert!(metrics.contains("stackyard_commit_batch_jobs"));
     });
 }
+
+/// The number a Prometheus text gives for `name` (a counter or a
+/// histogram's `_count`), 0 when absent.
+fn metric(text: &str, name: &str) -> f64 {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+        .unwrap_or(0.0)
+}
+
+#[test]
+fn a_physics_tables_dear_steps_run_beside_the_workers_while_other_tables_play() {
+    let dir = temp_dir("ops-heavy");
+    let server = start(&db_url(&dir));
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        // Four Speedy bots: every placement is simulated on the physics
+        // table, far above the 2 ms that marks a table's steps as dear.
+        let speedy = create(
+            addr,
+            json!({"game": "speedy", "seats": [
+                {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"},
+                {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}),
+        )
+        .await;
+        let mut heavy = 0.0;
+        for _ in 0..600 {
+            let (_, text) = http(addr, "GET", "/metrics", None).await;
+            heavy = metric(&text, "stackyard_heavy_steps_total");
+            if heavy >= 3.0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(heavy >= 3.0, "Speedy's placements never ran as dear steps");
+        // Meanwhile a person plays Towers against a bot, acknowledged as usual.
+        let towers = create(
+            addr,
+            json!({"game": "towers", "seats": [{"kind": "person"}, {"kind": "bot", "level": "random"}]}),
+        )
+        .await;
+        let (seat, token) = join(addr, &towers, "lucy").await;
+        assert_eq!(seat, 0);
+        let (mut client, mut latest) = Client::connect(addr, &towers, Some(&token)).await;
+        assert_eq!(latest["type"], "welcome", "{latest}");
+        while !may_act(&latest["to_act"], seat) {
+            latest = client.next_of("step").await;
+        }
+        let id = client.act(latest["view"]["legal"][0].clone()).await;
+        let ack = client.next_of("ack").await;
+        assert_eq!(ack["id"], id);
+        let (_, text) = http(addr, "GET", "/metrics", None).await;
+        assert!(metric(&text, "stackyard_action_seconds_count") >= 1.0, "{text}");
+        let summary = get(addr, &format!("/api/v1/tables/{speedy}")).await;
+        assert!(summary["actions"].as_u64().unwrap_or(0) >= 3, "{summary}");
+    });
+}
