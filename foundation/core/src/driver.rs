@@ -321,6 +321,14 @@ impl<G: Game> Driver<G> {
                 found: record.game.clone(),
             });
         }
+        let engine = record.engine.as_str();
+        if !engine.is_empty() && engine != G::ENGINE && !G::REPLAYS.contains(&engine) {
+            return Err(ReplayError::Engine {
+                found: record.engine.clone(),
+                expected: G::ENGINE,
+                replays: G::REPLAYS,
+            });
+        }
         if record.format > crate::RECORD_FORMAT {
             return Err(ReplayError::Format {
                 found: record.format,

@@ -81,9 +81,16 @@ pub trait Game: Clone + Debug + Send + 'static {
     const NAME: &'static str;
     /// The game's name for people (`"Tower of Babel"`).
     const TITLE: &'static str;
-    /// The rules engine's version (the crate's `CARGO_PKG_VERSION`),
-    /// written into every record.
+    /// The rules engine's version, written into every record: a name
+    /// that changes whenever the same actions would make a different game
+    /// (a rules decision, a change to the physics), e.g. `"speedy-2"`.
+    /// A record that names another engine is refused on replay, unless
+    /// that engine is one of [`Game::REPLAYS`].
     const ENGINE: &'static str;
+    /// Earlier engines whose records this one replays to the identical
+    /// game (their actions mean the same, nothing deciding an outcome
+    /// changed since). A record naming no engine is taken as this one's.
+    const REPLAYS: &'static [&'static str] = &[];
     /// Whether the players may agree a draw (a host offers it only then).
     const HAS_DRAWS: bool = false;
     /// Whether every viewer is shown the same view and the same events: the

@@ -131,6 +131,21 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         /// The game named in the record.
         found: String,
     },
+    /// Written by an engine whose games this build cannot promise to
+    /// reproduce ([`Game::ENGINE`], [`Game::REPLAYS`]).
+    #[error(
+        "this record was played by engine {found:?}; this build runs {expected:?}, which may \
+         not make the same game of its actions (engines it replays: {expected:?}{also})",
+        also = replays.iter().map(|e| format!(", {e:?}")).collect::<String>()
+    )]
+    Engine {
+        /// The record's engine.
+        found: String,
+        /// This build's engine.
+        expected: &'static str,
+        /// The earlier engines this build also replays.
+        replays: &'static [&'static str],
+    },
     /// Written by a later build in a format this one does not know.
     #[error("record format {found} is newer than this build reads ({RECORD_FORMAT})")]
     Format {

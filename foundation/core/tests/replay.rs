@@ -42,6 +42,7 @@ impl Game for Counter {
     const NAME: &'static str = "counter";
     const TITLE: &'static str = "Counter";
     const ENGINE: &'static str = "test";
+    const REPLAYS: &'static [&'static str] = &["test-0"];
     type Settings = u32;
     type Action = Act;
     type Event = i64;
@@ -325,4 +326,35 @@ fn a_record_from_a_later_format_is_refused() {
         replay::<Counter>(&record),
         Err(ReplayError::Format { .. })
     ));
+}
+
+#[test]
+fn a_record_from_another_engine_is_refused_unless_this_one_replays_it() {
+    let mut driver = Driver::<Counter>::new(10, Seed(0)).unwrap();
+    driver
+        .act(Seat(0), Act::Step(2), GameTime::from_millis(1))
+        .unwrap();
+    let written = driver.record().clone();
+    assert_eq!(written.engine, "test");
+    let mut other = written.clone();
+    other.engine = "test-9".into();
+    let error = replay::<Counter>(&other).unwrap_err();
+    assert!(
+        matches!(&error, ReplayError::Engine { found, expected: "test", .. } if found == "test-9"),
+        "{error:?}"
+    );
+    let message = error.to_string();
+    assert!(
+        message.contains("\"test-9\"") && message.contains("\"test-0\""),
+        "{message}"
+    );
+    // An engine this one replays, and a record that names none, replay
+    // to the same game; the record keeps the engine it was written by.
+    for engine in ["test-0", ""] {
+        let mut older = written.clone();
+        older.engine = engine.into();
+        let (replayed, _) = Driver::<Counter>::replay(&older).expect("replays");
+        assert_eq!(replayed.game(), driver.game());
+        assert_eq!(replayed.record().engine, engine);
+    }
 }

@@ -403,7 +403,9 @@ impl fmt::Display for Babel {
 impl Game for Babel {
     const NAME: &'static str = "babel";
     const TITLE: &'static str = "Tower of Babel";
-    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
+    const ENGINE: &'static str = "babel-1";
+    /// Records from before engines had names ("0.1.0") replay the same.
+    const REPLAYS: &'static [&'static str] = &["0.1.0"];
     /// The deck's order is hidden from everyone alike: the player and a
     /// spectator see the same table.
     const PUBLIC_VIEWS: bool = true;

@@ -46,7 +46,9 @@ pub type IceRecord = stackyard_core::Record<Settings, Action>;
 impl Game for IceTowers {
     const NAME: &'static str = "icetowers";
     const TITLE: &'static str = "IceTowers";
-    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
+    const ENGINE: &'static str = "icetowers-1";
+    /// Records from before engines had names ("0.1.0") replay the same.
+    const REPLAYS: &'static [&'static str] = &["0.1.0"];
     type Settings = Settings;
     type Action = Action;
     type Event = Event;

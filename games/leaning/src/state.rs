@@ -694,7 +694,10 @@ fn failed_event(
 impl Game for LeaningTowers {
     const NAME: &'static str = "leaning";
     const TITLE: &'static str = "Leaning Towers";
-    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
+    const ENGINE: &'static str = "leaning-1";
+    /// Records from before engines had names ("0.1.0") replay the same: no
+    /// physics change since touched Leaning Towers (P-15 is Speedy's).
+    const REPLAYS: &'static [&'static str] = &["0.1.0"];
     type Settings = Settings;
     type Action = Action;
     type Event = Event;

@@ -140,6 +140,19 @@ fn host_one(kind: &dyn GameKind, level: &str, seed: Seed) {
     assert_eq!(record["game"], kind.name());
     assert_eq!(record["format"], 1);
     assert_eq!(record["engine"], kind.engine());
+    // A record from an engine this build does not know is refused, named.
+    let mut foreign = record.clone();
+    foreign["engine"] = "an-engine-from-elsewhere".into();
+    let refusal = kind
+        .replay(&foreign)
+        .err()
+        .unwrap_or_else(|| panic!("{}: a foreign engine's record replayed", kind.name()))
+        .to_string();
+    assert!(
+        refusal.contains("an-engine-from-elsewhere") && refusal.contains(kind.engine()),
+        "{}: {refusal}",
+        kind.name()
+    );
     let again = kind.replay(&record).expect("the record replays");
     assert_eq!(
         again.outcome(),

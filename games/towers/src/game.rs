@@ -112,7 +112,9 @@ impl Position {
 impl Game for Position {
     const NAME: &'static str = "towers";
     const TITLE: &'static str = "Towers";
-    const ENGINE: &'static str = env!("CARGO_PKG_VERSION");
+    const ENGINE: &'static str = "towers-1";
+    /// Records from before engines had names ("0.1.0") replay the same.
+    const REPLAYS: &'static [&'static str] = &["0.1.0"];
     /// T15: equal floors is a draw, so players may also agree one.
     const HAS_DRAWS: bool = true;
     /// Nothing in Towers is hidden: everyone sees the whole board.

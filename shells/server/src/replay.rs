@@ -91,7 +91,7 @@ mod tests {
         let registry = stackyard_registry::registry();
         let kind = registry.get("towers").expect("towers is hosted");
         let record = json!({
-            "format": 1, "engine": "test", "game": "towers", "settings": "3x3", "seed": 0,
+            "format": 1, "engine": "towers-1", "game": "towers", "settings": "3x3", "seed": 0,
             "actions": [
                 {"seat": 0, "at": 0, "action": {"type": "step", "from": "a1", "to": "a2"}},
             ],

@@ -61,12 +61,14 @@ async fn play_and_collect(
     let mut view = welcome["view"].clone();
     let mut to_act = welcome["to_act"].clone();
     let mut frames = vec![welcome];
-    let mut in_flight = false;
+    // The id of the action awaiting its answer: replies are matched by id,
+    // not by what their text happens to say.
+    let mut in_flight: Option<u64> = None;
     let mut sent = 0;
     let started = Instant::now();
     let mut last_ping = Instant::now();
     loop {
-        if !in_flight && may_act(&to_act, seat) {
+        if in_flight.is_none() && may_act(&to_act, seat) {
             sent += 1;
             if sent % 7 == 3 {
                 client.request("hint").await;
@@ -82,8 +84,7 @@ async fn play_and_collect(
                 // The bot's own pace (a refused real-time action is tried
                 // again after it, not at once).
                 tokio::time::sleep(Duration::from_millis(d.think_ms.clamp(20, 300))).await;
-                client.act(d.action).await;
-                in_flight = true;
+                in_flight = Some(client.act(d.action).await);
             }
         }
         if last_ping.elapsed() > Duration::from_secs(20) {
@@ -95,14 +96,13 @@ async fn play_and_collect(
             continue;
         };
         let msg = msg.expect("open until the end");
+        let answers = in_flight.is_some() && msg["id"].as_u64() == in_flight;
         match msg["type"].as_str().unwrap() {
-            "ack" => {
-                in_flight = false;
+            "ack" if answers => {
+                in_flight = None;
                 to_act = Value::Null; // its step follows
             }
-            "error" if msg["message"].as_str().is_some_and(|m| !m.contains("200")) => {
-                in_flight = false
-            }
+            "error" if answers => in_flight = None,
             "step" => {
                 view = msg["view"].clone();
                 to_act = msg["to_act"].clone();
