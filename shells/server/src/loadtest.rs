@@ -10,6 +10,10 @@
 
 use clap::Args;
 use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::client::conn::http1::SendRequest;
+use hyper_util::rt::TokioIo;
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::{Value, json};
@@ -19,7 +23,6 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
@@ -222,50 +225,99 @@ impl Report {
     }
 }
 
-/// One HTTP/1.1 request (no client library: the load test needs only
-/// this); returns the status and body.
+/// One HTTP/1.1 request on a connection of its own; returns the status
+/// and body.
 pub async fn http(
     addr: SocketAddr,
     method: &str,
     path: &str,
     body: Option<&str>,
 ) -> anyhow::Result<(u16, String)> {
-    let mut stream = tokio::net::TcpStream::connect(addr).await?;
-    let body = body.unwrap_or("");
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await?;
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status: u16 = head
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("0")
-        .parse()
-        .unwrap_or(0);
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        let mut out = String::new();
-        let mut s = rest;
-        while let Some((size, tail)) = s.split_once("\r\n") {
-            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if n == 0 || tail.len() < n {
-                break;
-            }
-            out.push_str(&tail[..n]);
-            s = tail[n..].strip_prefix("\r\n").unwrap_or(&tail[n..]);
+    HttpClient::new(addr).request(method, path, body).await
+}
+
+/// HTTP/1.1 to the server over one kept-alive connection (as a browser
+/// keeps its own), opened when first needed and again if the server closed
+/// it: creating and joining a table then costs no TCP handshake each.
+pub struct HttpClient {
+    addr: SocketAddr,
+    sender: Option<SendRequest<Full<Bytes>>>,
+}
+
+impl HttpClient {
+    /// A client of the server at `addr` (connects on the first request).
+    pub fn new(addr: SocketAddr) -> Self {
+        HttpClient { addr, sender: None }
+    }
+
+    async fn connect(&self) -> anyhow::Result<SendRequest<Full<Bytes>>> {
+        let stream = tokio::net::TcpStream::connect(self.addr).await?;
+        stream.set_nodelay(true)?;
+        let (sender, connection) =
+            hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+        // The connection is driven by its own task until either side closes.
+        tokio::spawn(connection);
+        Ok(sender)
+    }
+
+    /// One request; returns the status and body.
+    pub async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> anyhow::Result<(u16, String)> {
+        let method = hyper::Method::from_bytes(method.as_bytes())?;
+        let body = body.unwrap_or("").to_string();
+        let mut request = hyper::Request::builder()
+            .method(method)
+            .uri(path)
+            .header(hyper::header::HOST, self.addr.to_string())
+            .header(hyper::header::CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from(body)))?;
+        // A kept connection the server closed meanwhile gives the request
+        // back unsent: then it goes once more, on a fresh connection. (One
+        // that was sent is never repeated: a POST creates a table.)
+        for _ in 0..2 {
+            let kept = match self.sender.take() {
+                Some(mut s) if !s.is_closed() => s.ready().await.is_ok().then_some(s),
+                _ => None,
+            };
+            let mut sender = match kept {
+                Some(s) => s,
+                None => self.connect().await?,
+            };
+            let response = match sender.try_send_request(request).await {
+                Ok(r) => r,
+                Err(mut e) => match e.take_message() {
+                    Some(unsent) => {
+                        request = unsent;
+                        continue;
+                    }
+                    None => return Err(e.into_error().into()),
+                },
+            };
+            let status = response.status().as_u16();
+            let bytes = response.into_body().collect().await?.to_bytes();
+            self.sender = Some(sender);
+            return Ok((status, String::from_utf8_lossy(&bytes).into_owned()));
         }
-        out
-    } else {
-        rest.to_string()
-    };
-    Ok((status, body))
+        anyhow::bail!("{path}: the server closed two connections before the request went")
+    }
+
+    async fn json(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+    ) -> anyhow::Result<Value> {
+        let text = body.map(|b| b.to_string());
+        let (status, reply) = self.request(method, path, text.as_deref()).await?;
+        if status != 200 {
+            anyhow::bail!("{method} {path}: {status} {reply}");
+        }
+        Ok(serde_json::from_str(&reply)?)
+    }
 }
 
 async fn http_json(
@@ -274,12 +326,7 @@ async fn http_json(
     path: &str,
     body: Option<Value>,
 ) -> anyhow::Result<Value> {
-    let text = body.map(|b| b.to_string());
-    let (status, reply) = http(addr, method, path, text.as_deref()).await?;
-    if status != 200 {
-        anyhow::bail!("{method} {path}: {status} {reply}");
-    }
-    Ok(serde_json::from_str(&reply)?)
+    HttpClient::new(addr).json(method, path, body).await
 }
 
 #[derive(Default)]
@@ -699,18 +746,21 @@ async fn run_slot(
     shared: Arc<Shared>,
     created: Arc<AtomicUsize>,
 ) {
+    let mut http = HttpClient::new(addr);
     while Instant::now() < deadline {
-        let table =
-            match http_json(addr, "POST", "/api/v1/tables", Some(json!({"game": game}))).await {
-                Ok(t) => t,
-                Err(e) => {
-                    if !shared.restarting.load(Ordering::SeqCst) {
-                        shared.error(&format!("create: {e}"));
-                    }
-                    tokio::time::sleep(Duration::from_millis(200)).await;
-                    continue;
+        let table = match http
+            .json("POST", "/api/v1/tables", Some(json!({"game": game})))
+            .await
+        {
+            Ok(t) => t,
+            Err(e) => {
+                if !shared.restarting.load(Ordering::SeqCst) {
+                    shared.error(&format!("create: {e}"));
                 }
-            };
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
+        };
         created.fetch_add(1, Ordering::Relaxed);
         let id = table["id"].as_str().unwrap_or_default().to_string();
         let seats = table["seats"].as_array().map_or(0, Vec::len);
@@ -719,13 +769,13 @@ async fn run_slot(
         }
         let mut tokens = Vec::new();
         for s in 0..seats {
-            match http_json(
-                addr,
-                "POST",
-                &format!("/api/v1/tables/{id}/join"),
-                Some(json!({"seat": s, "name": format!("load-{s}")})),
-            )
-            .await
+            match http
+                .json(
+                    "POST",
+                    &format!("/api/v1/tables/{id}/join"),
+                    Some(json!({"seat": s, "name": format!("load-{s}")})),
+                )
+                .await
             {
                 Ok(j) => tokens.push(j["token"].as_str().unwrap_or_default().to_string()),
                 Err(e) => shared.error(&format!("join: {e}")),

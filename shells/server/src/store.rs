@@ -7,9 +7,10 @@
 //! per batch, not one per action. Callers acknowledge nothing before their
 //! commit has answered.
 
-use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::pool::PoolConnection;
+use sqlx::{AnyConnection, AnyPool, Connection};
 use sqlx::{AssertSqlSafe, Row, SqlSafeStr};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -544,6 +545,10 @@ fn rating_row(r: sqlx::any::AnyRow) -> Result<RatingRow, StoreError> {
 /// The one writer: batches whatever is waiting into one transaction.
 async fn write_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
     const MAX_BATCH: usize = 4096;
+    // The writer keeps one connection: taking one from the pool for each
+    // batch would check its health (a round trip) every time. A failed
+    // commit gives it back, and the next batch takes a fresh one.
+    let mut writer: Option<PoolConnection<sqlx::Any>> = None;
     while let Some(first) = jobs.recv().await {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -554,7 +559,20 @@ async fn write_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
         }
         let started = Instant::now();
         let writes: usize = batch.iter().map(|j| j.writes.len()).sum();
-        let result = commit_batch(&pool, &batch).await;
+        let result = match writer.take() {
+            Some(conn) => Ok(conn),
+            None => pool.acquire().await.map_err(StoreError::from),
+        };
+        let result = match result {
+            Ok(mut conn) => {
+                let r = commit_batch(&mut conn, &batch).await;
+                if r.is_ok() {
+                    writer = Some(conn);
+                }
+                r
+            }
+            Err(e) => Err(e),
+        };
         metrics::histogram!("stackyard_commit_batch_jobs").record(batch.len() as f64);
         metrics::histogram!("stackyard_commit_batch_writes").record(writes as f64);
         metrics::histogram!("stackyard_commit_seconds").record(started.elapsed().as_secs_f64());
@@ -568,7 +586,10 @@ async fn write_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
                 // One bad job must not sink the others: retry one by one.
                 tracing::warn!(error = %e, jobs = batch.len(), "batch commit failed; retrying singly");
                 for job in batch {
-                    let r = commit_batch(&pool, std::slice::from_ref(&job)).await;
+                    let r = match pool.acquire().await {
+                        Ok(mut conn) => commit_batch(&mut conn, std::slice::from_ref(&job)).await,
+                        Err(e) => Err(e.into()),
+                    };
                     let _ = job.done.send(r);
                 }
             }
@@ -588,7 +609,7 @@ async fn write_loop(pool: AnyPool, mut jobs: mpsc::UnboundedReceiver<Job>) {
 /// multi-row inserts, and of the timer progress of a table only the
 /// latest is written. Actions are inserted after the other writes: none of
 /// those reads them, and a table's row exists before its actions do.
-async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), StoreError> {
+async fn commit_batch(conn: &mut AnyConnection, batch: &[Job]) -> Result<(), StoreError> {
     let writes = || batch.iter().flat_map(|job| job.writes.iter());
     let mut latest_progress: HashMap<&str, usize> = HashMap::new();
     for (i, write) in writes().enumerate() {
@@ -596,7 +617,7 @@ async fn commit_batch(pool: &AnyPool, batch: &[Job]) -> Result<(), StoreError> {
             latest_progress.insert(table, i);
         }
     }
-    let mut tx = pool.begin().await?;
+    let mut tx = conn.begin().await?;
     let mut actions = Vec::new();
     for (i, write) in writes().enumerate() {
         match write {
@@ -649,7 +670,7 @@ fn action_insert(rows: usize) -> &'static str {
 }
 
 async fn insert_actions(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     actions: &[&Write],
 ) -> Result<(), StoreError> {
     let mut rest = actions;
@@ -684,10 +705,7 @@ async fn insert_actions(
     Ok(())
 }
 
-async fn apply(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    write: &Write,
-) -> Result<(), StoreError> {
+async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, write: &Write) -> Result<(), StoreError> {
     let conn = &mut **tx;
     match write.clone() {
         Write::CreateTable {
