@@ -98,6 +98,10 @@ pub trait Game: Clone + Debug + Send + 'static {
     /// then write one view per step for everyone instead of one per seat.
     /// (The registry's hosting test checks it for every game that says so.)
     const PUBLIC_VIEWS: bool = false;
+    /// Whether a step may cost milliseconds of computing (a physics game
+    /// simulates every placement). A host runs such steps away from the
+    /// threads that carry everyone's messages.
+    const HEAVY_STEPS: bool = false;
 
     /// Everything chosen before the game starts (board, variant, seats,
     /// room settings). Part of every record. The default is what a host

@@ -134,6 +134,10 @@ pub trait HostedGame: Send {
     fn views_are_public(&self) -> bool {
         false
     }
+    /// Whether a step may cost milliseconds of computing ([`Game::HEAVY_STEPS`]).
+    fn heavy_steps(&self) -> bool {
+        false
+    }
     /// The result, once over.
     fn outcome(&self) -> Option<Outcome>;
     /// How the game ended, once over.
@@ -442,6 +446,10 @@ impl<G: Game> HostedGame for Driver<G> {
 
     fn views_are_public(&self) -> bool {
         G::PUBLIC_VIEWS
+    }
+
+    fn heavy_steps(&self) -> bool {
+        G::HEAVY_STEPS
     }
 
     fn outcome(&self) -> Option<Outcome> {

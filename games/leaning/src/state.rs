@@ -698,6 +698,8 @@ impl Game for LeaningTowers {
     /// Records from before engines had names ("0.1.0") replay the same: no
     /// physics change since touched Leaning Towers (P-15 is Speedy's).
     const REPLAYS: &'static [&'static str] = &["0.1.0"];
+    /// Every placement is simulated on the physics table.
+    const HEAVY_STEPS: bool = true;
     type Settings = Settings;
     type Action = Action;
     type Event = Event;

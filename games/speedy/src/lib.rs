@@ -108,6 +108,8 @@ impl Game for SpeedyTowers {
     /// world). Records marked "0.1.0" were played partly before it and
     /// cannot be told apart, so none is replayed.
     const ENGINE: &'static str = "speedy-2";
+    /// Every placement is simulated on the physics table (P-11).
+    const HEAVY_STEPS: bool = true;
     type Settings = Settings;
     type Action = Action;
     type Event = Event;

@@ -170,10 +170,6 @@ pub struct Hub {
     heavy_steps: tokio::sync::Semaphore,
 }
 
-/// A game step that took this long marks its table's steps as dear: they
-/// run beside the async workers from then on ([`Hub::heavy_steps`]).
-const HEAVY_STEP: std::time::Duration = std::time::Duration::from_millis(2);
-
 fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -640,8 +636,6 @@ struct TableTask {
     commands: mpsc::Sender<Command>,
     inbox: Option<mpsc::Receiver<Command>>,
     summary: Arc<RwLock<TableSummary>>,
-    /// Its steps proved dear: they run beside the async workers.
-    heavy: bool,
 }
 
 fn may_act(game: &dyn HostedGame, seat: usize) -> bool {
@@ -723,7 +717,6 @@ impl TableTask {
             commands,
             inbox: Some(inbox),
             summary,
-            heavy: false,
         };
         if init.playing {
             task.start_playing();
@@ -1017,25 +1010,20 @@ impl TableTask {
         self.plan_bots();
     }
 
-    /// Runs one step of the game. A table whose steps proved dear (a
-    /// physics game simulates every placement, tens of milliseconds of one
-    /// core) runs them outside the async workers, at most
+    /// Runs one step of the game. A game whose steps are heavy (a physics
+    /// game simulates every placement, tens of milliseconds of one core)
+    /// has them run outside the async workers, at most
     /// [`Hub::heavy_steps`] at once: its own actions wait in line, every
     /// other table's messages keep flowing.
     async fn game_step<T>(&mut self, step: impl FnOnce(&mut dyn HostedGame) -> T) -> T {
         let multi_thread = tokio::runtime::Handle::current().runtime_flavor()
             == tokio::runtime::RuntimeFlavor::MultiThread;
-        if self.heavy && multi_thread {
+        if self.game.heavy_steps() && multi_thread {
             let _permit = self.hub.heavy_steps.acquire().await;
             metrics::counter!("stackyard_heavy_steps_total").increment(1);
             return tokio::task::block_in_place(|| step(self.game.as_mut()));
         }
-        let started = Instant::now();
-        let out = step(self.game.as_mut());
-        if started.elapsed() >= HEAVY_STEP {
-            self.heavy = true;
-        }
-        out
+        step(self.game.as_mut())
     }
 
     /// Persists writes; on failure the table stops taking changes.
