@@ -778,8 +778,19 @@ async fn run_slot(
                 .await
             {
                 Ok(j) => tokens.push(j["token"].as_str().unwrap_or_default().to_string()),
-                Err(e) => shared.error(&format!("join: {e}")),
+                Err(e) => {
+                    // A join cut off by the kill is the kill's doing; the
+                    // table cannot start without the seat: take another.
+                    if !shared.restarting.load(Ordering::SeqCst) {
+                        shared.error(&format!("join: {e}"));
+                    }
+                    break;
+                }
             }
+        }
+        if tokens.len() < seats {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            continue;
         }
         let mut tasks = Vec::new();
         for (seat, token) in tokens.into_iter().enumerate() {
