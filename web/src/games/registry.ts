@@ -3,31 +3,35 @@
 import { babelUi } from './babel';
 import { genericUi } from './generic';
 import { iceUi } from './icetowers';
-import { speedyEntryUi } from './speedy-entry';
 import { towersUi } from './towers';
 import type { GameUi, GameUiFactory, Shown } from './types';
-import { h } from '../ui/dom';
+import { h, replace } from '../ui/dom';
 import { actionText as babelAction, type Action as BabelAction } from '../wire/babel';
 import { moveText, type Move } from '../wire/towers';
 import type { Action as IceAction } from '../wire/icetowers';
 import type { Action as SpeedyAction } from '../wire/speedy';
 import type { Action as LeaningAction } from '../wire/leaning';
 
-/** A renderer whose code loads with its first table, kept out of the first
- *  load: what is shown before it arrives is replayed to it in order. */
-function lazyUi(load: () => Promise<GameUiFactory>): GameUiFactory {
+/** A renderer whose code (and three.js after it) loads with its first
+ *  table, kept out of the first load: what is shown before it arrives is
+ *  replayed to it in order; if it cannot load, the table says so. */
+function lazyUi(title: string, load: () => Promise<GameUiFactory>): GameUiFactory {
   return (ctx) => {
-    const root = h('div', { class: 'lazy-ui' }, h('p', { class: 'muted' }, 'Loading the table…'));
+    const root = h('div', { class: 'lazy-ui' }, h('p', { class: 'muted' }, `Loading the ${title} table…`));
     let ui: GameUi | null = null;
     let gone = false;
     const queue: ((u: GameUi) => void)[] = [];
     const later = (f: (u: GameUi) => void) => (ui ? f(ui) : queue.push(f));
-    void load().then((factory) => {
-      if (gone) return;
-      ui = factory(ctx);
-      root.replaceChildren(ui.root);
-      for (const f of queue.splice(0)) f(ui);
-    });
+    load()
+      .then((factory) => {
+        if (gone) return;
+        ui = factory(ctx);
+        root.replaceChildren(ui.root);
+        for (const f of queue.splice(0)) f(ui);
+      })
+      .catch((e: unknown) =>
+        replace(root, h('p', { class: 'error' }, `The ${title} table could not load: ${e instanceof Error ? e.message : String(e)}. Reload to try again.`)),
+      );
     return {
       root,
       show: (s: Shown<unknown, unknown>) => later((u) => u.show(s)),
@@ -46,8 +50,8 @@ const UIS: Record<string, GameUiFactory> = {
   towers: towersUi as GameUiFactory,
   babel: babelUi as GameUiFactory,
   icetowers: iceUi as GameUiFactory,
-  speedy: speedyEntryUi,
-  leaning: lazyUi(() => import('./leaning').then((m) => m.leaningUi as GameUiFactory)),
+  speedy: lazyUi('Speedy Towers', () => import('./speedy').then((m) => m.speedyUi as GameUiFactory)),
+  leaning: lazyUi('Leaning Towers', () => import('./leaning').then((m) => m.leaningUi as GameUiFactory)),
 };
 
 export function uiFor(game: string): GameUiFactory {
