@@ -132,6 +132,14 @@ pub enum Write {
         /// Value.
         value: String,
     },
+    /// A seat offered a draw (`Some`), or the offer lapsed (`None`): an
+    /// acknowledged offer survives a restart.
+    DrawOffer {
+        /// Table id.
+        table: String,
+        /// The offering seat.
+        seat: Option<i64>,
+    },
     /// A seat asked for a hint (counted before it is answered).
     Hint {
         /// Table id.
@@ -206,6 +214,8 @@ pub struct StoredTable {
     pub status: String,
     /// Seat holders: (seat, token hash, name).
     pub holders: Vec<(usize, String, Option<String>)>,
+    /// The seat whose draw offer stands, if any.
+    pub draw_offer: Option<usize>,
 }
 
 /// A finished table, as listed.
@@ -281,17 +291,19 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 2] = match dialect {
+    let sql: [&'static str; 3] = match dialect {
         Dialect::Sqlite => [
             include_str!("../migrations/sqlite/0001_tables.sql"),
             include_str!("../migrations/sqlite/0002_daily_hints_timers.sql"),
+            include_str!("../migrations/sqlite/0003_draw_offers.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../migrations/postgres/0001_tables.sql"),
             include_str!("../migrations/postgres/0002_daily_hints_timers.sql"),
+            include_str!("../migrations/postgres/0003_draw_offers.sql"),
         ],
     };
-    let names = ["tables", "daily_hints_timers"];
+    let names = ["tables", "daily_hints_timers", "draw_offers"];
     Migrator::with_migrations(
         sql.into_iter()
             .zip(names)
@@ -374,8 +386,8 @@ impl Store {
     /// Every table not yet finished, with its actions, to resume.
     pub async fn unfinished(&self) -> Result<Vec<StoredTable>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, game, seats, clock, rated, header, created_at, creator, status, end_ms \
-             FROM game_tables WHERE status <> 'finished' ORDER BY created_at, id",
+            "SELECT id, game, seats, clock, rated, header, created_at, creator, status, end_ms, \
+             draw_offer FROM game_tables WHERE status <> 'finished' ORDER BY created_at, id",
         )
         .fetch_all(&self.pool)
         .await?;
@@ -420,6 +432,7 @@ impl Store {
             })
             .collect::<Result<Vec<_>, _>>()?;
             let rated: i64 = row.try_get("rated")?;
+            let draw_offer: Option<i64> = row.try_get("draw_offer")?;
             tables.push(StoredTable {
                 id,
                 game: row.try_get("game")?,
@@ -431,6 +444,7 @@ impl Store {
                 creator: row.try_get("creator")?,
                 status: row.try_get("status")?,
                 holders,
+                draw_offer: draw_offer.and_then(|s| usize::try_from(s).ok()),
             });
         }
         Ok(tables)
@@ -832,6 +846,13 @@ async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, write: &Write) -> Resu
             .bind(value)
             .execute(conn)
             .await?;
+        }
+        Write::DrawOffer { table, seat } => {
+            sqlx::query("UPDATE game_tables SET draw_offer = $1 WHERE id = $2")
+                .bind(seat)
+                .bind(table)
+                .execute(conn)
+                .await?;
         }
         Write::Hint { table, seat } => {
             sqlx::query(

@@ -394,6 +394,7 @@ impl Hub {
                 playing: all_taken,
                 hints: Vec::new(),
                 daily: daily_day,
+                draw_offer: None,
             },
         )?;
         let summary = table.summary.read().map_err(|_| poisoned())?.clone();
@@ -447,6 +448,7 @@ impl Hub {
                 playing: stored.status == "playing",
                 hints: extras.hints,
                 daily: extras.daily,
+                draw_offer: stored.draw_offer,
             },
         )?;
         self.launch(table);
@@ -505,6 +507,8 @@ struct ResumeExtras {
 }
 
 struct TableInit {
+    /// The seat whose draw offer stands (a resumed table's).
+    draw_offer: Option<usize>,
     /// Hints asked so far, per seat.
     hints: Vec<(usize, u32)>,
     /// The day of a daily deal's table.
@@ -711,7 +715,7 @@ impl TableTask {
             playing: false,
             base,
             started: None,
-            draw_offer: None,
+            draw_offer: init.draw_offer.filter(|&s| s < init.seats.len()),
             broken: false,
             daily: init.daily.clone(),
             commands,
@@ -1132,7 +1136,14 @@ impl TableTask {
                 {
                     clocks.moved(m, self.game.now());
                 }
-                let writes = self.step_writes(&step, Some((seat, action)));
+                let mut writes = self.step_writes(&step, Some((seat, action)));
+                // A move answers a draw offer: it lapses.
+                if self.draw_offer.is_some() {
+                    writes.push(Write::DrawOffer {
+                        table: self.id.clone(),
+                        seat: None,
+                    });
+                }
                 if self.persist(writes).await.is_err() {
                     if let Some((conn, id)) = origin {
                         self.send_error(
@@ -1655,6 +1666,18 @@ impl TableTask {
                         conn,
                         Some(id),
                         ApiError::new(ErrorKind::NoDraws, "this game has no draws"),
+                    );
+                    return;
+                }
+                let offer = Write::DrawOffer {
+                    table: self.id.clone(),
+                    seat: Some(seat.index() as i64),
+                };
+                if self.persist(vec![offer]).await.is_err() {
+                    self.send_error(
+                        conn,
+                        Some(id),
+                        ApiError::new(ErrorKind::Storage, "the offer could not be stored"),
                     );
                     return;
                 }

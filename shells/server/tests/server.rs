@@ -384,13 +384,35 @@ fn a_draw_offer_accepted_ends_a_towers_game_drawn() {
         let table = create(addr, json!({"game": "towers"})).await;
         let (_, t0) = join(addr, &table, "Ada").await;
         let (_, t1) = join(addr, &table, "Brian").await;
-        let (mut a, _) = Client::connect(addr, &table, Some(&t0)).await;
+        let (mut a, welcome) = Client::connect(addr, &table, Some(&t0)).await;
         let (mut b, _) = Client::connect(addr, &table, Some(&t1)).await;
         let id = b.request("accept_draw").await;
         let e = b.next_of("error").await;
         assert_eq!(
             (e["id"].as_u64(), e["kind"].as_str()),
             (Some(id), Some("no_draws"))
+        );
+        // An offer lapses when a move answers it instead (and a restart
+        // would find no offer standing: it is stored either way).
+        a.request("offer_draw").await;
+        let offered = b.next_of("draw_offered").await;
+        assert_eq!(offered["seat"], json!(0));
+        let mover = if may_act(&welcome["to_act"], 0) {
+            &mut a
+        } else {
+            &mut b
+        };
+        mover.act(welcome["view"]["legal"][0].clone()).await;
+        mover.next_of("ack").await;
+        // Both seats see the move's step before anything else.
+        a.next_of("step").await;
+        b.next_of("step").await;
+        let id = b.request("accept_draw").await;
+        let e = b.next_of("error").await;
+        assert_eq!(
+            (e["id"].as_u64(), e["kind"].as_str()),
+            (Some(id), Some("no_draws")),
+            "{e}"
         );
         a.request("offer_draw").await;
         b.next_of("draw_offered").await;

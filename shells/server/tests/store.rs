@@ -276,7 +276,7 @@ fn restart_suite(db: &str) {
     let server = start(db);
     let addr = server.addr;
     let rt = client_runtime();
-    let (table, token, version) = rt.block_on(async move {
+    let (table, token, other, version) = rt.block_on(async move {
         let table = stackyard_common_create(addr).await;
         let (_, t0) = join(addr, &table, "Ada").await;
         let (_, t1) = join(addr, &table, "Brian").await;
@@ -286,7 +286,7 @@ fn restart_suite(db: &str) {
         a.next_of("ack").await;
         let _ = (id, welcome);
         let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
-        (table, t0, summary["version"].as_u64().unwrap())
+        (table, t0, t1, summary["version"].as_u64().unwrap())
     });
     server.kill();
     std::thread::sleep(Duration::from_millis(100));
@@ -296,8 +296,15 @@ fn restart_suite(db: &str) {
         let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
         assert_eq!(summary["status"], "playing");
         assert_eq!(summary["version"].as_u64(), Some(version));
-        let (_, welcome) = Client::connect(addr, &table, Some(&token)).await;
+        let (mut a, welcome) = Client::connect(addr, &table, Some(&token)).await;
         assert_eq!(welcome["viewer"], json!({"type": "seat", "seat": 0}));
+        // The acknowledged draw offer stood through the restart: the other
+        // seat accepts it and the game ends drawn.
+        assert_eq!(welcome["draw_offered_by"], json!(0), "{welcome}");
+        let (mut b, _) = Client::connect(addr, &table, Some(&other)).await;
+        b.request("accept_draw").await;
+        let step = a.next_of("step").await;
+        assert_eq!(step["ended"], json!({"type": "draw_agreed"}));
     });
 }
 
