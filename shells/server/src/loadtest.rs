@@ -32,15 +32,16 @@ pub struct Options {
     /// The server to load (with `--kill-at`, where to start it).
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: String,
-    /// Tables played at once (each game in turn; a finished table is
-    /// replaced by a new one).
-    #[arg(long, default_value_t = 10)]
+    /// Tables played at once, 1 to 10 000 (each game in turn; a finished
+    /// table is replaced by a new one).
+    #[arg(long, default_value_t = 10, value_parser = table_count)]
     pub tables: usize,
-    /// Clients connected: one per seat, the rest watch.
-    #[arg(long, default_value_t = 20)]
-    pub clients: usize,
-    /// Seconds to run.
-    #[arg(long, default_value_t = 10.0)]
+    /// Clients connected, up to 100 000: one per seat, the rest watch
+    /// (default: every seat and one spectator a table).
+    #[arg(long, value_parser = client_count)]
+    pub clients: Option<usize>,
+    /// Seconds to run (more than 0, at most a day).
+    #[arg(long, default_value_t = 10.0, value_parser = run_seconds)]
     pub duration: f64,
     /// Most actions a second one seat sends (a seat acts as soon as it may
     /// and this allows). The default, 10, offers more than 10 actions a
@@ -50,7 +51,7 @@ pub struct Options {
     /// the moment it may (the server's throughput; latency is then mostly
     /// waiting in line). Start the server with `--messages-per-second`
     /// above this.
-    #[arg(long, default_value_t = 10.0)]
+    #[arg(long, default_value_t = 10.0, value_parser = seat_rate)]
     pub rate: f64,
     /// The games played, comma-separated (default: every hosted game, in
     /// turn).
@@ -59,7 +60,7 @@ pub struct Options {
     /// Kill the server with SIGKILL this many seconds in, restart it, and
     /// check nothing acknowledged was lost (the load test starts the
     /// server itself, with `--server` and `--db`).
-    #[arg(long)]
+    #[arg(long, value_parser = run_seconds)]
     pub kill_at: Option<f64>,
     /// The `stackyard` binary to start for `--kill-at` (default: this one).
     #[arg(long)]
@@ -67,6 +68,42 @@ pub struct Options {
     /// The database of the server started for `--kill-at`.
     #[arg(long, default_value = "stackyard-data/loadtest.db")]
     pub db: String,
+}
+
+fn bounded<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    text: &str,
+    what: &str,
+    min: T,
+    max: T,
+) -> Result<T, String> {
+    let value: T = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of {what}"))?;
+    if value < min || value > max {
+        return Err(format!("{what} must be from {min} to {max}, not {value}"));
+    }
+    Ok(value)
+}
+
+fn table_count(text: &str) -> Result<usize, String> {
+    bounded(text, "tables", 1, 10_000)
+}
+
+fn client_count(text: &str) -> Result<usize, String> {
+    bounded(text, "clients", 1, 100_000)
+}
+
+fn run_seconds(text: &str) -> Result<f64, String> {
+    let s: f64 = bounded(text, "seconds", 0.0, 86_400.0)?;
+    if s == 0.0 {
+        return Err("seconds must be more than 0".into());
+    }
+    Ok(s)
+}
+
+fn seat_rate(text: &str) -> Result<f64, String> {
+    bounded(text, "actions a second", 0.0, 1_000.0)
 }
 
 /// What a run measured.
@@ -865,6 +902,14 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         .await?
         .next()
         .ok_or_else(|| anyhow::anyhow!("cannot resolve {}", options.addr))?;
+    if let Some(at) = options.kill_at
+        && at >= options.duration
+    {
+        anyhow::bail!(
+            "--kill-at {at} is not within the run's {} seconds",
+            options.duration
+        );
+    }
     let mut child = None;
     if options.kill_at.is_some() {
         child = Some(start_server(&options)?);
@@ -899,13 +944,14 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         .collect();
     let slot_games: Vec<usize> = (0..options.tables).map(|i| i % games.len()).collect();
     let seat_clients: usize = slot_games.iter().map(|&g| seats[g]).sum();
-    if options.clients < seat_clients {
+    let clients = options.clients.unwrap_or(seat_clients + options.tables);
+    if clients < seat_clients {
         anyhow::bail!(
             "{} tables need at least {seat_clients} clients (one per seat)",
             options.tables
         );
     }
-    let spare = options.clients - seat_clients;
+    let spare = clients - seat_clients;
     let shared = Arc::new(Shared::default());
     let created = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
@@ -992,7 +1038,7 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     }
     let actions = shared.acked.load(Ordering::Relaxed);
     let report = Report {
-        clients: options.clients,
+        clients,
         tables: options.tables,
         seat_clients,
         rate: options.rate.max(0.0),

@@ -11,7 +11,7 @@ fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f
     Options {
         addr: addr.to_string(),
         tables,
-        clients,
+        clients: Some(clients),
         duration: seconds,
         rate: 0.0,
         games: Vec::new(),
@@ -130,4 +130,61 @@ fn an_unknown_game_is_refused_by_name() {
         text.contains("\"chess\"") && text.contains("towers"),
         "{text}"
     );
+}
+
+#[test]
+fn by_default_every_seat_plays_and_one_spectator_watches_each_table() {
+    let server = server("loadtest-default-clients");
+    let rt = client_runtime();
+    let mut o = options(server.addr, 3, 0, 1.0);
+    o.clients = None;
+    o.games = vec!["towers".into()];
+    o.rate = 5.0;
+    let report = rt.block_on(run(o)).expect("the load test runs");
+    // Three Towers tables: six seats and three spectators.
+    assert_eq!(
+        (report.clients, report.seat_clients),
+        (9, 6),
+        "{}",
+        report.human()
+    );
+    assert_eq!(report.connections_held, 9, "{}", report.human());
+}
+
+#[test]
+fn options_out_of_range_are_refused_by_name_before_anything_runs() {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        options: Options,
+    }
+    let refusal = |args: &[&str]| -> String {
+        let mut argv = vec!["loadtest"];
+        argv.extend_from_slice(args);
+        match Cli::try_parse_from(argv) {
+            Ok(_) => panic!("{args:?} was accepted"),
+            Err(e) => e.to_string(),
+        }
+    };
+    // Nothing allocates in proportion to a number typed: a huge count is
+    // refused, not tried.
+    assert!(refusal(&["--tables", "0"]).contains("tables must be from 1 to 10000"));
+    assert!(refusal(&["--tables", "100000000000"]).contains("tables must be from 1 to 10000"));
+    assert!(refusal(&["--clients", "100000000000"]).contains("clients must be from 1 to 100000"));
+    assert!(refusal(&["--duration", "0"]).contains("more than 0"));
+    assert!(refusal(&["--duration", "1e12"]).contains("seconds must be from 0 to 86400"));
+    assert!(refusal(&["--rate=-1"]).contains("actions a second must be from 0 to 1000"));
+    assert!(refusal(&["--tables", "ten"]).contains("not a number of tables"));
+    let ok = Cli::try_parse_from([
+        "loadtest",
+        "--tables",
+        "500",
+        "--clients",
+        "2000",
+        "--duration",
+        "20",
+    ])
+    .expect("the goal's run is accepted");
+    assert_eq!((ok.options.tables, ok.options.clients), (500, Some(2000)));
 }
