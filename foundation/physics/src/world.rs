@@ -51,6 +51,11 @@ pub const MAX_COORD_MM: f64 = 10_000.0;
 /// The largest rotation angle a pose may give (degrees, each angle).
 pub const MAX_ANGLE_DEG: f64 = 36_000.0;
 
+/// The most steps [`Table::sleep_all`] takes for rapier to let every piece
+/// sleep: a group of pieces that lost a contact is split before it sleeps,
+/// one group a step, each retried at most every 16 steps.
+pub const SLEEP_STEPS: u64 = 64;
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct Piece {
     kind: PieceKind,
@@ -399,6 +404,40 @@ impl Table {
             .iter()
             .filter(|p| !p.held && !p.removed)
             .all(|p| self.state.bodies[p.body].is_sleeping())
+    }
+
+    /// Puts every free (not held, not removed) piece to sleep where it is,
+    /// its velocities zeroed: for a caller that has judged the world at
+    /// rest by a rule of its own (a coin rocking on its rim never falls
+    /// asleep by itself). Sleeping pieces stay put, and cost nothing to
+    /// simulate, until something touches them, which wakes them.
+    ///
+    /// Rapier takes a group of touching pieces out of the simulation only
+    /// during a step, and only once the group has split off what it lost
+    /// (a removed piece that touched two towers joins them until then), so
+    /// this steps until no free piece is simulated any more, at most
+    /// [`SLEEP_STEPS`] steps; returns the steps taken. Until that split, a
+    /// drop on one tower would wake the other with it.
+    pub fn sleep_all(&mut self) -> u64 {
+        let mut steps = 0;
+        loop {
+            for p in &self.state.pieces {
+                if !p.held && !p.removed {
+                    self.state.bodies[p.body].sleep();
+                }
+            }
+            let bodies = &self.state.bodies;
+            let simulated = self
+                .state
+                .islands
+                .active_bodies()
+                .any(|h| bodies.get(h).is_some_and(|b| b.is_dynamic()));
+            if !simulated || steps >= SLEEP_STEPS {
+                return steps;
+            }
+            self.step();
+            steps += 1;
+        }
     }
 
     /// Steps until every free piece rests or `settings.sim.max_time_s` of

@@ -2,7 +2,7 @@
 //! and pyramid corners on the table, towers and their tops; and properties
 //! of placement (nothing created or lost, a refused drop changes nothing,
 //! the same drops replay bit-identically); a removed piece pushes nothing
-//! and is in no query.
+//! and is in no query; pieces put to sleep stay put until touched.
 
 use proptest::prelude::*;
 use stackyard_physics::{PieceId, PieceKind, Pose, Settings, Table};
@@ -70,6 +70,51 @@ fn a_removed_piece_pushes_nothing_and_is_in_no_query() {
     assert!(t.drop_piece(PieceKind::Coin, pose_c).is_err());
     t.remove(c);
     t.drop_piece(PieceKind::Coin, pose_c).unwrap();
+}
+
+#[test]
+fn pieces_put_to_sleep_stay_put_until_something_touches_them() {
+    let mut t = Table::new(Settings::default());
+    let a = t
+        .drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 0.0))
+        .unwrap();
+    // A tile let go 5 mm above `a`, frozen a few steps into its fall.
+    let b = t
+        .drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 11.35))
+        .unwrap();
+    for _ in 0..3 {
+        t.step();
+    }
+    assert!(!t.at_rest());
+    t.sleep_all();
+    assert!(t.at_rest());
+    let frozen = t.pose_bits(b);
+    let z = t.pose(b).position[2];
+    assert!(z > 8.0 && z < 11.35, "b is falling: {z}");
+    // Nothing steps a sleeping world; a copy sleeps too.
+    for _ in 0..50 {
+        t.step();
+    }
+    assert_eq!(t.pose_bits(b), frozen);
+    assert!(t.clone().at_rest());
+    assert!(t.settle().rested);
+    assert_eq!(t.pose_bits(b), frozen);
+    // A coin dropped onto `b` wakes it: both come down onto `a`.
+    let c = t
+        .drop_piece(PieceKind::Coin, Pose::at(0.0, 0.0, z + 6.35 + 0.3))
+        .unwrap();
+    let run = t.settle();
+    assert!(run.rested);
+    let zb = t.pose(b).position[2];
+    assert!((zb - 6.35).abs() < 0.1, "b rests on a: {zb}");
+    assert!((t.pose(c).position[2] - 12.7).abs() < 0.1);
+    assert_eq!(t.contacts(), vec![(a, b), (b, c)]);
+    // A held piece is not put to sleep: it stays where the hand holds it.
+    let h = t
+        .hold_piece(PieceKind::Coin, Pose::at(100.0, 0.0, 10.0))
+        .unwrap();
+    t.sleep_all();
+    assert!(t.is_held(h) && t.at_rest());
 }
 
 #[test]

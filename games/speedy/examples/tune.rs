@@ -3,6 +3,8 @@
 //! object, and prints the time a game takes, the games' shape, and how
 //! long placements take to settle (P9, P-12), to try a setting before
 //! changing it (then the physics tests decide whether it may stay).
+//! On Linux it also gives the CPU time the games took (the machine may be
+//! shared, which stretches the wall time but not the CPU time).
 //!
 //! ```sh
 //! cargo run --release -p stackyard-speedy --example tune -- '{"substeps": 12}'
@@ -30,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (mut placements, mut falls, mut seconds, mut physics_s) = (0u32, 0u32, 0.0, 0.0);
     // Only the games are timed, not the replays that count their settles.
     let mut playing = 0.0;
+    let mut playing_cpu = Some(0.0);
     // Settle times in tenths of a second (the last: hit the cap).
     let mut settles = [0u32; 10];
     let (mut long, mut total) = (0.0, 0.0);
@@ -40,9 +43,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .enumerate()
             .map(|(seat, l)| SpeedyTowers::bot(l, Seat(seat as u8), seed, &settings))
             .collect::<Result<_, _>>()?;
-        let simulating = Instant::now();
+        let (simulating, cpu_before) = (Instant::now(), thread_cpu_s());
         let r = simulate(&settings, bots, seed, 3000)?;
         playing += simulating.elapsed().as_secs_f64();
+        playing_cpu = match (playing_cpu, cpu_before, thread_cpu_s()) {
+            (Some(sum), Some(a), Some(b)) => Some(sum + b - a),
+            _ => None,
+        };
         placements += r.placements;
         falls += r.falls;
         seconds += r.end.as_millis() as f64 / 1000.0;
@@ -68,6 +75,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
     let n = games as f64;
+    if let Some(cpu) = playing_cpu {
+        println!("{:.3} s of CPU a game", cpu / n);
+    }
     println!(
         "{:.3} s a game; {:.1} placements, {:.1} falls, {:.1} simulated s a game, {:.0} ms of physics a placement",
         playing / n,
@@ -80,4 +90,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "settles by tenth of a second (last: capped): {settles:?}; {long:.1} of {total:.1} s in settles of 0.8 s or more"
     );
     Ok(())
+}
+
+/// CPU time this thread has used (s), from Linux's scheduler statistics.
+fn thread_cpu_s() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
 }

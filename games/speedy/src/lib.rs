@@ -104,10 +104,12 @@ impl SpeedyTowers {
 impl Game for SpeedyTowers {
     const NAME: &'static str = "speedy";
     const TITLE: &'static str = "Speedy Towers";
-    /// `speedy-2` since decision P-15 (lifted pieces leave the physics
-    /// world). Records marked "0.1.0" were played partly before it and
-    /// cannot be told apart, so none is replayed.
-    const ENGINE: &'static str = "speedy-2";
+    /// `speedy-3` since decision P-16 (what the quiet rule judged at
+    /// rest is put to sleep); `speedy-2` from P-15 (lifted pieces leave
+    /// the physics world). Neither earlier engine's records replay to the
+    /// same game, and records marked "0.1.0" were played partly before
+    /// P-15, so none is replayed.
+    const ENGINE: &'static str = "speedy-3";
     /// Every placement is simulated on the physics table (P-11).
     const HEAVY_STEPS: bool = true;
     type Settings = Settings;

@@ -60,6 +60,11 @@ impl PhysTable {
     /// does not keep the run going: it has fallen whatever it does next
     /// (P10), and a pawn or coin rolling on its edge would roll until the
     /// cap.
+    ///
+    /// A run that rests leaves every body asleep (decision P-16): what the
+    /// quiet windows judged at rest stays where it is until something
+    /// touches it, instead of rocking on (and costing a simulation step
+    /// each) through the next placements.
     pub fn settle(&mut self, max_steps: u64, foundations: &[BodyId]) -> SettleRun {
         let hz = self.0.settings().sim.step_hz;
         let window = ((QUIET_WINDOW_S * hz).ceil() as u64).max(1);
@@ -76,6 +81,12 @@ impl PhysTable {
             });
             quiet_windows = if quiet { quiet_windows + 1 } else { 0 };
             rested = s.rested || quiet_windows >= 2;
+        }
+        if rested {
+            // P-16: what the quiet rule judged at rest stays at rest; left
+            // awake, a rocking coin would keep its tower simulated (and
+            // able to fall) through the next placements on other towers.
+            steps += self.0.sleep_all();
         }
         let moved = self
             .0

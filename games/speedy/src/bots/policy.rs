@@ -159,8 +159,9 @@ impl SpeedyBot {
         Some(Decision { action, think_ms })
     }
 
-    /// Every legal placement of a tile or coin this seat can see (P7).
-    fn options(&self, view: &View) -> Vec<Option_> {
+    /// Every legal placement of a tile or coin this seat can see (P7),
+    /// leaving out the tops it avoids unless `avoided_too`.
+    fn options(&self, view: &View, avoided_too: bool) -> Vec<Option_> {
         let me = self.seat.index();
         let mut out = Vec::new();
         let Some(hand) = &view.hand else { return out };
@@ -173,7 +174,7 @@ impl SpeedyBot {
         let pieces_left = view.seats[me].pieces_left;
         let mut consider = |piece: Placing, placed: Placed, own: Card| {
             for &(tower, top, height, avoided) in &tops {
-                if avoided {
+                if avoided && !avoided_too {
                     continue;
                 }
                 if let Ok(Some(effective)) = judge(placed, Top::Counts(top)) {
@@ -338,7 +339,25 @@ impl SpeedyBot {
             let tower = highest[self.rng.random_range(0..highest.len())];
             return self.place(view, Placing::Pawn, tower);
         }
-        let options = self.options(view);
+        // First the tops it still tries, then (rather than stall) the ones
+        // it avoids: without the second round, a bot whose only legal drops
+        // are onto tops it missed twice would hide and reveal for ever, and
+        // the game never end (P12 ends it only when nobody has a legal drop).
+        for avoided_too in [false, true] {
+            if let Some(d) = self.choose_among(view, avoided_too) {
+                return Some(d);
+            }
+        }
+        None
+    }
+
+    /// A placement onto the tops it tries (and those it avoids, if
+    /// `avoided_too`); failing that, a reveal or hide looking for a
+    /// face-down tile that would fit one of them.
+    fn choose_among(&mut self, view: &View, avoided_too: bool) -> Option<Decision<Action>> {
+        let me = self.seat.index();
+        let hand = view.hand.as_ref()?;
+        let options = self.options(view, avoided_too);
         if !options.is_empty() {
             let pick = if self.profile.plans {
                 // Nulls only when nothing else fits: their worth is low.
@@ -355,7 +374,12 @@ impl SpeedyBot {
             return self.place(view, pick.piece, pick.tower);
         }
         // Nothing fits now: look for a face-down tile that would.
-        let tops: Vec<Card> = view.towers.iter().filter_map(|t| t.top).collect();
+        let tops: Vec<Card> = view
+            .towers
+            .iter()
+            .filter(|t| avoided_too || !self.avoids(t))
+            .filter_map(|t| t.top)
+            .collect();
         let fits = |card: Card| {
             tops.iter()
                 .any(|&t| judge(Placed::Tile(card), Top::Counts(t)).is_ok())
