@@ -93,6 +93,10 @@ pub enum FinishError {
     NotTheRules,
 }
 
+/// A table rebuilt from its record ([`Driver::replay`]), with every event
+/// in order.
+pub type ReplayedTable<G> = (Driver<G>, Vec<<G as Game>::Event>);
+
 /// A live game: the state, its record, the clock as last seen and the
 /// version. Cheap to clone when the game is.
 #[derive(Debug, Clone)]
@@ -314,7 +318,7 @@ impl<G: Game> Driver<G> {
     /// Rebuilds the table a record describes, with every event in order.
     pub fn replay(
         record: &Record<G::Settings, G::Action>,
-    ) -> Result<(Self, Vec<G::Event>), ReplayError<G::Error>> {
+    ) -> Result<ReplayedTable<G>, ReplayError<G::Error>> {
         if record.game != G::NAME {
             return Err(ReplayError::WrongGame {
                 expected: G::NAME,

@@ -39,8 +39,11 @@ pub struct Config<G: Game> {
     /// same opening for both games of a seat-swapped pair).
     pub opening_plies: usize,
     /// The opening bot, made from the opening's seed.
-    pub opening: Option<Box<dyn Fn(u64) -> Box<dyn Bot<G>> + Send + Sync>>,
+    pub opening: Option<OpeningBot<G>>,
 }
+
+/// Makes the opening bot from an opening's seed.
+pub type OpeningBot<G> = Box<dyn Fn(u64) -> Box<dyn Bot<G>> + Send + Sync>;
 
 /// One finished game.
 #[derive(Debug, Clone)]

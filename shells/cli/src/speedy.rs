@@ -130,12 +130,12 @@ fn sim(
         "win%",
         "pieces left"
     )?;
-    for s in 0..n {
+    for (s, bot) in lineup.iter().enumerate().take(n) {
         let wins: usize = blocks.iter().map(|b| b.wins[s]).sum();
         outln!(
             "{:<6} {:<10} {:>6} {:>6.1}% {:>12.2}",
             s,
-            lineup[s],
+            bot,
             wins,
             100.0 * wins as f64 / total.max(1) as f64,
             mean(&|b: &Summary| b.mean_pieces_left[s])
