@@ -16,9 +16,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
 
 const games = [
-  { name: 'towers', title: 'Towers', engine: 'towers-1', has_draws: true, default_settings: '8x8', bot_levels: [{ name: 'random', about: 'plays a random legal move' }, { name: 'greedy', about: 'takes the best score now' }], rules_url: '/rules/towers' },
-  { name: 'babel', title: 'Tower of Babel', engine: 'babel-1', has_draws: false, default_settings: { variant: 'standard' }, bot_levels: [{ name: 'greedy', about: 'always the first legal move' }], rules_url: '/rules/babel' },
-  { name: 'icetowers', title: 'IceTowers', engine: 'icetowers-1', has_draws: false, default_settings: { players: 2, ghost: false, hold_limit_ms: 10000, game_timer_ms: null }, bot_levels: [{ name: 'random', about: 'random legal plays' }], rules_url: '/rules/icetowers' },
+  { name: 'towers', title: 'Towers', engine: 'towers-1', has_draws: true, turnless: false, default_settings: '8x8', bot_levels: [{ name: 'random', about: 'plays a random legal move' }, { name: 'greedy', about: 'takes the best score now' }], rules_url: '/rules/towers' },
+  { name: 'babel', title: 'Tower of Babel', engine: 'babel-1', has_draws: false, turnless: false, default_settings: { variant: 'standard' }, bot_levels: [{ name: 'greedy', about: 'always the first legal move' }], rules_url: '/rules/babel' },
+  { name: 'icetowers', title: 'IceTowers', engine: 'icetowers-1', has_draws: false, turnless: true, default_settings: { players: 2, ghost: false, hold_limit_ms: 10000, game_timer_ms: null }, bot_levels: [{ name: 'random', about: 'random legal plays' }], rules_url: '/rules/icetowers' },
 ];
 
 const summary = (id, game, title, seats, status = 'playing', settings = null) => ({

@@ -102,6 +102,12 @@ pub trait Game: Clone + Debug + Send + 'static {
     /// simulates every placement). A host runs such steps away from the
     /// threads that carry everyone's messages.
     const HEAVY_STEPS: bool = false;
+    /// Whether the seats play without turns: while the game runs
+    /// [`Game::to_act`] is [`ToAct::AnySeat`] (IceTowers, Speedy Towers).
+    /// Such a game keeps its own time (a hold limit, a game timer); a host
+    /// offers no per-seat chess clock, which would have no turn to time.
+    /// (The registry's hosting test checks it against `to_act`.)
+    const TURNLESS: bool = false;
 
     /// Everything chosen before the game starts (board, variant, seats,
     /// room settings). Part of every record. The default is what a host

@@ -185,6 +185,8 @@ pub trait GameKind: Send + Sync {
     fn engine(&self) -> &'static str;
     /// Whether players may agree a draw.
     fn has_draws(&self) -> bool;
+    /// Whether the seats play without turns ([`Game::TURNLESS`]).
+    fn turnless(&self) -> bool;
     /// The settings a host offers first.
     fn default_settings(&self) -> Value;
     /// A new table.
@@ -270,6 +272,10 @@ impl<G: Bots> GameKind for Kind<G> {
 
     fn has_draws(&self) -> bool {
         G::HAS_DRAWS
+    }
+
+    fn turnless(&self) -> bool {
+        G::TURNLESS
     }
 
     fn default_settings(&self) -> Value {

@@ -49,6 +49,8 @@ impl Game for IceTowers {
     const ENGINE: &'static str = "icetowers-1";
     /// Records from before engines had names ("0.1.0") replay the same.
     const REPLAYS: &'static [&'static str] = &["0.1.0"];
+    /// Played without turns: every seat acts whenever it likes.
+    const TURNLESS: bool = true;
     type Settings = Settings;
     type Action = Action;
     type Event = Event;

@@ -17,9 +17,11 @@ fn may_act(table: &dyn HostedGame, seat: usize) -> bool {
 }
 
 /// Plays a hosted table with one bot per seat, knowing nothing of the
-/// game: timers fire at their deadlines first, then the earliest action in
-/// flight arrives. Returns the number of accepted actions.
-fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>]) -> usize {
+/// game but whether it is `turnless` (checked against who may act at every
+/// moment: a host offers clocks by it): timers fire at their deadlines
+/// first, then the earliest action in flight arrives. Returns the number
+/// of accepted actions.
+fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>], turnless: bool) -> usize {
     let n = bots.len();
     let mut pending: Vec<Option<(GameTime, Value)>> = vec![None; n];
     let plan = |s: usize,
@@ -62,6 +64,13 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>]) -> usize {
         if table.to_act() == ToAct::Nobody {
             return accepted;
         }
+        assert_eq!(
+            table.to_act() == ToAct::AnySeat,
+            turnless,
+            "{}: Game::TURNLESS says {turnless}, but to_act is {:?}",
+            table.name(),
+            table.to_act()
+        );
         let next = (0..n)
             .filter_map(|s| pending[s].as_ref().map(|(t, _)| (*t, s)))
             .min();
@@ -120,7 +129,7 @@ fn host_one(kind: &dyn GameKind, level: &str, seed: Seed) {
                 .unwrap_or_else(|e| panic!("{} has no bot {level:?}: {e}", kind.name()))
         })
         .collect();
-    let actions = play(table.as_mut(), &mut bots);
+    let actions = play(table.as_mut(), &mut bots, kind.turnless());
     let outcome = table.outcome().expect("the game ended");
     assert_eq!(
         outcome.scores.len(),

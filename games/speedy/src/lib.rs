@@ -112,6 +112,8 @@ impl Game for SpeedyTowers {
     const ENGINE: &'static str = "speedy-3";
     /// Every placement is simulated on the physics table (P-11).
     const HEAVY_STEPS: bool = true;
+    /// Every seat places whenever it likes (P4, P-8).
+    const TURNLESS: bool = true;
     type Settings = Settings;
     type Action = Action;
     type Event = Event;

@@ -195,6 +195,7 @@ async fn games(State(hub): Shared) -> axum::Json<Vec<GameInfo>> {
                 title: k.title().to_string(),
                 engine: k.engine().to_string(),
                 has_draws: k.has_draws(),
+                turnless: k.turnless(),
                 default_settings: k.default_settings(),
                 bot_levels: k
                     .bot_levels()

@@ -307,6 +307,9 @@ pub struct GameInfo {
     pub engine: String,
     /// Whether draws may be agreed.
     pub has_draws: bool,
+    /// Whether the seats play without turns (IceTowers, Speedy Towers):
+    /// such a table takes no clock.
+    pub turnless: bool,
     /// Default settings.
     #[schema(value_type = Object)]
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]

@@ -318,6 +318,16 @@ impl Hub {
                     .map_err(|e| ApiError::new(ErrorKind::BadRequest, e.to_string()))?;
             }
         }
+        if spec.clock.is_some() && kind.turnless() {
+            return Err(ApiError::new(
+                ErrorKind::BadRequest,
+                format!(
+                    "{} is played without turns: a clock would have no turn to time \
+                     (the game keeps its own time in its settings)",
+                    kind.title()
+                ),
+            ));
+        }
         if let Some(clock) = spec.clock
             && (clock.initial_ms == 0 || clock.initial_ms > 24 * 3600 * 1000)
         {

@@ -450,6 +450,34 @@ fn a_turn_clock_running_out_loses() {
 }
 
 #[test]
+fn a_clock_is_refused_for_a_game_without_turns_and_the_games_list_says_which() {
+    let dir = temp_dir("turnless-clock");
+    let server = start(&db_url(&dir));
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        let games = get(addr, "/api/v1/games").await;
+        let turnless: Vec<&str> = games
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["turnless"] == json!(true))
+            .map(|g| g["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(turnless, ["icetowers", "speedy"]);
+        for game in turnless {
+            let spec = json!({"game": game, "clock": {"initial_ms": 60_000, "increment_ms": 0}});
+            let (status, body) =
+                http(addr, "POST", "/api/v1/tables", Some(&spec.to_string())).await;
+            assert_eq!(status, 400, "{body}");
+            assert!(body.contains("played without turns"), "{body}");
+            let (status, body) = http(addr, "GET", "/api/v1/tables", None).await;
+            assert_eq!(status, 200);
+            assert!(!body.contains(game), "nothing was created: {body}");
+        }
+    });
+}
+
+#[test]
 fn a_reconnecting_seat_gets_a_fresh_welcome_at_the_current_version() {
     let dir = temp_dir("reconnect");
     let server = start(&db_url(&dir));

@@ -272,6 +272,11 @@ engine: string,
  */
 has_draws: boolean, 
 /**
+ * Whether the seats play without turns (IceTowers, Speedy Towers):
+ * such a table takes no clock.
+ */
+turnless: boolean, 
+/**
  * Default settings.
  */
 default_settings: unknown, 

@@ -89,6 +89,33 @@ function speedyForm(defaults: unknown): SettingsForm {
   };
 }
 
+function leaningForm(defaults: unknown): SettingsForm {
+  // Players (L1: 2 to 10) and the series target (L13) as fields; every
+  // other setting (tolerances, hand noise, physics) as JSON, folded away.
+  const { seats: s0, target_score: t0, ...rest } = (defaults ?? {}) as { seats?: number; target_score?: number };
+  const players = h('input', { type: 'number', name: 'players', min: 2, max: 10, value: s0 ?? 2 });
+  const target = h('input', { type: 'number', name: 'target', min: 1, value: t0 ?? 50 });
+  const area = h('textarea', { rows: 4, name: 'settings' }, JSON.stringify(rest, null, 1));
+  let changed = () => {};
+  players.addEventListener('change', () => changed());
+  const count = () => Math.max(2, Math.min(10, Math.round(Number(players.value)) || 2));
+  return {
+    el: h(
+      'div',
+      {},
+      h('div', { class: 'row' }, h('label', {}, 'Players ', players), h('label', {}, 'Series to ', target, ' points')),
+      h('details', {}, h('summary', {}, 'More settings (JSON)'), area),
+    ),
+    read: () => {
+      const more = JSON.parse(area.value || '{}') as unknown;
+      if (typeof more !== 'object' || more === null || Array.isArray(more)) throw new Error('the settings are a JSON object');
+      return { ...more, seats: count(), target_score: Math.round(Number(target.value)) };
+    },
+    seats: count,
+    onChange: (f) => (changed = f),
+  };
+}
+
 function jsonForm(defaults: unknown): SettingsForm {
   const area = h('textarea', { rows: 3, name: 'settings' }, JSON.stringify(defaults));
   const seats = h('input', { type: 'number', min: 1, max: 8, value: 2, name: 'seats' });
@@ -112,6 +139,8 @@ function settingsForm(g: GameInfo): SettingsForm {
       return iceForm(g.default_settings);
     case 'speedy':
       return speedyForm(g.default_settings);
+    case 'leaning':
+      return leaningForm(g.default_settings);
     default:
       return jsonForm(g.default_settings);
   }
@@ -119,7 +148,10 @@ function settingsForm(g: GameInfo): SettingsForm {
 
 function seatRow(g: GameInfo, i: number): { el: HTMLElement; read(): SeatRequest } {
   const kind = h('select', { name: `seat${i}-kind`, 'aria-label': `seat ${i}: person or bot` }, h('option', { value: 'person', selected: i === 0 }, 'person'), h('option', { value: 'bot', selected: i > 0 }, 'bot'));
-  const level = h('select', { name: `seat${i}-level`, 'aria-label': `seat ${i}: bot level` }, g.bot_levels.map((b) => h('option', { value: b.name, title: b.about }, `${b.name}: ${b.about}`)));
+  // Preselected: the weakest bot that plays (Leaning's weakest, `pass`,
+  // only passes: a test aid, not an opponent).
+  const playing = g.bot_levels.find((b) => b.name !== 'pass')?.name;
+  const level = h('select', { name: `seat${i}-level`, 'aria-label': `seat ${i}: bot level` }, g.bot_levels.map((b) => h('option', { value: b.name, title: b.about, selected: b.name === playing }, `${b.name}: ${b.about}`)));
   const sync = () => (level.hidden = kind.value !== 'bot');
   kind.addEventListener('change', sync);
   sync();
@@ -142,7 +174,8 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
   const clockOn = h('input', { type: 'checkbox', name: 'clock' });
   const minutes = h('input', { type: 'number', min: 1, value: 10, name: 'minutes', 'aria-label': 'minutes each' });
   const inc = h('input', { type: 'number', min: 0, value: 5, name: 'increment', 'aria-label': 'seconds added per move' });
-  const turnBased = g.name !== 'icetowers';
+  // A turnless game keeps its own time; the server refuses a clock for it.
+  const turnBased = !g.turnless;
   const form = h(
     'form',
     {
