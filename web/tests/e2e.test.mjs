@@ -91,6 +91,30 @@ test('lobby: first paint under a second', async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('lobby forms: clocks only for games with turns, Leaning Towers for 2 to 10 players against a bot that plays', async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}/#/`);
+  await page.waitForSelector('[data-create="leaning"]');
+  const clocks = async (game) => page.$$eval(`[data-create="${game}"] input[name=clock]`, (l) => l.length);
+  // The server refuses a clock for a game without turns (GET /api/v1/games `turnless`).
+  for (const game of ['towers', 'babel', 'leaning']) assert.equal(await clocks(game), 1, `${game} offers a clock`);
+  for (const game of ['icetowers', 'speedy']) assert.equal(await clocks(game), 0, `${game} offers no clock`);
+  const form = '[data-create="leaning"]';
+  assert.equal(await page.getAttribute(`${form} input[name=players]`, 'max'), '10');
+  await page.fill(`${form} input[name=players]`, '10');
+  await page.dispatchEvent(`${form} input[name=players]`, 'change');
+  assert.equal(await page.$$eval(`${form} .seat-row`, (l) => l.length), 10);
+  // L1's ten seats reach the server as the settings' own `seats`.
+  for (let s = 1; s < 10; s++) await page.selectOption(`${form} select[name=seat${s}-kind]`, 'bot');
+  assert.notEqual(await page.$eval(`${form} select[name=seat9-level]`, (s) => s.value), 'pass');
+  await page.click(`${form} button[type=submit]`);
+  await page.waitForURL(/#\/table\//);
+  await page.waitForSelector('.conn[data-state="open"]');
+  await page.waitForSelector('.lt-seatlist [data-seat="9"]');
+  await shot(page, 'e2e-leaning-ten-seats');
+  assert.deepEqual(page.errors, []);
+});
+
 test('towers against a bot, to the end, with a reload mid-game that keeps the seat, then the replay', async () => {
   const page = await newPage(browser);
   const id = await createFromLobby(page, 'towers', async (form) => {
