@@ -1,6 +1,7 @@
 //! One store test suite, run against SQLite always and against PostgreSQL
-//! when `STACKYARD_TEST_POSTGRES` holds a URL (`scripts/postgres-test`
-//! starts a throwaway cluster and sets it).
+//! when `STACKYARD_TEST_POSTGRES` holds a URL (`scripts/with-postgres`,
+//! which `scripts/test` and `scripts/postgres-test` use, starts a
+//! throwaway cluster and sets it).
 
 mod common;
 
@@ -326,18 +327,33 @@ fn sqlite_restart_suite() {
 
 #[tokio::test]
 async fn postgres_store_suite() {
-    let Ok(url) = std::env::var("STACKYARD_TEST_POSTGRES") else {
-        eprintln!("STACKYARD_TEST_POSTGRES is not set: skipped (scripts/postgres-test sets it)");
-        return;
-    };
+    let Some(url) = postgres_url() else { return };
     store_suite(&url).await;
 }
 
 #[test]
 fn postgres_restart_suite() {
-    let Ok(url) = std::env::var("STACKYARD_TEST_POSTGRES") else {
-        eprintln!("STACKYARD_TEST_POSTGRES is not set: skipped (scripts/postgres-test sets it)");
-        return;
-    };
+    let Some(url) = postgres_url() else { return };
     restart_suite(&url);
+}
+
+/// The throwaway cluster's URL, or None (the PostgreSQL half skipped) when
+/// no cluster was started; but `scripts/test` sets
+/// `STACKYARD_REQUIRE_POSTGRES`, so there a missing cluster fails rather
+/// than passing with half the suite unrun.
+fn postgres_url() -> Option<String> {
+    match std::env::var("STACKYARD_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
+            panic!(
+                "STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not: run through scripts/with-postgres"
+            )
+        }
+        Err(_) => {
+            eprintln!(
+                "STACKYARD_TEST_POSTGRES is not set: skipped (scripts/postgres-test sets it)"
+            );
+            None
+        }
+    }
 }
