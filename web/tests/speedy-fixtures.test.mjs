@@ -15,7 +15,7 @@ import { serveDist } from './lib/static.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 
 const games = [
-  { name: 'speedy', title: 'Speedy Towers', engine: 'speedy-3', has_draws: false, turnless: true, default_settings: { players: 4 }, bot_levels: [{ name: 'easy', about: 'slow' }], rules_url: '/rules/speedy' },
+  { name: 'speedy', title: 'Speedy Towers', engine: 'speedy-4', has_draws: false, turnless: true, default_settings: { players: 4 }, bot_levels: [{ name: 'easy', about: 'slow' }], rules_url: '/rules/speedy' },
 ];
 const summary = (id) => ({
   id, game: 'speedy', title: 'Speedy Towers', status: 'playing', settings: { players: 2 }, created_at: 0, version: 1, actions: 0, rated: false,

@@ -2,7 +2,7 @@
 //! rejected action changes nothing.
 
 use crate::matching::Mismatch;
-use crate::piece::{PieceId, TowerId};
+use crate::piece::{Card, PieceId, TowerId};
 use stackyard_core::{GameTime, RuleError, Seat};
 use thiserror::Error;
 
@@ -41,6 +41,16 @@ pub enum SpeedyError {
     /// P5: nothing face up to hide.
     #[error("{0} has no face-up tile to hide (P5)")]
     NothingToHide(Seat),
+    /// P5: a tile may be hidden only while it fits no tower.
+    #[error(
+        "tile {tile} fits on {tower}, so it stays face up: only a tile that fits nowhere may be turned face down"
+    )]
+    HideFits {
+        /// The face-up tile.
+        tile: Card,
+        /// A tower it fits (the first by id).
+        tower: TowerId,
+    },
     /// P6: only a face-up tile can be placed.
     #[error("{0} has no face-up tile: reveal one first (face-down tiles cannot be placed, P6)")]
     NoFaceUpTile(Seat),
@@ -113,7 +123,7 @@ impl RuleError for SpeedyError {
         Some(match self {
             NotStarted | AlreadyStarted | AlreadyReady(_) => "P4",
             GameOver => "P11",
-            SecondFaceUp(_) | NothingToReveal(_) | NothingToHide(_) => "P5",
+            SecondFaceUp(_) | NothingToReveal(_) | NothingToHide(_) | HideFits { .. } => "P5",
             NoFaceUpTile(_)
             | NotYourCoin { .. }
             | NoPawn(_)

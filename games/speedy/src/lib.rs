@@ -104,12 +104,16 @@ impl SpeedyTowers {
 impl Game for SpeedyTowers {
     const NAME: &'static str = "speedy";
     const TITLE: &'static str = "Speedy Towers";
-    /// `speedy-3` since decision P-16 (what the quiet rule judged at
-    /// rest is put to sleep); `speedy-2` from P-15 (lifted pieces leave
-    /// the physics world). Neither earlier engine's records replay to the
-    /// same game, and records marked "0.1.0" were played partly before
+    /// `speedy-4` since P5 and P7 were revised (2026-11-26: a tile may be
+    /// hidden only while it fits nowhere; a coin's hidden property is the
+    /// tile underneath's, and it is matched on both); `speedy-3` from
+    /// decision P-16 (what the quiet rule judged at rest is put to sleep);
+    /// `speedy-2` from P-15 (lifted pieces leave the physics world). No
+    /// earlier engine's records replay to the same game (a `speedy-3`
+    /// record may hide a tile that fits, or place a coin the revised P7
+    /// refuses), and records marked "0.1.0" were played partly before
     /// P-15, so none is replayed.
-    const ENGINE: &'static str = "speedy-3";
+    const ENGINE: &'static str = "speedy-4";
     /// Every placement is simulated on the physics table (P-11).
     const HEAVY_STEPS: bool = true;
     /// Every seat places whenever it likes (P4, P-8).

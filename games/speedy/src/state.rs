@@ -63,6 +63,13 @@
 //!   the table (P-6) leaves the world at once, as a hand lifting it
 //!   straight up would, and pushes, drags and presses nothing
 //!   ([`crate::table::PhysTable::lift_away`]).
+//! - **P-17** "The tile underneath" a coin (P7, revised 2026-11-26) is the
+//!   last tile placed in its tower that still stands there, or the
+//!   foundation when none does (P-2's placement order is the tower's order
+//!   from the bottom): every coin of a stack takes its hidden property from
+//!   the tile below them all. A coin's effective suit and value are fixed
+//!   when it lands. A refused `hide` (P5) names the lowest-numbered tower
+//!   the tile fits.
 
 use crate::action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack};
 use crate::error::SpeedyError;
@@ -517,12 +524,28 @@ impl SpeedyTowers {
     }
 
     /// The top of a tower for matching (P-2): the last standing piece, or
-    /// the foundation (face up once started).
+    /// the foundation (face up once started), with the nearest tile at or
+    /// below it (P7: what a coin placed there takes its hidden property
+    /// from). Below a stack of coins that is the last tile placed in the
+    /// tower, or the foundation when no tile has been.
     pub fn top(&self, tower: TowerId) -> Option<Top> {
         let t = self.towers.get(tower.index())?;
+        let underneath = t
+            .pieces
+            .iter()
+            .rev()
+            .find_map(|s| match self.pieces[s.piece.index()] {
+                Piece::Tile { card } => Some(card),
+                _ => None,
+            })
+            .or_else(|| self.pieces[t.foundation.index()].card())?;
         Some(match t.pieces.last() {
-            None => Top::Counts(self.pieces[t.foundation.index()].card()?),
-            Some(s) => s.effective.map_or(Top::Pawn, Top::Counts),
+            None => Top::tile(underneath),
+            Some(s) => match (s.effective, self.pieces[s.piece.index()]) {
+                (None, _) => Top::Pawn,
+                (Some(card), Piece::Tile { .. }) => Top::tile(card),
+                (Some(effective), _) => Top::coin(effective, underneath),
+            },
         })
     }
 
@@ -674,8 +697,21 @@ impl SpeedyTowers {
         Ok(Event::Revealed { seat, tile, card })
     }
 
-    /// P5: the face-up tile turns face down again.
+    /// P5: the face-up tile turns face down again, only while it fits no
+    /// tower ("if the tile they have cannot be placed"; P5 as revised
+    /// 2026-11-26), judged as a placement would be (P7).
     fn hide(&mut self, seat: Seat) -> Result<Event, SpeedyError> {
+        let up = self.piles[seat.index()]
+            .face_up
+            .ok_or(SpeedyError::NothingToHide(seat))?;
+        if let Some(card) = self.pieces[up.index()].card()
+            && let Some(tower) = (0..self.towers.len()).map(|t| TowerId(t as u8)).find(|&t| {
+                self.top(t)
+                    .is_some_and(|top| judge(Placed::Tile(card), top).is_ok())
+            })
+        {
+            return Err(SpeedyError::HideFits { tile: card, tower });
+        }
         let pile = &mut self.piles[seat.index()];
         let tile = pile
             .face_up
@@ -684,6 +720,37 @@ impl SpeedyTowers {
         Pile::insert_sorted(&mut pile.face_down, tile);
         pile.last_hidden = Some(tile);
         Ok(Event::Hidden { seat, tile })
+    }
+
+    /// For hand-made positions (tests, puzzles, tutorials, like
+    /// [`SpeedyTowers::from_deal`]): turns the tile `card` face up in
+    /// `seat`'s pile, putting the tile that was up back face down. Not a
+    /// move: no event, no random draw, and no record holds it; `reveal`
+    /// and `hide` are the moves (P5), and since P5's revision a tile that
+    /// fits cannot be hidden, so a position that needs a given tile up
+    /// cannot always be reached by them. Fails, changing nothing, when the
+    /// seat holds no such tile.
+    pub fn arrange_face_up(&mut self, seat: Seat, card: Card) -> Result<(), SetupError> {
+        let pieces = &self.pieces;
+        let pile = self
+            .piles
+            .get_mut(seat.index())
+            .ok_or_else(|| SetupError::new(format!("there is no {seat} at this table")))?;
+        let is_card = |p: &PieceId| pieces[p.index()].card() == Some(card);
+        if pile.face_up.as_ref().is_some_and(is_card) {
+            return Ok(());
+        }
+        let at = pile
+            .face_down
+            .iter()
+            .position(is_card)
+            .ok_or_else(|| SetupError::new(format!("{seat} holds no face-down tile {card}")))?;
+        let tile = pile.face_down.remove(at);
+        if let Some(up) = pile.face_up.replace(tile) {
+            Pile::insert_sorted(&mut pile.face_down, up);
+        }
+        pile.last_hidden = None;
+        Ok(())
     }
 
     /// Which piece `placing` names, checked against the seat's pile (P6,
@@ -793,14 +860,10 @@ impl SpeedyTowers {
         let effective = judge(placed, top).map_err(|kind| SpeedyError::NoMatch {
             tower,
             kind,
-            what: describe(placed),
+            what: describe(placed, kind),
             why: match kind {
-                Mismatch::Tile => "neither a higher value, nor the same suit, nor a Null",
-                Mismatch::CoinValue => {
-                    "the value shown is not higher than the top's, and neither is Null"
-                }
-                Mismatch::CoinSuit => {
-                    "the suit shown is not the top's suit, and the top is not a Null"
+                Mismatch::Tile | Mismatch::Coin { .. } => {
+                    "neither a higher value than the top's, nor the same suit, nor a Null"
                 }
                 Mismatch::OntoPawn => "nothing goes on a pawn (P-3)",
             },
@@ -1167,11 +1230,21 @@ fn take_back_rank(piece: Piece, id: PieceId) -> (u8, u8, std::cmp::Reverse<Piece
     (value.rank().unwrap_or(7), tile, std::cmp::Reverse(id))
 }
 
-fn describe(p: Placed) -> String {
+/// The piece a refused placement tried, in words; a coin with what it
+/// would have counted as (P7).
+fn describe(p: Placed, kind: Mismatch) -> String {
+    let counts_as = match kind {
+        Mismatch::Coin { counts_as } => {
+            format!(" (counting as {counts_as}, its other property from the tile underneath)")
+        }
+        _ => String::new(),
+    };
     match p {
         Placed::Tile(c) => format!("tile {c}"),
-        Placed::Coin(c, CoinFace::Suit) => format!("a coin showing suit {:?}", c.suit),
-        Placed::Coin(c, CoinFace::Value) => format!("a coin showing value {:?}", c.value),
+        Placed::Coin(c, CoinFace::Suit) => format!("a coin showing suit {:?}{counts_as}", c.suit),
+        Placed::Coin(c, CoinFace::Value) => {
+            format!("a coin showing value {:?}{counts_as}", c.value)
+        }
         Placed::Pawn => "the pawn".into(),
     }
 }

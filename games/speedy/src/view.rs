@@ -3,6 +3,7 @@
 //! that seat.
 
 use crate::action::{PiecePose, Placing};
+use crate::matching::Top;
 use crate::piece::{Card, Look, PieceId, TowerId};
 use crate::state::{Ending, SpeedyTowers};
 use serde::{Deserialize, Serialize};
@@ -43,6 +44,30 @@ pub struct TowerView {
     pub centre_mm: [f64; 2],
     /// Height of the tower's highest point (mm, P-2).
     pub height_mm: f64,
+}
+
+impl TowerView {
+    /// The top as the matching rules see it (P7), from what every viewer
+    /// sees: what the top counts as, and the nearest tile at or below it
+    /// (placed tiles and the started foundation are face up). `None`
+    /// before the start or under a pawn.
+    pub fn matching_top(&self) -> Option<Top> {
+        let card = self.top?;
+        let underneath = self
+            .pieces
+            .iter()
+            .rev()
+            .map(|s| &s.look)
+            .chain(std::iter::once(&self.foundation))
+            .find_map(|look| match *look {
+                Look::Tile { card } => Some(card),
+                _ => None,
+            })?;
+        Some(match self.pieces.last().map(|s| &s.look) {
+            Some(Look::Coin { .. }) => Top::coin(card, underneath),
+            _ => Top::tile(card),
+        })
+    }
 }
 
 /// A seat as everyone sees it.
@@ -194,10 +219,7 @@ impl SpeedyTowers {
                             pose: self.pose_view(s.piece),
                         })
                         .collect(),
-                    top: match self.top(id) {
-                        Some(crate::matching::Top::Counts(c)) if started => Some(c),
-                        _ => None,
-                    },
+                    top: self.top(id).and_then(Top::card).filter(|_| started),
                     centre_mm: self.centre_mm(id),
                     height_mm: self.height_mm(id),
                 }

@@ -147,7 +147,11 @@ fn p4_nothing_but_ready_before_every_seat_is_ready() {
 
 #[test]
 fn p5_one_face_up_tile_at_a_time_and_hide_then_reveal_picks_another() {
-    let d = deal("Sa Ma", &[("S2 S3 S4", ""), ("M3", "")]);
+    // Every tile here fits no tower (not Suns or Moons, not above an Ace),
+    // so each may be hidden (P5 as revised 2026-11-26; before, the deal
+    // was "S2 S3 S4" / "M3", tiles that fit). Seat 1's coin fits (value
+    // up on a tile, P7), so the game is not over at the start (P12).
+    let d = deal("Sa Ma", &[("C2 C3 A4", ""), ("C5", "S2")]);
     let mut g = started(&exact(2), &d);
     assert_eq!(rejected(&mut g, Seat(0), &Action::Hide, T), Some("P5"));
     let ev = g.apply(Seat(0), &Action::Reveal, T).unwrap();
@@ -176,6 +180,76 @@ fn p5_one_face_up_tile_at_a_time_and_hide_then_reveal_picks_another() {
     g.apply(Seat(1), &Action::Reveal, T).unwrap();
     assert!(g.pile(Seat(1)).unwrap().face_up.is_some());
     assert_eq!(rejected(&mut g, Seat(1), &Action::Reveal, T), Some("P5"));
+}
+
+#[test]
+fn p5_hiding_a_tile_that_fits_is_refused_naming_a_tower_it_fits() {
+    // Foundations Sa and M2: C3 fits M2 (higher), not Sa.
+    let d = deal("Sa M2", &[("C3 C4", ""), ("A2", "")]);
+    let mut g = started(&exact(2), &d);
+    reveal_card(&mut g, Seat(0), c("C3"), T);
+    let before = g.fingerprint();
+    let err = g.apply(Seat(0), &Action::Hide, T).unwrap_err();
+    assert_eq!(
+        g.fingerprint(),
+        before,
+        "P5: a refused hide changes nothing"
+    );
+    assert_eq!(err.rule(), Some("P5"));
+    assert_eq!(
+        err,
+        SpeedyError::HideFits {
+            tile: c("C3"),
+            tower: TowerId(1)
+        }
+    );
+    // In a player's words: the tile and the tower, the rule id apart.
+    let words = err.to_string();
+    assert!(
+        words.contains("tile C3") && words.contains("tower 1"),
+        "{words}"
+    );
+    assert!(!words.contains("P5"), "{words}");
+    assert_eq!(
+        g.pile(Seat(0))
+            .unwrap()
+            .face_up
+            .map(|t| g.piece(t).unwrap().card()),
+        Some(Some(c("C3")))
+    );
+}
+
+#[test]
+fn p5_hiding_a_tile_that_fits_nowhere_is_accepted_judged_at_that_moment() {
+    // Foundations Sa and M2. Seat 0's C2 fits neither (2 is not above 2,
+    // and neither suit is Clubs); seat 1 holds a Null.
+    let d = deal("Sa M2", &[("C2 C4", ""), ("An", "")]);
+    let mut g = started(&exact(2), &d);
+    reveal_card(&mut g, Seat(0), c("C2"), T);
+    let ev = g.apply(Seat(0), &Action::Hide, T).unwrap();
+    assert!(
+        matches!(ev[0], Event::Hidden { seat: Seat(0), .. }),
+        "{ev:?}"
+    );
+    assert!(g.pile(Seat(0)).unwrap().face_up.is_none());
+    // Seat 1 puts its Null on Sa: anything fits on a Null now, so the
+    // same C2, face up again, may no longer be hidden.
+    reveal_card(&mut g, Seat(0), c("C2"), T);
+    let ev = place_tile(&mut g, Seat(1), c("An"), 0, 0.0, T);
+    assert!(fallen(&ev).is_empty(), "{ev:?}");
+    assert_eq!(
+        rejected(&mut g, Seat(0), &Action::Hide, T),
+        Some("P5"),
+        "C2 fits the Null on tower 0"
+    );
+    assert!(matches!(
+        g.apply(Seat(0), &Action::Hide, T),
+        Err(SpeedyError::HideFits {
+            tower: TowerId(0),
+            ..
+        })
+    ));
+    assert_conserved(&g);
 }
 
 #[test]
@@ -284,40 +358,59 @@ fn p7_a_tile_that_does_not_match_is_rejected_and_a_matching_one_lands() {
 }
 
 #[test]
-fn p7_coins_are_judged_by_the_face_shown_and_inherit_from_below() {
-    // Foundations S3 and M5. Seat 0 has coins S2 and C4.
-    let d = deal("S3 M5", &[("Cn", "S2 C4"), ("Mn", "A5")]);
+fn p7_a_coin_takes_its_hidden_property_from_the_nearest_tile_below() {
+    // P7 as revised 2026-11-26 (before, a coin was judged by its shown face
+    // alone, and S2 value-up on S3 was refused). Foundations S3 and M5.
+    let d = deal("S3 M5", &[("Cn", "S2 C4"), ("Mn", "A2 A5")]);
     let mut g = started(&exact(2), &d);
     let s2 = coin_of(&g, Seat(0), c("S2"));
     let c4 = coin_of(&g, Seat(0), c("C4"));
     let coin = |coin, face| Placing::Coin { coin, face };
-    // S2 value-up on S3: 2 is not higher; its suit does not count (P7).
-    assert_eq!(
-        rejected(
-            &mut g,
-            Seat(0),
-            &place(coin(s2, CoinFace::Value), 0, 0.0, 0.0),
-            T
+    // C4 suit-up on S3 counts as C3 (the tile's value): not higher, not
+    // Suns, no Null.
+    let before = g.fingerprint();
+    let err = g
+        .apply(Seat(0), &place(coin(c4, CoinFace::Suit), 0, 0.0, 0.0), T)
+        .unwrap_err();
+    assert_eq!(g.fingerprint(), before);
+    assert_eq!(err.rule(), Some("P7"));
+    assert!(
+        matches!(
+            err,
+            SpeedyError::NoMatch {
+                kind: matching::Mismatch::Coin { counts_as },
+                ..
+            } if counts_as == c("C3")
         ),
-        Some("P7")
+        "{err:?}"
     );
-    // S2 suit-up on S3: same suit. It counts as S3 (value from below).
+    // S2 value-up on S3: lower, but it takes the tile's suit and matches.
     let ev = g
-        .apply(Seat(0), &place(coin(s2, CoinFace::Suit), 0, 0.0, 0.0), T)
+        .apply(Seat(0), &place(coin(s2, CoinFace::Value), 0, 0.0, 0.0), T)
         .unwrap();
     assert!(fallen(&ev).is_empty(), "{ev:?}");
-    assert_eq!(g.top(TowerId(0)), Some(matching::Top::Counts(c("S3"))));
-    // C4 value-up on it: 4 > 3; it counts as S4 (suit from below).
-    g.apply(Seat(0), &place(coin(c4, CoinFace::Value), 0, 0.0, 0.0), T)
+    assert_eq!(
+        g.top(TowerId(0)),
+        Some(matching::Top::coin(c("S2"), c("S3")))
+    );
+    // C4 suit-up on the coin: its value comes from tile S3, the nearest
+    // tile below both coins, not from the coin's 2. It counts as C3, and
+    // 3 beats the coin's 2.
+    g.apply(Seat(0), &place(coin(c4, CoinFace::Suit), 0, 0.0, 0.0), T)
         .unwrap();
-    assert_eq!(g.top(TowerId(0)), Some(matching::Top::Counts(c("S4"))));
-    // Seat 1's A5 suit-up cannot follow (A is not S); value-up can (5 > 4).
+    assert_eq!(
+        g.top(TowerId(0)),
+        Some(matching::Top::coin(c("C3"), c("S3")))
+    );
+    // Seat 1's A2 value-up would count as S2 (Suns from the tile): not
+    // above 3, not Clubs. A5 value-up counts as S5 and fits.
+    let a2 = coin_of(&g, Seat(1), c("A2"));
     let a5 = coin_of(&g, Seat(1), c("A5"));
     assert_eq!(
         rejected(
             &mut g,
             Seat(1),
-            &place(coin(a5, CoinFace::Suit), 0, 0.0, 0.0),
+            &place(coin(a2, CoinFace::Value), 0, 0.0, 0.0),
             T
         ),
         Some("P7")
@@ -325,7 +418,47 @@ fn p7_coins_are_judged_by_the_face_shown_and_inherit_from_below() {
     g.apply(Seat(1), &place(coin(a5, CoinFace::Value), 0, 0.0, 0.0), T)
         .unwrap();
     assert_eq!(g.towers()[0].pieces.len(), 3);
+    assert_eq!(
+        g.top(TowerId(0)),
+        Some(matching::Top::coin(c("S5"), c("S3")))
+    );
     assert_conserved(&g);
+}
+
+#[test]
+fn p7_a_coin_showing_its_value_matches_a_tile_of_any_value_by_its_suit() {
+    // Foundations Sa and Mn (the foundation is the tile underneath), then
+    // a placed tile M5 on Mn: a value-up 2 goes on each, counting as the
+    // tile's suit with its own 2.
+    let d = deal("Sa Mn", &[("M5", "C2 A2"), ("C3", "S2")]);
+    let mut g = started(&exact(2), &d);
+    let c2 = coin_of(&g, Seat(0), c("C2"));
+    let a2 = coin_of(&g, Seat(0), c("A2"));
+    let value_up = |coin| Placing::Coin {
+        coin,
+        face: CoinFace::Value,
+    };
+    let ev = g
+        .apply(Seat(0), &place(value_up(c2), 0, 0.0, 0.0), T)
+        .unwrap();
+    assert!(
+        matches!(&ev[0], Event::Placed { effective: Some(e), .. } if *e == c("S2")),
+        "P7: 2 on an Ace, by suit: {ev:?}"
+    );
+    place_tile(&mut g, Seat(0), c("M5"), 1, 0.0, T);
+    let ev = g
+        .apply(Seat(0), &place(value_up(a2), 1, 0.0, 0.0), T)
+        .unwrap();
+    assert!(
+        matches!(&ev[0], Event::Placed { effective: Some(e), .. } if *e == c("M2")),
+        "P7: 2 on a 5, by suit (the placed tile, not the Null foundation): {ev:?}"
+    );
+    // The engine's own list agrees (Hand::fits): seat 1's S2 value-up fits
+    // both towers.
+    let s2 = coin_of(&g, Seat(1), c("S2"));
+    let hand = g.view(Viewer::Seat(Seat(1))).hand.unwrap();
+    let fit = hand.fits.iter().find(|f| f.piece == value_up(s2)).unwrap();
+    assert_eq!(fit.towers, vec![TowerId(0), TowerId(1)]);
 }
 
 #[test]
@@ -353,7 +486,7 @@ fn p4_p7_a_race_on_one_tower_the_second_placement_is_judged_against_the_new_top(
         .apply(Seat(0), &place(Placing::Tile, 0, 0.0, 0.0), now)
         .unwrap();
     assert_eq!(other.towers()[0].pieces.len(), 2);
-    assert_eq!(other.top(TowerId(0)), Some(matching::Top::Counts(c("S5"))));
+    assert_eq!(other.top(TowerId(0)), Some(matching::Top::tile(c("S5"))));
 }
 
 /// Seat 1 builds tower 1 to three tiles; seat 0 puts S3 on tower 0 and has
@@ -488,8 +621,12 @@ fn p12_counts_every_face_down_tile_and_both_coin_faces_and_ties_share() {
     // A face-down S2 anywhere in a pile keeps the game going.
     let d = deal("Sa Ma", &[("C2 C3 S2", ""), ("A2", "")]);
     assert!(started(&exact(2), &d).ending().is_none());
-    // A coin fits suit-up (S) though not value-up.
+    // A Suns coin fits Sa, either face up.
     let d = deal("Sa Ma", &[("C2", "S2"), ("A2", "")]);
+    assert!(started(&exact(2), &d).ending().is_none());
+    // Any coin fits value-up on a tile, by the tile's suit (P7 as revised
+    // 2026-11-26), so a seat with a coin is never stuck on tile tops.
+    let d = deal("Sa Ma", &[("C2", "C3"), ("A2", "")]);
     assert!(started(&exact(2), &d).ending().is_none());
 }
 

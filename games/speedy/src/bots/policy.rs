@@ -165,10 +165,10 @@ impl SpeedyBot {
         let me = self.seat.index();
         let mut out = Vec::new();
         let Some(hand) = &view.hand else { return out };
-        let tops: Vec<(TowerId, Card, f64, bool)> = view
+        let tops: Vec<(TowerId, Top, f64, bool)> = view
             .towers
             .iter()
-            .filter_map(|t| Some((t.id, t.top?, t.height_mm, self.avoids(t))))
+            .filter_map(|t| Some((t.id, t.matching_top()?, t.height_mm, self.avoids(t))))
             .collect();
         let lowest = tops.iter().map(|t| t.2).fold(f64::INFINITY, f64::min);
         let pieces_left = view.seats[me].pieces_left;
@@ -177,7 +177,7 @@ impl SpeedyBot {
                 if avoided && !avoided_too {
                     continue;
                 }
-                if let Ok(Some(effective)) = judge(placed, Top::Counts(top)) {
+                if let Ok(Some(effective)) = judge(placed, top) {
                     let mut score = worth(own);
                     if matches!(piece, Placing::Tile) {
                         // The face-up tile first: it frees the next reveal.
@@ -373,19 +373,26 @@ impl SpeedyBot {
             };
             return self.place(view, pick.piece, pick.tower);
         }
-        // Nothing fits now: look for a face-down tile that would.
-        let tops: Vec<Card> = view
+        // Nothing fits now: look for a face-down tile that would. P5: the
+        // face-up tile may be hidden only when it fits no tower at all
+        // (the engine's own fits, avoided tops included); otherwise the
+        // next round places it on a top it avoids rather than stall.
+        let tops: Vec<Top> = view
             .towers
             .iter()
             .filter(|t| avoided_too || !self.avoids(t))
-            .filter_map(|t| t.top)
+            .filter_map(|t| t.matching_top())
             .collect();
-        let fits = |card: Card| {
-            tops.iter()
-                .any(|&t| judge(Placed::Tile(card), Top::Counts(t)).is_ok())
-        };
+        let fits = |card: Card| tops.iter().any(|&t| judge(Placed::Tile(card), t).is_ok());
         if hand.face_down.iter().any(|&c| fits(c)) {
             let action = if view.seats[me].face_up.is_some() {
+                let up_fits_somewhere = hand
+                    .fits
+                    .iter()
+                    .any(|f| f.piece == Placing::Tile && !f.towers.is_empty());
+                if up_fits_somewhere {
+                    return None;
+                }
                 Action::Hide
             } else {
                 Action::Reveal

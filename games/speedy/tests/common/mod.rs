@@ -77,20 +77,13 @@ pub fn place(piece: Placing, tower: u8, x: f64, y: f64) -> Action {
     }
 }
 
-/// Reveals until seat's face-up tile is `card` (the reveal is random, P5),
-/// hiding others; panics if it never comes up.
-pub fn reveal_card(g: &mut SpeedyTowers, seat: Seat, card: Card, now: GameTime) {
-    for _ in 0..200 {
-        let pile = g.pile(seat).unwrap();
-        if let Some(up) = pile.face_up {
-            if g.piece(up).unwrap().card() == Some(card) {
-                return;
-            }
-            g.apply(seat, &Action::Hide, now).unwrap();
-        }
-        g.apply(seat, &Action::Reveal, now).unwrap();
-    }
-    panic!("{card} never came up");
+/// Makes `card` the seat's face-up tile. Since P5's revision (2026-11-26)
+/// a tile that fits cannot be hidden, so revealing and hiding until `card`
+/// comes up is no longer always possible: the position is arranged, as a
+/// hand-made deal is (`arrange_face_up`).
+pub fn reveal_card(g: &mut SpeedyTowers, seat: Seat, card: Card, _now: GameTime) {
+    g.arrange_face_up(seat, card)
+        .unwrap_or_else(|e| panic!("{card}: {e}"));
 }
 
 /// Reveals `card` and places it on `tower` at the offset; returns the events.
