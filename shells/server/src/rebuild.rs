@@ -36,7 +36,8 @@ pub fn rebuild(
         }
     };
     loop {
-        fire_until(stepper.game_mut(), stepper.applied() as u64);
+        let applied = stepper.applied() as u64;
+        fire_until(stepper.game_mut(), applied);
         match stepper.next() {
             None => break,
             Some(stepped) => {
