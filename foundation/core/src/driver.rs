@@ -319,29 +319,9 @@ impl<G: Game> Driver<G> {
     pub fn replay(
         record: &Record<G::Settings, G::Action>,
     ) -> Result<ReplayedTable<G>, ReplayError<G::Error>> {
-        if record.game != G::NAME {
-            return Err(ReplayError::WrongGame {
-                expected: G::NAME,
-                found: record.game.clone(),
-            });
-        }
-        let engine = record.engine.as_str();
-        if !engine.is_empty() && engine != G::ENGINE && !G::REPLAYS.contains(&engine) {
-            return Err(ReplayError::Engine {
-                found: record.engine.clone(),
-                expected: G::ENGINE,
-                replays: G::REPLAYS,
-            });
-        }
-        if record.format > crate::RECORD_FORMAT {
-            return Err(ReplayError::Format {
-                found: record.format,
-            });
-        }
+        crate::Provenance::of::<G>().check(record)?;
         let mut driver = Driver::new(record.settings.clone(), record.seed)?;
-        // Keep the record's own provenance (format, engine) as written.
-        driver.record.format = record.format;
-        driver.record.engine = record.engine.clone();
+        driver.keep_provenance(record);
         let mut events = Vec::new();
         let mut previous = GameTime::ZERO;
         for (i, entry) in record.actions.iter().enumerate() {
@@ -390,6 +370,13 @@ impl<G: Game> Driver<G> {
         // the last timer that fired.
         driver.record.end = record.end;
         Ok((driver, events))
+    }
+
+    /// Keeps a replayed record's own provenance (format, engine) as written,
+    /// so a table rebuilt from an older engine's record still says so.
+    pub(crate) fn keep_provenance<S, A>(&mut self, record: &Record<S, A>) {
+        self.record.format = record.format;
+        self.record.engine = record.engine.clone();
     }
 
     /// Marks the record when the rules have just ended the game.

@@ -7,7 +7,7 @@
 //! viewer may see, as JSON. Adding a game to a host is one line where the
 //! registry is built (`.with::<MyGame>()`).
 
-use crate::record::{Ending, Record};
+use crate::record::{Ending, ErasedRecord, Provenance, Record};
 use crate::{
     Bot, BotLevel, Bots, Driver, FinishError, Game, GameTime, Outcome, RuleError, Seat, Seed,
     SetupError, ToAct, Viewer,
@@ -191,9 +191,16 @@ pub trait GameKind: Send + Sync {
     fn default_settings(&self) -> Value;
     /// A new table.
     fn create(&self, settings: &Value, seed: Seed) -> Result<Box<dyn HostedGame>, SetupError>;
+    /// Which records this build replays as this game.
+    fn provenance(&self) -> Provenance;
     /// A table rebuilt from its JSON record (a restart, a replay, a
     /// resumed game).
     fn replay(&self, record: &Value) -> Result<Box<dyn HostedGame>, RecordError>;
+    /// A fresh table to step `record` through, after the check every
+    /// replay makes ([`Provenance::check`]); its own record keeps the given
+    /// record's format and engine. [`crate::stepper::RecordStepper`] is the
+    /// way to use it.
+    fn start_replay(&self, record: &ErasedRecord) -> Result<Box<dyn HostedGame>, RecordError>;
     /// The bot levels, weakest first.
     fn bot_levels(&self) -> Vec<BotLevel>;
     /// A bot for `seat` of a table with `settings`.
@@ -288,10 +295,30 @@ impl<G: Bots> GameKind for Kind<G> {
         Ok(Box::new(Driver::<G>::new(settings, seed)?))
     }
 
+    fn provenance(&self) -> Provenance {
+        Provenance::of::<G>()
+    }
+
     fn replay(&self, record: &Value) -> Result<Box<dyn HostedGame>, RecordError> {
         let record: Record<G::Settings, G::Action> = serde_json::from_value(record.clone())
             .map_err(|e| RecordError(format!("this is not a {} record: {e}", G::TITLE)))?;
         let (driver, _) = Driver::<G>::replay(&record).map_err(|e| RecordError(e.to_string()))?;
+        Ok(Box::new(driver))
+    }
+
+    fn start_replay(&self, record: &ErasedRecord) -> Result<Box<dyn HostedGame>, RecordError> {
+        Provenance::of::<G>()
+            .check(record)
+            .map_err(|e| RecordError(e.to_string()))?;
+        let settings = G::Settings::deserialize(&record.settings).map_err(|e| {
+            RecordError(format!(
+                "the record's settings are not {} settings: {e}",
+                G::TITLE
+            ))
+        })?;
+        let mut driver =
+            Driver::<G>::new(settings, record.seed).map_err(|e| RecordError(e.to_string()))?;
+        driver.keep_provenance(record);
         Ok(Box::new(driver))
     }
 

@@ -42,13 +42,17 @@ pub mod play;
 mod record;
 mod seat;
 mod seed;
+pub mod stepper;
 mod time;
 
 pub use bot::{Bot, BotLevel, Bots, Decision};
 pub use driver::{ActError, Driver, FinishError, Rejected, Step};
 pub use error::{RuleError, SetupError};
 pub use game::{Game, Outcome, ToAct, Wire};
-pub use record::{Ending, Entry, RECORD_FORMAT, Record, ReplayError, Replayed, replay};
+pub use record::{
+    Ending, Entry, ErasedRecord, NotARecord, Provenance, ProvenanceError, RECORD_FORMAT, Record,
+    ReplayError, Replayed, replay,
+};
 pub use seat::{Seat, Viewer};
 pub use seed::Seed;
 pub use time::GameTime;

@@ -2,6 +2,7 @@
 
 use crate::{Driver, Game, GameTime, Seat, Seed, SetupError};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use thiserror::Error;
 
 /// The record format this build writes. A record of a later format is
@@ -120,9 +121,75 @@ impl<S, A> Record<S, A> {
     }
 }
 
-/// Why a record does not replay.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum ReplayError<E: std::error::Error + 'static> {
+/// A record of any game with its settings and actions left as JSON: how a
+/// host holds a record before it knows the game's types (a stored table, a
+/// file, a download). Read one with [`ErasedRecord::parse`] and check it
+/// against a game with [`Provenance::check`]; nothing outside this module
+/// reads a record by key.
+pub type ErasedRecord = Record<Value, Value>;
+
+/// Why a JSON value is not a record at all.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct NotARecord(pub String);
+
+impl ErasedRecord {
+    /// The record in `value`, with every field of the right type (settings
+    /// and actions are left as JSON for the game to read). An error names
+    /// the field that is wrong.
+    pub fn parse(value: &Value) -> Result<ErasedRecord, NotARecord> {
+        let Value::Object(fields) = value else {
+            return Err(NotARecord("a record is a JSON object".into()));
+        };
+        fn field<T: serde::de::DeserializeOwned>(
+            fields: &serde_json::Map<String, Value>,
+            name: &str,
+            missing: Option<T>,
+        ) -> Result<T, NotARecord> {
+            match (fields.get(name), missing) {
+                (None | Some(Value::Null), Some(default)) => Ok(default),
+                (None, None) => Err(NotARecord(format!("the record's {name} is missing"))),
+                (Some(value), _) => T::deserialize(value)
+                    .map_err(|e| NotARecord(format!("the record's {name}: {e}"))),
+            }
+        }
+        Ok(Record {
+            format: field(fields, "format", Some(first_format()))?,
+            engine: field(fields, "engine", Some(String::new()))?,
+            game: field(fields, "game", None)?,
+            settings: fields.get("settings").cloned().unwrap_or(Value::Null),
+            seed: field(fields, "seed", None)?,
+            actions: field(fields, "actions", Some(Vec::new()))?,
+            end: field(fields, "end", Some(None))?,
+            ending: field(fields, "ending", Some(None))?,
+        })
+    }
+
+    /// The record as JSON, as it is stored and served.
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).expect("a record of JSON values serialises")
+    }
+}
+
+/// Which records a build replays as the game they were played as: the
+/// game's name, the engine it runs and the earlier engines known to make
+/// the same game of the same actions ([`Game::ENGINE`], [`Game::REPLAYS`]).
+/// Every path that steps a record through the rules (a typed replay, the
+/// frames of a replay viewer, a table rebuilt after a restart) makes this
+/// one check first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Provenance {
+    /// [`Game::NAME`].
+    pub game: &'static str,
+    /// [`Game::ENGINE`].
+    pub engine: &'static str,
+    /// [`Game::REPLAYS`].
+    pub replays: &'static [&'static str],
+}
+
+/// Why a record is not one this build may replay.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProvenanceError {
     /// The record belongs to another game.
     #[error("this is a record of {found:?}, not of {expected:?}")]
     WrongGame {
@@ -132,7 +199,7 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         found: String,
     },
     /// Written by an engine whose games this build cannot promise to
-    /// reproduce ([`Game::ENGINE`], [`Game::REPLAYS`]).
+    /// reproduce.
     #[error(
         "this record was played by engine {found:?}; this build runs {expected:?}, which may \
          not make the same game of its actions (engines it replays: {expected:?}{also})",
@@ -152,6 +219,51 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         /// The record's format.
         found: u32,
     },
+}
+
+impl Provenance {
+    /// The provenance game `G` replays.
+    pub fn of<G: Game>() -> Provenance {
+        Provenance {
+            game: G::NAME,
+            engine: G::ENGINE,
+            replays: G::REPLAYS,
+        }
+    }
+
+    /// Whether `record` may be replayed as this game: its game, its engine
+    /// (a record naming none is taken as this engine's, as the earliest
+    /// records were written) and its format.
+    pub fn check<S, A>(&self, record: &Record<S, A>) -> Result<(), ProvenanceError> {
+        if record.game != self.game {
+            return Err(ProvenanceError::WrongGame {
+                expected: self.game,
+                found: record.game.clone(),
+            });
+        }
+        let engine = record.engine.as_str();
+        if !engine.is_empty() && engine != self.engine && !self.replays.contains(&engine) {
+            return Err(ProvenanceError::Engine {
+                found: record.engine.clone(),
+                expected: self.engine,
+                replays: self.replays,
+            });
+        }
+        if record.format > RECORD_FORMAT {
+            return Err(ProvenanceError::Format {
+                found: record.format,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Why a record does not replay.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ReplayError<E: std::error::Error + 'static> {
+    /// The record is not one of this game and engine ([`Provenance`]).
+    #[error(transparent)]
+    Provenance(#[from] ProvenanceError),
     /// The settings do not make a game.
     #[error(transparent)]
     Setup(#[from] SetupError),

@@ -195,7 +195,7 @@ fn replay_rejects_other_games_bad_settings_and_time_travel() {
     record.game = "towers".into();
     assert!(matches!(
         replay::<Counter>(&record),
-        Err(ReplayError::WrongGame { .. })
+        Err(ReplayError::Provenance(ProvenanceError::WrongGame { .. }))
     ));
 
     let record = Record::new::<Counter>(0, Seed(0));
@@ -324,7 +324,7 @@ fn a_record_from_a_later_format_is_refused() {
     record.format = RECORD_FORMAT + 1;
     assert!(matches!(
         replay::<Counter>(&record),
-        Err(ReplayError::Format { .. })
+        Err(ReplayError::Provenance(ProvenanceError::Format { .. }))
     ));
 }
 
@@ -340,7 +340,7 @@ fn a_record_from_another_engine_is_refused_unless_this_one_replays_it() {
     other.engine = "test-9".into();
     let error = replay::<Counter>(&other).unwrap_err();
     assert!(
-        matches!(&error, ReplayError::Engine { found, expected: "test", .. } if found == "test-9"),
+        matches!(&error, ReplayError::Provenance(ProvenanceError::Engine { found, expected: "test", .. }) if found == "test-9"),
         "{error:?}"
     );
     let message = error.to_string();
@@ -357,4 +357,114 @@ fn a_record_from_another_engine_is_refused_unless_this_one_replays_it() {
         assert_eq!(replayed.game(), driver.game());
         assert_eq!(replayed.record().engine, engine);
     }
+}
+
+impl Bots for Counter {
+    fn bot_levels() -> Vec<BotLevel> {
+        Vec::new()
+    }
+    fn bot(
+        level: &str,
+        _seat: Seat,
+        _seed: Seed,
+        _settings: &u32,
+    ) -> Result<Box<dyn Bot<Self>>, SetupError> {
+        Err(SetupError::new(format!("no bot {level:?}")))
+    }
+}
+
+/// A finished Counter record as JSON, with an alarm that rings after the
+/// last action (so the record has an `end`) and a resignation.
+fn erased_counter_record() -> serde_json::Value {
+    let mut driver = Driver::<Counter>::new(10, Seed(0)).unwrap();
+    driver
+        .act(Seat(0), Act::Arm(5), GameTime::from_millis(1))
+        .unwrap();
+    driver
+        .act(Seat(1), Act::Step(2), GameTime::from_millis(2))
+        .unwrap();
+    driver.advance_to(GameTime::from_millis(9));
+    driver
+        .finish(Ending::Resigned { seat: Seat(1) }, GameTime::from_millis(9))
+        .unwrap();
+    serde_json::to_value(driver.record()).unwrap()
+}
+
+#[test]
+fn every_erased_replay_path_refuses_another_engine_naming_both() {
+    let registry = host::Registry::new().with::<Counter>();
+    let kind = registry.get("counter").unwrap();
+    let mut record = erased_counter_record();
+    record["engine"] = "test-9".into();
+    let erased = ErasedRecord::parse(&record).unwrap();
+    let by_frames = frames::frames(kind, &record, Viewer::Spectator).unwrap_err();
+    let by_stepper = stepper::RecordStepper::start(kind, &erased)
+        .unwrap_err()
+        .to_string();
+    let by_kind = kind.replay(&record).err().unwrap().to_string();
+    for message in [&by_frames, &by_stepper, &by_kind] {
+        assert!(
+            message.contains("\"test-9\"") && message.contains("\"test\""),
+            "{message}"
+        );
+    }
+    // Another game's record is refused before any action is tried.
+    record["engine"] = "test".into();
+    record["game"] = "towers".into();
+    let error = frames::frames(kind, &record, Viewer::Spectator).unwrap_err();
+    assert!(error.contains("\"towers\""), "{error}");
+}
+
+#[test]
+fn the_stepper_keeps_the_records_engine_and_replays_like_the_driver() {
+    let registry = host::Registry::new().with::<Counter>();
+    let kind = registry.get("counter").unwrap();
+    let mut record = erased_counter_record();
+    record["engine"] = "test-0".into();
+    let erased = ErasedRecord::parse(&record).unwrap();
+    let mut stepper = stepper::RecordStepper::start(kind, &erased).unwrap();
+    let mut numbers = Vec::new();
+    while let Some(stepped) = stepper.next() {
+        numbers.push(stepped.unwrap().number);
+    }
+    assert_eq!(numbers, [1, 2]);
+    let closing = stepper.close().unwrap();
+    // The alarm rings at 6 ms (armed at 1 for 5), then the resignation.
+    assert_eq!(closing.len(), 2);
+    assert_eq!(
+        closing[0].for_viewer(Viewer::Spectator),
+        [serde_json::json!(98)]
+    );
+    assert_eq!(closing[1].ended, Some(Ending::Resigned { seat: Seat(1) }));
+    let game = stepper.into_game();
+    let typed = kind.replay(&record).unwrap();
+    assert_eq!(game.record(), typed.record());
+    assert_eq!(game.record()["engine"], "test-0");
+    assert_eq!(game.view(Viewer::Spectator), typed.view(Viewer::Spectator));
+
+    let frames = frames::frames(kind, &record, Viewer::Spectator).unwrap();
+    // The start, two actions, and the closing frame (alarm and ending).
+    assert_eq!(frames.len(), 4);
+    assert_eq!(frames[3].events, [serde_json::json!(98)]);
+    assert_eq!(frames[3].to_act, ToAct::Nobody);
+}
+
+#[test]
+fn the_stepper_refuses_time_going_back_and_names_the_action() {
+    let registry = host::Registry::new().with::<Counter>();
+    let kind = registry.get("counter").unwrap();
+    let mut record = erased_counter_record();
+    record["actions"][1]["at"] = 0.into();
+    let erased = ErasedRecord::parse(&record).unwrap();
+    let mut stepper = stepper::RecordStepper::start(kind, &erased).unwrap();
+    assert!(stepper.next().unwrap().is_ok());
+    let error = stepper.next().unwrap().unwrap_err().to_string();
+    assert!(error.contains("action 2"), "{error}");
+    assert_eq!(stepper.applied(), 1);
+    // Not a record at all: said so, with serde's reason.
+    let error = ErasedRecord::parse(&serde_json::json!({"game": "counter"})).unwrap_err();
+    assert!(
+        error.to_string().contains("the record's seed is missing"),
+        "{error}"
+    );
 }

@@ -4,12 +4,15 @@
 //! step, and the table would count one step fewer. Clients resynchronise
 //! from the last version they saw, so the server stores each timer step
 //! (its version, the actions before it, its time) and fires it again at
-//! the same place.
+//! the same place. The record is walked by core's one checked replay path
+//! (`RecordStepper`): a record of an engine this build does not replay is
+//! refused, naming both engines, and the table keeps its record's engine.
 
 use crate::store::TimerStepRow;
 use serde_json::Value;
 use stackyard_core::host::{GameKind, HostedGame};
-use stackyard_core::{GameTime, Seat, Seed};
+use stackyard_core::stepper::RecordStepper;
+use stackyard_core::{ErasedRecord, GameTime};
 
 /// The table `record` describes, with `steps` fired where they fired.
 pub fn rebuild(
@@ -17,19 +20,10 @@ pub fn rebuild(
     record: &Value,
     steps: &[TimerStepRow],
 ) -> Result<Box<dyn HostedGame>, String> {
-    if steps.is_empty() {
-        return kind.replay(record).map_err(|e| e.to_string());
-    }
-    let settings = record.get("settings").cloned().unwrap_or(Value::Null);
-    let seed: Seed = serde_json::from_value(record.get("seed").cloned().unwrap_or(Value::Null))
-        .map_err(|e| format!("the record's seed: {e}"))?;
-    let mut game = kind.create(&settings, seed).map_err(|e| e.to_string())?;
-    let entries = record
-        .get("actions")
-        .and_then(Value::as_array)
-        .map_or(&[][..], Vec::as_slice);
+    let record = ErasedRecord::parse(record).map_err(|e| e.to_string())?;
+    let mut stepper = RecordStepper::start(kind, &record).map_err(|e| e.to_string())?;
     let mut pending = steps.iter().peekable();
-    let mut fire_until = |game: &mut Box<dyn HostedGame>, actions: u64| {
+    let mut fire_until = |game: &mut dyn HostedGame, actions: u64| {
         while let Some(step) = pending.next_if(|s| s.after_actions <= actions) {
             let fired = game.advance_to(GameTime::from_millis(step.at_ms));
             if fired.version != step.version {
@@ -41,20 +35,74 @@ pub fn rebuild(
             }
         }
     };
-    for (i, entry) in entries.iter().enumerate() {
-        fire_until(&mut game, i as u64);
-        let seat: Seat = serde_json::from_value(entry.get("seat").cloned().unwrap_or(Value::Null))
-            .map_err(|e| format!("action {}: seat: {e}", i + 1))?;
-        let at: GameTime =
-            serde_json::from_value(entry.get("at").cloned().unwrap_or(Value::from(0)))
-                .map_err(|e| format!("action {}: time: {e}", i + 1))?;
-        let action = entry.get("action").cloned().unwrap_or(Value::Null);
-        game.act(seat, &action, at)
-            .map_err(|r| format!("action {} was refused on resume: {}", i + 1, r.error))?;
+    loop {
+        let applied = stepper.applied() as u64;
+        fire_until(stepper.game_mut(), applied);
+        match stepper.next() {
+            None => break,
+            Some(stepped) => {
+                stepped.map_err(|e| format!("on resume: {e}"))?;
+            }
+        }
     }
-    fire_until(&mut game, u64::MAX);
-    if let Some(end) = record.get("end").and_then(Value::as_u64) {
-        game.advance_to(GameTime::from_millis(end));
+    fire_until(stepper.game_mut(), u64::MAX);
+    // An unfinished table's record has no ending; `close` fires the timers
+    // up to the record's end.
+    stepper.close().map_err(|e| e.to_string())?;
+    Ok(stepper.into_game())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stackyard_core::Seed;
+
+    /// A fresh IceTowers table's record (a game with timers), as stored.
+    fn icetowers_record(engine: &str) -> Value {
+        let registry = stackyard_registry::registry();
+        let kind = registry.get("icetowers").expect("icetowers is hosted");
+        let game = kind
+            .create(&kind.default_settings(), Seed(3))
+            .expect("default settings make a game");
+        let mut record = game.record();
+        record["engine"] = engine.into();
+        record
     }
-    Ok(game)
+
+    #[test]
+    fn a_restart_refuses_a_record_of_another_engine_naming_both() {
+        let registry = stackyard_registry::registry();
+        let kind = registry.get("icetowers").unwrap();
+        let steps = [TimerStepRow {
+            version: 1,
+            after_actions: 0,
+            at_ms: 1000,
+        }];
+        for steps in [&steps[..], &[]] {
+            let error = rebuild(kind, &icetowers_record("icetowers-0"), steps)
+                .err()
+                .expect("another engine's record is refused");
+            assert!(
+                error.contains("\"icetowers-0\"")
+                    && error.contains(&format!("{:?}", kind.engine())),
+                "{error}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_table_resumed_with_timer_steps_keeps_its_records_engine() {
+        // Before one replay path, a table with stored timer steps was
+        // rebuilt from a fresh game and relabelled with this build's engine.
+        let registry = stackyard_registry::registry();
+        let kind = registry.get("icetowers").unwrap();
+        let older = kind.provenance().replays[0];
+        let steps = [TimerStepRow {
+            version: 1,
+            after_actions: 0,
+            at_ms: 1000,
+        }];
+        let game = rebuild(kind, &icetowers_record(older), &steps).expect("it resumes");
+        assert_eq!(game.record()["engine"], older);
+    }
 }

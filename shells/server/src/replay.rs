@@ -47,23 +47,24 @@ pub async fn table_replay(
             format!("a stored record does not parse: {e}"),
         )
     })?;
-    let game = record
-        .get("game")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
-    let title = hub.registry.get(&game).map(|k| k.title()).ok_or_else(|| {
-        ApiError::new(
-            ErrorKind::Storage,
-            format!("this server does not host {game:?}"),
-        )
-    })?;
+    let erased = stackyard_core::ErasedRecord::parse(&record)
+        .map_err(|e| ApiError::new(ErrorKind::Storage, format!("a stored record: {e}")))?;
+    let title = hub
+        .registry
+        .get(&erased.game)
+        .map(|k| k.title())
+        .ok_or_else(|| {
+            ApiError::new(
+                ErrorKind::Storage,
+                format!("this server does not host {:?}", erased.game),
+            )
+        })?;
+    let game = erased.game.clone();
     // Stepping a long record is CPU work: keep it off the async workers.
     let worker = hub.clone();
-    let (record, frames) = tokio::task::spawn_blocking(move || {
-        let kind = worker.registry.get(&game).expect("looked up above");
-        let frames = frames(kind, &record);
-        (record, frames)
+    let frames = tokio::task::spawn_blocking(move || {
+        let kind = worker.registry.get(&erased.game).expect("looked up above");
+        stackyard_core::frames::record_frames(kind, &erased, Viewer::Spectator)
     })
     .await
     .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
@@ -74,7 +75,7 @@ pub async fn table_replay(
         )
     })?;
     Ok(axum::Json(serde_json::json!({
-        "table": {"id": id, "game": record.get("game"), "title": title},
+        "table": {"id": id, "game": game, "title": title},
         "record": record,
         "frames": frames,
     })))

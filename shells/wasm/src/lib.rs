@@ -16,8 +16,8 @@ mod bindings;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use stackyard_core::Viewer;
-use stackyard_core::frames::{Frame, frames};
+use stackyard_core::frames::{Frame, record_frames};
+use stackyard_core::{ErasedRecord, Viewer};
 use std::fmt;
 
 /// Bad input, in a sentence that names what was wrong.
@@ -69,19 +69,16 @@ pub fn replay(record_json: &str, viewer_json: &str) -> Result<Value, ShellError>
         "the viewer is not {\"type\": \"spectator\"} or {\"type\": \"seat\", \"seat\": N}",
         viewer_json,
     )?;
-    let name = record
-        .get("game")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ShellError("the record names no game (its \"game\" field)".into()))?;
+    let record = ErasedRecord::parse(&record).map_err(|e| ShellError(e.to_string()))?;
     let registry = stackyard_registry::registry();
-    let kind = registry.get(name).ok_or_else(|| {
+    let kind = registry.get(&record.game).ok_or_else(|| {
         ShellError(format!(
             "no game is called {} (these are: {})",
-            quoted(name),
+            quoted(&record.game),
             registry.names().join(", ")
         ))
     })?;
-    let frames: Vec<Frame> = frames(kind, &record, viewer)
+    let frames: Vec<Frame> = record_frames(kind, &record, viewer)
         .map_err(|e| ShellError(format!("this {} record does not replay: {e}", kind.title())))?;
     Ok(json!({"game": kind.name(), "title": kind.title(), "frames": to_value(&frames)}))
 }

@@ -112,8 +112,17 @@ fn bad_records_and_viewers_are_named_not_panicked_on() {
     let record = finished_towers_record();
     let cases: Vec<(String, &str, &str)> = vec![
         ("not json".into(), spectator, "the record is not JSON"),
-        ("[1, 2]".into(), spectator, "names no game"),
-        (r#"{"game": 7}"#.into(), spectator, "names no game"),
+        ("[1, 2]".into(), spectator, "a record is a JSON object"),
+        (
+            r#"{"game": 7}"#.into(),
+            spectator,
+            "the record's game: invalid type",
+        ),
+        (
+            r#"{"seed": 7}"#.into(),
+            spectator,
+            "the record's game is missing",
+        ),
         (
             r#"{"game": "chess", "seed": 1}"#.into(),
             spectator,
@@ -132,7 +141,7 @@ fn bad_records_and_viewers_are_named_not_panicked_on() {
         (
             r#"{"game": "towers", "settings": "4x4", "seed": 1, "actions": 3}"#.into(),
             spectator,
-            "actions are not a list",
+            "the record's actions: invalid type",
         ),
         (
             // Seat 1 may not open (T-rules: Black moves first).
@@ -179,5 +188,21 @@ fn the_envelope_carries_values_and_errors() {
         err["error"]
             .as_str()
             .is_some_and(|e| e.starts_with("the record is not JSON"))
+    );
+}
+
+#[test]
+fn a_record_of_another_engine_is_refused_naming_both_engines() {
+    // The offline viewer steps records through core's one checked path, so
+    // an older engine's game is never shown as this engine would play it.
+    let mut record = finished_towers_record();
+    let engine = record["engine"].as_str().expect("an engine").to_string();
+    record["engine"] = json!("towers-0");
+    let error = replay(&record.to_string(), r#"{"type":"spectator"}"#)
+        .expect_err("another engine's record")
+        .0;
+    assert!(
+        error.contains("\"towers-0\"") && error.contains(&format!("{engine:?}")),
+        "{error}"
     );
 }
