@@ -1,6 +1,6 @@
 // Hash routes, so any server that serves index.html at "/" serves the
 // whole client: #/ lobby, #/table/ID, #/replay/ID, #/replay (a record
-// file, offline), #/rules/NAME.
+// file, offline), #/rules (the index), #/rules/NAME, #/rules/NAME/RULE-OR-SECTION.
 
 import './style.css';
 import { lobbyScreen } from './screens/lobby';
@@ -13,11 +13,11 @@ const main = document.getElementById('main')!;
 let current: Screen | null = null;
 
 function route(): Screen {
-  const [, kind, arg] = location.hash.replace(/^#\/?/, '/').split('/');
+  const [, kind, arg, sub] = location.hash.replace(/^#\/?/, '/').split('/');
   const id = decodeURIComponent(arg ?? '');
   if (kind === 'table' && id) return tableScreen(id);
   if (kind === 'replay') return replayScreen(id || null);
-  if (kind === 'rules' && id) return rulesScreen(id);
+  if (kind === 'rules') return rulesScreen(id || null, sub ? decodeURIComponent(sub) : null);
   return lobbyScreen();
 }
 

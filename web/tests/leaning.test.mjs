@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
+import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
@@ -69,7 +69,7 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   const frames = recordFrames(page);
   await page.goto(`${server.url}/#/`);
   const form = '[data-create="leaning"]';
-  await page.waitForSelector(form);
+  await openOptions(page, 'leaning');
   await page.selectOption(`${form} select[name=seat1-kind]`, 'bot');
   await page.selectOption(`${form} select[name=seat1-level]`, 'easy');
   await page.click(`${form} button[type=submit]`);
@@ -184,7 +184,7 @@ test('leaning towers: an action the rules refuse is shown with its rule id and n
   const frames = recordFrames(page);
   await page.goto(`${server.url}/#/`);
   const form = '[data-create="leaning"]';
-  await page.waitForSelector(form);
+  await openOptions(page, 'leaning');
   await page.selectOption(`${form} select[name=seat1-level]`, 'pass');
   await page.click(`${form} button[type=submit]`);
   await page.waitForSelector('[data-action="auto_foundation"]');

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
+import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
@@ -63,7 +63,7 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
   page.on('websocket', (ws) => ws.on('framereceived', (f) => playerFrames.push(String(f.payload))));
   await page.goto(`${server.url}/#/`);
   const form = '[data-create="speedy"]';
-  await page.waitForSelector(form);
+  await openOptions(page, 'speedy');
   await page.fill(`${form} input[name=players]`, '2');
   await page.dispatchEvent(`${form} input[name=players]`, 'change');
   await page.selectOption(`${form} select[name=seat1-kind]`, 'bot');

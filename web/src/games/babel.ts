@@ -20,12 +20,6 @@ function tileEl(t: Tile, cls = ''): HTMLElement {
   );
 }
 
-const RESULT_TEXT: Record<string, string> = {
-  full_win: 'a full win (one stack)',
-  partial_win: 'a partial win (two or three stacks)',
-  loss: 'a loss (four or more stacks)',
-};
-
 export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   const line = h('div', { class: 'bb-line', role: 'list', 'aria-label': 'The line of stacks' });
   const controls = h('div', { class: 'bb-controls' });
@@ -37,7 +31,6 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   let hinted: Action | null = null;
   let hintText = '';
   let canAct = false;
-  let ended: Extract<Event, { type: 'ended' }> | null = null;
   let lastTo: number | null = null;
 
   const moves = (): MoveAction[] =>
@@ -160,12 +153,8 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
             'div',
             { class: 'summary', 'data-summary': 'true' },
             h('h3', {}, 'Game over'),
-            h(
-              'p',
-              {},
-              `${v.line.length} stack${v.line.length === 1 ? '' : 's'} left`,
-              ended ? `: ${RESULT_TEXT[ended.result] ?? ended.result}.` : '.',
-            ),
+            // The outcome itself is stated once, by the table's result.
+            h('p', {}, `${v.line.length} stack${v.line.length === 1 ? '' : 's'} left.`),
           )
         : null,
       v.undrawn_tiles.length
@@ -186,11 +175,9 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !s.view.over;
       lastTo = null;
       for (const e of s.events) {
-        if (e.type === 'ended') ended = e;
         if (e.type === 'moved') lastTo = e.to; // the target is left of the mover, so its position survives the close-up
         if (e.type === 'drew') lastTo = s.view.line.length;
       }
-      if (!s.view.over) ended = null;
       if (selected !== null && targetsOf(selected).size === 0) selected = null;
       hinted = null;
       hintText = '';

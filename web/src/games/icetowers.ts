@@ -156,6 +156,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     });
     g.append(s('text', { class: `letter on-${topColour}`, y: 4 }, LETTER[topColour] ?? '?'));
     if (t.pieces.length > 1) g.append(s('text', { class: 'count', x: SIZE[3] + 1, y: SIZE[3] + 2 }, `${t.pieces.length}·${pips}`));
+    // The tower's number, as the history and the refusals name it.
+    g.append(s('text', { class: 'tower-id', x: -SIZE[3] - 1, y: -SIZE[3] + 1 }, String(t.id)));
     return g;
   }
 
