@@ -148,7 +148,8 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   assert.ok(bots.length > 0, 'the bot acted');
   const botPiece = bots.find((e) => e.type === 'placed' || e.type === 'held');
   const logText = await page.textContent('.lt-log');
-  assert.match(logText, /B · bot easy/, 'the log names the bot');
+  // Issue 23: bots are named as players would call them.
+  assert.match(logText, /B · Easy bot/, 'the log names the bot');
   if (botPiece) {
     assert.ok(lastView(frames).pieces.some((q) => q.id === botPiece.piece && q.owner.type === 'seat' && q.owner.seat === 1), 'the bot\'s piece is in the view');
   }

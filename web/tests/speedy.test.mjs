@@ -174,7 +174,7 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
       await waitNewer(page, v).catch(() => {});
       for (const l of await logLines(page)) {
         if (/\(you\) let go of/.test(l.text)) sawOwn = true;
-        if (/^bot easy let go of/.test(l.text)) sawBot = true;
+        if (/^Easy bot let go of/.test(l.text)) sawBot = true; // named as in issue 23
       }
       if (placed === 3) await shot(page, 'speedy-playing');
     }

@@ -218,7 +218,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       v.game_deadline !== null && !v.ending
         ? h('p', { class: 'muted' }, `Game timer: ${Math.max(0, (v.game_deadline - v.now - (Date.now() - received)) / 1000).toFixed(0)} s`)
         : null,
-      v.ending ? h('p', { class: 'over', 'data-ended': v.ending.reason }, `Game over (${v.ending.reason.replace('_', ' ')}).`) : null,
+      v.ending ? h('p', { class: 'over', 'data-ended': v.ending.reason }, 'Game over.') : null,
     );
   }
 

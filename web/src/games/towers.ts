@@ -8,7 +8,8 @@ import type { Block, Event, Move, Square, View } from '../wire/towers';
 import { moveText, squareName } from '../wire/towers';
 import { mayAct, type GameContext, type GameUi, type Shown } from './types';
 
-const GONE_MS = 700;
+// Long enough to see which towers came down (the history says why).
+const GONE_MS = 1800;
 
 export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   const board = h('div', { class: 'tw-board', role: 'grid', 'aria-label': 'Towers board' });

@@ -162,7 +162,7 @@ export function tableScreen(id: string): Screen {
             'li',
             { 'data-seat': st.seat, class: st.seat === seat ? 'me' : '' },
             st.kind === 'person' && st.taken
-              ? h('span', { class: `presence ${st.connected ? 'on' : 'off'}`, title: st.connected ? 'connected' : 'not connected', 'aria-label': st.connected ? 'connected' : 'not connected' })
+              ? h('span', { class: `presence ${st.connected || st.seat === seat ? 'on' : 'off'}`, title: st.connected || st.seat === seat ? 'connected' : 'not connected', 'aria-label': st.connected || st.seat === seat ? 'connected' : 'not connected' })
               : null,
             seatLabel(st.seat),
             st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
@@ -170,7 +170,7 @@ export function tableScreen(id: string): Screen {
           ),
         ),
       ),
-      h('p', { class: 'muted', 'data-viewer': viewer.type }, seat === null ? 'You are watching.' : t.seats[seat]?.name ? `You play as ${t.seats[seat].name}.` : 'You are playing.'),
+      h('p', { class: 'muted', 'data-viewer': viewer.type }, seat === null ? 'You are watching.' : ended ? 'You played this game.' : t.seats[seat]?.name ? `You play as ${t.seats[seat].name}.` : 'You are playing.'),
     );
     renderWaiting(canTake);
     const playing = seat !== null && !ended;
@@ -178,11 +178,10 @@ export function tableScreen(id: string): Screen {
     replace(
       actions,
       h('a', { href: `#/rules/${t.game}`, class: 'button' }, 'How to play'),
-      !ended && t.status === 'open' ? h('button', { onclick: () => void share() }, 'Share link') : null,
-      playing && !confirmingResign
+      playing && started() && !confirmingResign
         ? h('button', { 'data-testid': 'resign', onclick: () => ((confirmingResign = true), renderSeats()) }, t.seats.length > 1 ? 'Resign' : 'Give up')
         : null,
-      playing && confirmingResign
+      playing && started() && confirmingResign
         ? h(
             'span',
             { class: 'confirm-resign', role: 'group', 'aria-label': 'Resign?' },
@@ -320,7 +319,7 @@ export function tableScreen(id: string): Screen {
     // Newest first: what just happened is where the eye is.
     replace(
       historyList,
-      history.length ? history.slice(-200).reverse().map((l) => h('li', { 'data-kind': l.kind, class: l.kind }, l.text)) : h('li', { class: 'muted' }, 'Nothing yet.'),
+      history.length ? history.slice(-200).reverse().map((l) => h('li', { 'data-kind': l.kind, class: l.kind }, l.text)) : h('li', { class: 'muted gap' }, 'Nothing yet.'),
     );
   }
 
