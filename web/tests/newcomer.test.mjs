@@ -125,6 +125,29 @@ for (const size of SIZES) {
   });
 }
 
+for (const size of SIZES) {
+  test(`${size.name}: every game's one-click start opens a table against a beginner's bot (Babel: a deal)`, async () => {
+    const page = await newPage(browser, size);
+    for (const game of GAMES) {
+      await page.goto(`${server.url}/#/`);
+      await page.click(`[data-testid="play-computer-${game}"]`);
+      await page.waitForURL(/#\/table\//);
+      await page.waitForSelector('[data-viewer="seat"]');
+      const seats = await page.textContent('.seat-list');
+      if (game === 'babel') assert.doesNotMatch(seats, /bot/i, 'a solitaire has no opponent');
+      else assert.match(seats, /Easy bot/, `${game}: the opponent`);
+      assert.ok(await page.$('[data-testid="message"]'), `${game}: a message line`);
+      assert.ok(await page.isVisible('[data-testid="history"]'), `${game}: a history`);
+      assert.ok(!(await page.$('[data-waiting="true"].waiting-box')), `${game}: nobody to wait for`);
+      assert.doesNotMatch(await page.textContent('.table-screen'), /\bseat \d/i, `${game}: a seat number`);
+      // The 3-D tables load on demand; give them a moment before the picture.
+      await page.waitForTimeout(game === 'speedy' || game === 'leaning' ? 1500 : 300);
+      await shot(page, `newcomer-start-${game}-${size.name}`);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+}
+
 test('a reload keeps the history as it was; the tab title says when it is your move', async () => {
   const page = await newPage(browser, { width: 1280, height: 800 });
   await page.goto(`${server.url}/#/`);
