@@ -261,7 +261,14 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
 
 function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElement {
   const names = seatNames(t.game, t.seats);
-  const won = t.outcome?.winners.length ? ` · ${t.outcome.winners.map((w) => names[w] ?? 'someone').join(' and ')} won` : t.outcome ? ' · no winner' : '';
+  const won =
+    t.game === 'babel' && t.outcome
+      ? ` · ${-t.outcome.scores[0]} ${t.outcome.scores[0] === -1 ? 'stack' : 'stacks'} left`
+      : t.outcome?.winners.length
+        ? ` · ${t.outcome.winners.map((w) => names[w] ?? 'someone').join(' and ')} won`
+        : t.outcome
+          ? ' · a draw'
+          : '';
   return h(
     'li',
     { 'data-table': t.id },
