@@ -163,10 +163,14 @@ test('a reload keeps the history as it was; the tab title says when it is your m
   const before = await lines();
   assert.ok(before.filter((l) => /^You \(Black\) moved/.test(l)).length >= 3, `history: ${before.join(' | ')}`);
   assert.ok(before.some((l) => /^Easy bot \(White\) moved/.test(l)), 'the bot is named in the history');
+  // The mute switch is remembered too.
+  await page.click('[data-mute]');
+  assert.equal(await page.textContent('[data-mute]'), 'Sound off');
   await page.reload();
   await page.waitForSelector('.conn[data-state="open"]');
   await page.waitForSelector('[data-testid="history"] li');
   assert.deepEqual(await lines(), before);
+  assert.equal(await page.textContent('[data-mute]'), 'Sound off');
   await shot(page, 'newcomer-history-after-reload');
   assert.deepEqual(page.errors, []);
 });

@@ -12,6 +12,7 @@ import { loadHistory, saveHistory } from '../history';
 import type { ClockState, CreateTable, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
 import { forgetSeat, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
+import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
 import { eventLines, refusalText, ruleHref, type Line } from '../words';
 import { seatNames } from '../words/names';
@@ -135,6 +136,9 @@ export function tableScreen(id: string): Screen {
     gameHost.replaceChildren(ui.root);
   }
 
+  /** A turn of this viewer's own in a turn-based game (the real-time ones have no turns to announce). */
+  const mineToAct = (t: ToAct): boolean => mySeat() !== null && started() && t.type === 'seat' && t.seat === mySeat();
+
   /** Until every seat is taken nobody is to act, whatever the rules' turn says. */
   const shownToAct = (): ToAct => (started() ? toAct : { type: 'nobody' });
 
@@ -191,6 +195,11 @@ export function tableScreen(id: string): Screen {
           )
         : null,
       offerDraw ? h('button', { onclick: () => send({ type: 'offer_draw' }) }, 'Offer draw') : null,
+      h(
+        'button',
+        { class: 'mute', 'aria-pressed': String(muted()), 'data-mute': true, onclick: () => (setMuted(!muted()), renderSeats()) },
+        muted() ? 'Sound off' : 'Sound on',
+      ),
       ended ? h('a', { href: `#/replay/${t.id}`, class: 'button', 'data-replay': t.id }, 'Replay') : null,
       !ended && drawOfferedBy !== null
         ? h(
@@ -384,6 +393,7 @@ export function tableScreen(id: string): Screen {
         version = m.version;
         connection?.seen(m.version);
         root.dataset.version = String(m.version);
+        const turnBefore = toAct;
         toAct = m.to_act;
         lastView = m.view;
         if (table && table.status === 'open') table = { ...table, status: 'playing' };
@@ -399,7 +409,12 @@ export function tableScreen(id: string): Screen {
         renderClocks();
         if (drawOfferedBy !== null) drawOfferedBy = null; // an offer lapses at the next accepted action
         renderSeats();
-        if (table) addHistory(eventLines(table.game, m.events, m.view, who));
+        const wasMine = mineToAct(turnBefore);
+        const lines = table ? eventLines(table.game, m.events, m.view, who) : [];
+        addHistory(lines);
+        if (m.ended || m.outcome) sounds.end();
+        else if (lines.some((l) => l.kind === 'fell')) sounds.fall();
+        else if (!wasMine && mineToAct(m.to_act)) sounds.yourTurn();
         saveHistory(id, mySeat(), m.version, history);
         ui?.show({ view: m.view, events: m.events, toAct: shownToAct(), outcome: m.outcome, ending: m.ended, live: true });
         break;
@@ -417,6 +432,7 @@ export function tableScreen(id: string): Screen {
         renderSeats();
         if (wasOpen && m.table.status !== 'open' && lastView !== null) {
           addHistory([{ kind: 'info', text: 'Everyone is here: the game begins.' }]);
+          if (mineToAct(toAct)) sounds.yourTurn();
           saveHistory(id, mySeat(), version, history);
           ui?.show({ view: lastView, events: [], toAct: shownToAct(), outcome: null, ending: null, live: false });
         }
