@@ -11,7 +11,7 @@ import { h, replace } from '../ui/dom';
 import { askName } from '../ui/name';
 import { say } from '../ui/status';
 import { FACTS, firstGame, friendGame } from '../words/games';
-import { FIRST_BOT, botAbout, botTitle, matchLine, seatNames } from '../words/names';
+import { EXTRA_LEVELS, FIRST_BOT, botAbout, botTitle, matchLine, seatNames } from '../words/names';
 import type { Screen } from './screen';
 
 /** A settings editor for one game: the form fields and how to read them. */
@@ -96,8 +96,9 @@ function iceForm(defaults: unknown): SettingsForm {
 }
 
 function speedyForm(defaults: unknown): SettingsForm {
-  const d = (defaults ?? {}) as { players?: number };
-  const players = h('input', { type: 'number', name: 'players', min: 2, max: 6, value: d.players ?? 2 });
+  // Two players to begin with, whatever the game's own default (a newcomer
+  // should not find three bots at a first table).
+  const players = h('input', { type: 'number', name: 'players', min: 2, max: 6, value: 2 });
   let changed = () => {};
   players.addEventListener('change', () => changed());
   const count = () => Math.max(2, Math.min(6, Math.round(Number(players.value)) || 2));
@@ -182,7 +183,7 @@ function seatRow(g: GameInfo, i: number): { el: HTMLElement; read(): SeatRequest
   const level = h(
     'select',
     { name: `seat${i}-level`, 'aria-label': `player ${i + 1}: how strong` },
-    g.bot_levels.map((b) => h('option', { value: b.name, selected: b.name === first }, `${botTitle(g.name, b.name)}: ${botAbout(g.name, b.name, b.about)}`)),
+    [...(EXTRA_LEVELS[g.name] ?? []), ...g.bot_levels].map((b) => h('option', { value: b.name, selected: b.name === first }, `${botTitle(g.name, b.name)}: ${botAbout(g.name, b.name, b.about)}`)),
   );
   const sync = () => (level.hidden = kind.value !== 'bot');
   kind.addEventListener('change', sync);

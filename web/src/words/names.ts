@@ -20,7 +20,8 @@ const BOT_WORDS: Record<string, Record<string, { title: string; about: string }>
   },
   icetowers: {
     random: { title: 'Random bot', about: 'plays at random, with quick hands' },
-    greedy: { title: 'Easy bot', about: 'takes whatever helps it most right now' },
+    'greedy:2500': { title: 'Easy bot', about: 'takes whatever helps it most right now, taking its time (2.5 seconds a play)' },
+    greedy: { title: 'Medium bot', about: 'takes whatever helps it most right now, quickly' },
     strong: { title: 'Strong bot', about: 'thinks one step ahead about what the others will do' },
     'greedy:300': { title: 'Quick bot', about: 'like the easy bot, with very quick hands' },
   },
@@ -40,9 +41,16 @@ const BOT_WORDS: Record<string, Record<string, { title: string; about: string }>
 /** The level a beginner can beat but that plays sensibly, per game. */
 export const FIRST_BOT: Record<string, string> = {
   towers: 'greedy',
-  icetowers: 'greedy',
+  // IceTowers is a race: the greedy bot plays sensibly, and at 2.5 s a
+  // play (its spec's reaction time) a newcomer can keep up with it.
+  icetowers: 'greedy:2500',
   speedy: 'easy',
   leaning: 'easy',
+};
+
+/** Levels this client offers beyond the server's list: the same bots, slower. */
+export const EXTRA_LEVELS: Record<string, { name: string; about: string }[]> = {
+  icetowers: [{ name: 'greedy:2500', about: 'greedy, reacting in 2.5 s' }],
 };
 
 export function botTitle(game: string, level: string | null | undefined): string {
