@@ -29,7 +29,8 @@ export function tableScreen(id: string): Screen {
   const gameHost = h('div', { class: 'game-host' });
   const banner = h('div', { class: 'banner' });
   const clocksEl = h('div', { class: 'clocks', 'aria-live': 'off' });
-  const historyList = h('ol', { class: 'history-list' });
+  // Newest first, numbered from the first: the newest line has the highest number.
+  const historyList = h('ol', { class: 'history-list', reversed: true });
   const historyEl = h('section', { class: 'history', 'data-testid': 'history', 'aria-label': 'What happened' }, h('h3', {}, 'What happened'), historyList);
   const root = h(
     'section',
@@ -296,7 +297,7 @@ export function tableScreen(id: string): Screen {
 
   function showOutcome(): void {
     if (!table || !ended) return replace(banner);
-    const r = resultWords(table.game, table.outcome ?? null, table.ending ?? null, mySeat(), nameOf);
+    const r = resultWords(table.game, table.outcome ?? null, table.ending ?? null, mySeat(), nameOf, lastView);
     const seat = mySeat();
     const canRematch = seat !== null && !table.daily;
     replace(

@@ -18,6 +18,30 @@ export interface ResultWords {
 /** Where each game says how it ends and who wins. */
 const END_RULE: Record<string, string> = { towers: 'T11', babel: 'B7', icetowers: 'I13', speedy: 'P11', leaning: 'L13' };
 
+const BY_RULES = 'The game ended by its rules.';
+
+/** Why the winners won a game that ended by its rules, in the game's own measure. */
+function byScore(game: string, winners: string[], view: unknown): string {
+  const who = winners.join(' and ');
+  const has = winners.length === 1 && who !== 'You' ? 'has' : 'have';
+  switch (game) {
+    case 'towers':
+      return `No more moves: ${who} ${has} more floors.`;
+    case 'icetowers':
+      return `${who} ${has} the most pips on top.`;
+    case 'speedy': {
+      const reason = (view as { ending?: { reason?: string } } | null)?.ending?.reason;
+      if (reason === 'pawn') return `${who} crowned the highest tower with a pawn.`;
+      if (reason === 'stuck') return `Nobody could place any more: ${who} ${has} the fewest pieces left.`;
+      return `${who} won.`;
+    }
+    case 'leaning':
+      return `${who} ${has} the most points.`;
+    default:
+      return `${who} won.`;
+  }
+}
+
 function scoreText(game: string, score: number): string {
   switch (game) {
     case 'towers':
@@ -35,10 +59,11 @@ function scoreText(game: string, score: number): string {
   }
 }
 
-export function resultWords(game: string, outcome: Outcome | null, ending: Ending | null, me: number | null, name: (seat: number) => string): ResultWords {
-  const scores = outcome ? outcome.scores.map((s, i) => `${name(i)}: ${scoreText(game, s)}`) : [];
+/** `view` is the last view this viewer was sent (Speedy Towers says there how it ended). */
+export function resultWords(game: string, outcome: Outcome | null, ending: Ending | null, me: number | null, name: (seat: number) => string, view: unknown = null): ResultWords {
   const winners = outcome?.winners ?? [];
   const by = (seat: number) => (seat === me ? 'You' : name(seat));
+  const scores = outcome ? outcome.scores.map((s, i) => `${by(i)}: ${scoreText(game, s)}`) : [];
   let why: string;
   switch (ending?.type) {
     case 'resigned':
@@ -54,7 +79,7 @@ export function resultWords(game: string, outcome: Outcome | null, ending: Endin
       why = 'Both sides agreed to a draw: no winner.';
       break;
     default:
-      why = 'The game ended by its rules.';
+      why = BY_RULES;
   }
   const rule = !ending || ending.type === 'rules' ? END_RULE[game] ?? null : null;
   if (game === 'babel' && ending?.type === 'resigned') {
@@ -67,10 +92,10 @@ export function resultWords(game: string, outcome: Outcome | null, ending: Endin
     return { title: b.title, kind: b.title === 'You won' ? 'won' : 'lost', why: b.why, rule, scores: [] };
   }
   if (me !== null) {
-    if (winners.includes(me)) return { title: 'You won', kind: 'won', why, rule, scores };
-    if (winners.length) return { title: 'You lost', kind: 'lost', why: why === 'The game ended by its rules.' ? `${winners.map(by).join(' and ')} won.` : why, rule, scores };
+    if (winners.includes(me)) return { title: 'You won', kind: 'won', why: why === BY_RULES ? byScore(game, winners.map(by), view) : why, rule, scores };
+    if (winners.length) return { title: 'You lost', kind: 'lost', why: why === BY_RULES ? byScore(game, winners.map(by), view) : why, rule, scores };
     return { title: 'Draw', kind: 'draw', why, rule, scores };
   }
-  if (winners.length) return { title: `${winners.map(name).join(' and ')} ${winners.length > 1 ? 'won' : 'won'}`, kind: 'over', why, rule, scores };
+  if (winners.length) return { title: `${winners.map(name).join(' and ')} won`, kind: 'over', why: why === BY_RULES ? byScore(game, winners.map(name), view) : why, rule, scores };
   return { title: 'Draw', kind: 'draw', why, rule, scores };
 }
