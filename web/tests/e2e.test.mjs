@@ -185,6 +185,9 @@ test('two browsers at one towers table play each other to the end', async () => 
     }
     await a.waitForSelector('[data-outcome]');
     await b.waitForSelector('[data-outcome]');
+    // Issue 23: each side reads the result from its own side.
+    const [ra, rb] = [await a.textContent('[data-testid="result"] h3'), await b.textContent('[data-testid="result"] h3')];
+    assert.ok((ra === 'You won' && rb === 'You lost') || (ra === 'You lost' && rb === 'You won') || (ra === 'Draw' && rb === 'Draw'), `${ra} / ${rb}`);
     await shot(a, 'e2e-two-browsers-a');
     await shot(b, 'e2e-two-browsers-b-phone');
     assert.ok(total > 0);
@@ -235,6 +238,9 @@ test('tower of babel to the end, with a hint, while a spectator sees no hidden t
       }
     }
     await page.waitForSelector('[data-summary]');
+    // Issue 23: the outcome in one place, from the player's side.
+    await page.waitForSelector('[data-testid="result"]');
+    assert.match(await page.textContent('[data-testid="result"] h3'), /^(You won|Partial win|You lost)$/);
     await shot(page, 'e2e-babel-over');
     // Hidden information: the spectator was never sent the draw order.
     assert.ok(received.length > 2);
@@ -287,6 +293,8 @@ test('icetowers against a bot, to the end', async () => {
   }
   await shot(page, 'e2e-icetowers-playing');
   await page.waitForSelector('[data-ended]', { timeout: 40_000 });
+  await page.waitForSelector('[data-testid="result"]');
+  assert.match(await page.textContent('[data-testid="result"] h3'), /^(You won|You lost|Draw)$/);
   await shot(page, 'e2e-icetowers-over');
   assert.deepEqual(page.errors, []);
 });

@@ -186,6 +186,8 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
     // The game ran to its end (P11 or P12) within the test's time.
     await page.waitForSelector('[data-ended]', { timeout: 60_000 });
     await page.waitForSelector('[data-outcome]');
+    // Issue 23: the result from the player's side.
+    assert.match(await page.textContent('[data-testid="result"] h3'), /^(You won|You lost|Draw)$/);
     await shot(page, 'speedy-over');
     await spec.waitForSelector('[data-ended]', { timeout: 20_000 });
     await shot(spec, 'speedy-spectator-phone');

@@ -14,11 +14,12 @@ export function babelLines(events: Event[], _view: View): Line[] {
   return out;
 }
 
-/** Babel's one statement of the outcome: how many stacks, and what that is worth. */
-export function babelOutcome(stacks: number): { title: string; why: string } {
-  if (stacks === 1) return { title: 'You won', why: 'Everything ended in one stack: a full win.' };
-  if (stacks <= 3) return { title: 'You won', why: `${plural(stacks, 'stack')} left: a partial win (one stack would be a full win).` };
-  return { title: 'You lost', why: `${plural(stacks, 'stack')} left: three or fewer would have been a win.` };
+/** Babel's one statement of the outcome (B7): one stack wins; two or three
+ *  are a partial win, which the engine does not count as a win (B-3). */
+export function babelOutcome(stacks: number): { title: string; kind: 'won' | 'partial' | 'lost'; why: string } {
+  if (stacks === 1) return { title: 'You won', kind: 'won', why: 'Everything ended in one stack.' };
+  if (stacks <= 3) return { title: 'Partial win', kind: 'partial', why: `${plural(stacks, 'stack')} left. One stack would have been a complete win.` };
+  return { title: 'You lost', kind: 'lost', why: `${plural(stacks, 'stack')} left: three or fewer would have been a partial win.` };
 }
 
 export function babelRefusal(message: string): string {

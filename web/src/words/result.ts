@@ -89,7 +89,7 @@ export function resultWords(game: string, outcome: Outcome | null, ending: Endin
   if (game === 'babel' && outcome && (!ending || ending.type === 'rules')) {
     // The one statement of a Babel game's outcome: stacks left and what that is worth.
     const b = babelOutcome(-outcome.scores[0]);
-    return { title: b.title, kind: b.title === 'You won' ? 'won' : 'lost', why: b.why, rule, scores: [] };
+    return { title: b.title, kind: b.kind, why: b.why, rule, scores: [] };
   }
   if (me !== null) {
     if (winners.includes(me)) return { title: 'You won', kind: 'won', why: why === BY_RULES ? byScore(game, winners.map(by), view) : why, rule, scores };
