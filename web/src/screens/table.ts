@@ -15,7 +15,7 @@ import { h, replace } from '../ui/dom';
 import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
 import { eventLines, refusalText, ruleHref, type Line } from '../words';
-import { seatNames } from '../words/names';
+import { seatMark, seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
@@ -151,6 +151,15 @@ export function tableScreen(id: string): Screen {
     document.title = `${prefix ? `${prefix} · ` : ''}${table.title} · Stackyard`;
   }
 
+  function mark(seat: number): HTMLElement | null {
+    const m = table ? seatMark(table.game, seat, lastView) : null;
+    if (!m) return null;
+    // The letter in white on dark colours, black on light ones.
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(m.fill.slice(i, i + 2), 16) / 255);
+    const dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45;
+    return h('span', { class: 'seat-mark', style: `background:${m.fill};color:${dark ? '#fff' : '#111'}`, title: m.title, 'aria-label': m.title }, m.letter);
+  }
+
   function renderSeats(): void {
     const t = table;
     if (!t) return;
@@ -169,6 +178,7 @@ export function tableScreen(id: string): Screen {
             st.kind === 'person' && st.taken
               ? h('span', { class: `presence ${st.connected || st.seat === seat ? 'on' : 'off'}`, title: st.connected || st.seat === seat ? 'connected' : 'not connected', 'aria-label': st.connected || st.seat === seat ? 'connected' : 'not connected' })
               : null,
+            mark(st.seat),
             seatLabel(st.seat),
             st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
             st.kind === 'person' && st.taken && !st.connected && st.seat !== seat ? h('span', { class: 'off' }, ' · away') : null,

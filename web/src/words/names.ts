@@ -88,3 +88,25 @@ export function seatNames(game: string, seats: SeatSummary[]): string[] {
 export function matchLine(game: string, seats: SeatSummary[]): string {
   return seatNames(game, seats).join(' vs ');
 }
+
+/** A seat's colour and letter where the game gives seats colours, so a
+ *  player's name and their pieces can be matched at a glance. */
+export function seatMark(game: string, seat: number, view: unknown): { fill: string; letter: string; title: string } | null {
+  switch (game) {
+    case 'towers':
+      return seat === 0 ? { fill: '#222222', letter: 'B', title: 'Black' } : { fill: '#f7f7f7', letter: 'W', title: 'White' };
+    case 'icetowers': {
+      // The same hues as the IceTowers table (Okabe–Ito).
+      const fills: Record<string, string> = { red: '#D55E00', yellow: '#F0E442', green: '#009E73', blue: '#0072B2', black: '#222222', white: '#F7F7F7' };
+      const colour = (view as { seats?: { colour?: string }[] } | null)?.seats?.[seat]?.colour;
+      return colour ? { fill: fills[colour] ?? '#999', letter: ({ red: 'R', yellow: 'Y', green: 'G', blue: 'B', black: 'K', white: 'W' } as Record<string, string>)[colour] ?? '?', title: colour } : null;
+    }
+    case 'leaning': {
+      // The Leaning Towers table's seat colours (games/leaning.ts SEAT_FILLS), by letter A, B, …
+      const fills = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#222222', '#f7f7f7', '#8c6d46'];
+      return { fill: fills[seat % fills.length], letter: String.fromCharCode(65 + seat), title: `colour ${String.fromCharCode(65 + seat)}` };
+    }
+    default:
+      return null;
+  }
+}
