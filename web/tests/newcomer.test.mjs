@@ -96,11 +96,14 @@ for (const size of SIZES) {
     await towersMove(page);
     // The message line is on screen without scrolling, even on the phone.
     const box = await page.$eval('[data-testid="message"]', (el) => {
-      el.style.minHeight = '1px'; // shown even when empty, to measure where it sits
+      // Shown even when empty (it hides then), to measure where it sits.
+      el.style.display = 'block';
+      el.style.minHeight = '1em';
       const r = el.getBoundingClientRect();
-      return { top: r.top, bottom: r.bottom };
+      el.style.display = '';
+      return { top: r.top, bottom: r.bottom, height: r.height };
     });
-    assert.ok(box.top >= 0 && box.top < size.height, `the message line sits at ${box.top}px`);
+    assert.ok(box.height > 0 && box.top > 0 && box.bottom < size.height, `the message line sits at ${box.top}–${box.bottom}px`);
     await page.click('[data-testid="resign"]');
     await shot(page, `newcomer-resign-confirm-${size.name}`);
     await page.click('[data-testid="confirm"]');
@@ -234,6 +237,24 @@ test('play a friend: the table waits for them by name, the friend is asked for a
   assert.doesNotMatch(await a.textContent('main'), /open vs open/);
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
+});
+
+test('phone: a message stays in sight when the page is scrolled', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await page.goto(`${server.url}/#/`);
+  await page.evaluate(() => localStorage.setItem('stackyard.name', 'Cy'));
+  await page.click('[data-testid="game-towers"] button:has-text("Play a friend")');
+  await page.waitForSelector('[data-waiting] button:has-text("Copy")');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.click('[data-waiting] button:has-text("Copy")');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.waitForSelector('[data-testid="message"] p');
+  const r = await page.$eval('[data-testid="message"]', (el) => el.getBoundingClientRect().toJSON());
+  assert.ok(r.top >= 0 && r.bottom <= 844 && r.height > 0, `the message at ${r.top}–${r.bottom}px after scrolling`);
+  assert.match(await page.textContent('[data-testid="message"]'), /link/i);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the table scrolls sideways');
+  await shot(page, 'newcomer-message-scrolled-phone');
+  assert.deepEqual(page.errors, []);
 });
 
 test('rules pages open with "How to play"; the index lists them; links inside a page stay on it', async () => {
