@@ -67,12 +67,23 @@ export function tableScreen(id: string): Screen {
   // running one is shown counting down locally between messages.
   let clocks: ClockState[] | null = null;
   let clocksAt = 0;
+  // The table's game time (welcome's now_ms) and when it arrived: today's
+  // deal is ranked by time, so its running time is shown.
+  let gameMs = 0;
+  let gameMsAt = 0;
+  let endedAtMs: number | null = null;
   const tick = window.setInterval(() => {
     if (connState.kind === 'waiting') renderConn(conn, connState);
     renderClocks();
   }, 500);
 
   function renderClocks(): void {
+    // (A deal that ended before this page saw it: its time is on the day's board.)
+    if (!clocks && table?.daily && (!ended || endedAtMs !== null)) {
+      const ms = endedAtMs ?? gameMs + (Date.now() - gameMsAt);
+      const t = Math.max(0, Math.floor(ms / 1000));
+      return replace(clocksEl, h('span', { class: 'clock running', 'data-daily-time': true }, 'Your time: ', h('b', {}, `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`)));
+    }
     if (!clocks) return replace(clocksEl);
     const fmt = (ms: number) => {
       const t = Math.max(0, Math.ceil(ms / 1000));
@@ -389,6 +400,8 @@ export function tableScreen(id: string): Screen {
         drawOfferedBy = m.draw_offered_by ?? null;
         clocks = m.clocks;
         clocksAt = Date.now();
+        gameMs = m.now_ms;
+        gameMsAt = Date.now();
         toAct = m.to_act;
         lastView = m.view;
         restoreHistory(m.version);
@@ -410,6 +423,7 @@ export function tableScreen(id: string): Screen {
         if (table && table.status === 'open') table = { ...table, status: 'playing' };
         if (m.ended || m.outcome) {
           ended = true;
+          endedAtMs ??= gameMs + (Date.now() - gameMsAt);
           confirmingResign = false;
           if (table) table = { ...table, status: 'finished', outcome: m.outcome ?? undefined, ending: m.ended ?? undefined };
           showOutcome();
