@@ -577,7 +577,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
           break;
         }
         case 'ended':
-          out.push({ text: `Game over (${e.reason === 'pawn' ? 'P11, a pawn on top' : 'P12, nobody can place'}); pieces left: ${e.pieces_left.join(' – ')}`, kind: 'ended' });
+          out.push({ text: `Game over (${e.reason === 'pawn' ? 'a pawn on top' : 'nobody can place'}); pieces left: ${e.pieces_left.join(' – ')}`, kind: 'ended' });
           break;
       }
     }
