@@ -5,7 +5,7 @@
 
 import { h, replace } from '../ui/dom';
 import type { Action, Event, Tile, View } from '../wire/babel';
-import { SUITS, actionText, tileName } from '../wire/babel';
+import { SUITS, tileName } from '../wire/babel';
 import { mayAct, type GameContext, type GameUi, type Shown } from './types';
 
 type MoveAction = Extract<Action, { type: 'move' }>;
@@ -18,6 +18,18 @@ function tileEl(t: Tile, cls = ''): HTMLElement {
     h('span', { class: 'sym', 'aria-hidden': 'true' }, suit?.symbol ?? t[0]),
     h('span', { class: 'val' }, t[1] === 'n' ? '0' : t[1] === 'a' ? 'A' : t[1]),
   );
+}
+
+/** A hinted action in words: the stacks by the numbers the line shows. */
+function hintWords(a: Action): string {
+  switch (a.type) {
+    case 'move':
+      return `put stack ${a.from} onto stack ${a.from - a.gap}`;
+    case 'draw':
+      return 'draw the next tile';
+    default:
+      return 'end the game';
+  }
 }
 
 export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
@@ -142,7 +154,7 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     replace(
       info,
       hintText || hinted
-        ? h('p', { class: 'hint', role: 'status' }, 'Hint: ', hinted ? h('code', {}, actionText(hinted)) : null, ' ', hintText)
+        ? h('p', { class: 'hint', role: 'status' }, 'Hint: ', hinted ? hintWords(hinted) : null, hintText ? ` (${hintText})` : '')
         : null,
       canAct && selected !== null ? h('p', {}, `Stack ${selected} picked: drop it on a highlighted stack.`) : null,
       canAct && selected === null && moves().length > 0
