@@ -127,7 +127,7 @@ function leaningForm(defaults: unknown): SettingsForm {
       { class: 'options' },
       h('label', {}, 'Players ', players),
       h('label', {}, 'Play until someone has ', target, ' points'),
-      advanced(h('label', {}, 'Physics and other settings (JSON) ', area)),
+      advanced(h('label', {}, 'Physics and other settings, as the game reads them ', area)),
     ),
     read: () => {
       const more = JSON.parse(area.value || '{}') as unknown;
@@ -145,7 +145,7 @@ function jsonForm(defaults: unknown): SettingsForm {
   let changed = () => {};
   seats.addEventListener('change', () => changed());
   return {
-    el: h('div', { class: 'options' }, h('label', {}, 'Players ', seats), advanced(h('label', {}, 'Settings (JSON) ', area))),
+    el: h('div', { class: 'options' }, h('label', {}, 'Players ', seats), advanced(h('label', {}, 'Settings, as the game reads them ', area))),
     read: () => JSON.parse(area.value) as unknown,
     seats: () => Number(seats.value) || 1,
     onChange: (f) => (changed = f),
