@@ -74,6 +74,8 @@ for (const size of SIZES) {
       });
       assert.doesNotMatch(options, RULE_ID, `${game}: a rule id in the options`);
       assert.doesNotMatch(options, /JSON|σ|mcts|alphabeta/i, `${game}: engine words in the options`);
+      // Nor anywhere in the card's markup text, folds included.
+      assert.doesNotMatch(await page.$eval(card, (el) => el.textContent), RULE_ID, `${game}: a rule id in the card's text`);
     }
     // A solitaire offers no seats and no clock.
     assert.equal(await page.$$eval('[data-create="babel"] select[name$="-kind"]', (l) => l.length), 0);
