@@ -131,7 +131,7 @@ for (const size of SIZES) {
 }
 
 for (const size of SIZES) {
-  test(`${size.name}: every game's one-click start opens a table against a beginner's bot (Babel: a deal)`, async () => {
+  test(`${size.name}: every game's one-click start opens a table against a beginner's bot (Babel: a deal); resigning loses; a rematch`, async () => {
     const page = await newPage(browser, size);
     for (const game of GAMES) {
       await page.goto(`${server.url}/#/`);
@@ -148,6 +148,16 @@ for (const size of SIZES) {
       // The 3-D tables load on demand; give them a moment before the picture.
       await page.waitForTimeout(game === 'speedy' || game === 'leaning' ? 1500 : 300);
       await shot(page, `newcomer-start-${game}-${size.name}`);
+      // Resigning at once is a loss, and the rematch is a new table.
+      const first = tableId(page);
+      await page.click('[data-testid="resign"]');
+      await page.click('[data-testid="confirm"]');
+      await page.waitForSelector('[data-testid="result"]');
+      assert.equal(await page.textContent('[data-testid="result"] h3'), 'You lost', game);
+      await page.click('[data-testid="rematch"]');
+      await page.waitForFunction((old) => location.hash.startsWith('#/table/') && !location.hash.endsWith(old), first);
+      await page.waitForSelector('[data-viewer="seat"]');
+      assert.ok(!(await page.$('[data-testid="result"]')), `${game}: the rematch is a fresh game`);
     }
     assert.deepEqual(page.errors, []);
   });
