@@ -215,7 +215,7 @@ test('Tower of Babel: a deal in one click, given up is "You lost", said once; an
 test('play a friend: the table waits for them by name, the friend is asked for a name, then both play', async () => {
   const a = await newPage(browser, { width: 1280, height: 800 });
   await a.goto(`${server.url}/#/`);
-  await a.click('[data-testid="game-towers"] button:has-text("Play a friend")');
+  await a.click('[data-testid="game-towers"] a:has-text("Play a friend")');
   // Asked once, then remembered.
   await a.fill('input[name="ask-name"]', 'Ada');
   await a.click('[data-name-ok]');
@@ -255,7 +255,7 @@ test('phone: a message stays in sight when the page is scrolled', async () => {
   const page = await newPage(browser, { width: 390, height: 844 });
   await page.goto(`${server.url}/#/`);
   await page.evaluate(() => localStorage.setItem('stackyard.name', 'Cy'));
-  await page.click('[data-testid="game-towers"] button:has-text("Play a friend")');
+  await page.click('[data-testid="game-towers"] a:has-text("Play a friend")');
   await page.waitForSelector('[data-waiting] button:has-text("Copy")');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.click('[data-waiting] button:has-text("Copy")');

@@ -10,7 +10,7 @@ import { loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { askName } from '../ui/name';
 import { say } from '../ui/status';
-import { FACTS, firstGame, friendGame } from '../words/games';
+import { FACTS, firstGame } from '../words/games';
 import { EXTRA_LEVELS, FIRST_BOT, botAbout, botTitle, matchLine, seatNames } from '../words/names';
 import type { Screen } from './screen';
 
@@ -355,20 +355,7 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
     { class: 'primary big', 'data-testid': `play-computer-${g.name}`, onclick: () => void startTable(firstGame(g.name, g.default_settings), message) },
     facts?.play ?? 'Play the computer',
   );
-  const friend = solitaire
-    ? null
-    : h(
-        'button',
-        {
-          class: 'link',
-          'data-friend': g.name,
-          onclick: async () => {
-            if (!(await askName('Your friend will see this name.'))) return;
-            await startTable(friendGame(g.name, g.default_settings), message);
-          },
-        },
-        'Play a friend',
-      );
+  const friend = solitaire ? null : h('a', { class: 'friend-link', href: `#/friend/${g.name}`, 'data-friend': g.name }, 'Play a friend');
   const daily = solitaire
     ? h(
         'button',
