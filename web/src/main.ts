@@ -1,8 +1,10 @@
 // Hash routes, so any server that serves index.html at "/" serves the
 // whole client: #/ lobby, #/table/ID, #/replay/ID, #/replay (a record
-// file, offline), #/rules/NAME.
+// file, offline), #/friend/GAME (a new table for you and a friend),
+// #/rules (the index), #/rules/NAME, #/rules/NAME/RULE-OR-SECTION.
 
 import './style.css';
+import { friendScreen } from './screens/friend';
 import { lobbyScreen } from './screens/lobby';
 import { replayScreen } from './screens/replay';
 import { rulesScreen } from './screens/rules';
@@ -13,11 +15,12 @@ const main = document.getElementById('main')!;
 let current: Screen | null = null;
 
 function route(): Screen {
-  const [, kind, arg] = location.hash.replace(/^#\/?/, '/').split('/');
+  const [, kind, arg, sub] = location.hash.replace(/^#\/?/, '/').split('/');
   const id = decodeURIComponent(arg ?? '');
   if (kind === 'table' && id) return tableScreen(id);
   if (kind === 'replay') return replayScreen(id || null);
-  if (kind === 'rules' && id) return rulesScreen(id);
+  if (kind === 'friend' && id) return friendScreen(id);
+  if (kind === 'rules') return rulesScreen(id || null, sub ? decodeURIComponent(sub) : null);
   return lobbyScreen();
 }
 

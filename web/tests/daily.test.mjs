@@ -40,6 +40,8 @@ test("today's deal: played from the lobby to the end, then on the board", async 
   await page.waitForSelector('.conn[data-state="open"]');
   await page.waitForSelector('[data-viewer="seat"]');
   await page.waitForSelector('[data-action="draw"]');
+  // Ranked by time: the deal's running time is on the table (issue 23).
+  assert.match(await page.textContent('[data-daily-time]'), /Your time: \d+:\d\d/);
   await page.click('[data-action="hint"]');
   await page.waitForSelector('.hint', { timeout: 15_000 });
   await shot(page, 'e2e-daily-hint');

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
+import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
@@ -69,7 +69,7 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   const frames = recordFrames(page);
   await page.goto(`${server.url}/#/`);
   const form = '[data-create="leaning"]';
-  await page.waitForSelector(form);
+  await openOptions(page, 'leaning');
   await page.selectOption(`${form} select[name=seat1-kind]`, 'bot');
   await page.selectOption(`${form} select[name=seat1-level]`, 'easy');
   await page.click(`${form} button[type=submit]`);
@@ -113,11 +113,13 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   const verdict = await (
     await page.waitForFunction(() => {
       const el = document.querySelector('[data-verdict][data-mine="true"]');
-      return el ? { kind: el.dataset.verdict, text: el.textContent } : null;
+      return el ? { kind: el.dataset.verdict, text: el.textContent, rule: el.dataset.rule ?? '' } : null;
     })
   ).jsonValue();
   assert.ok(['clean', 'slip', 'break', 'wreck'].includes(verdict.kind), JSON.stringify(verdict));
-  assert.match(verdict.text, RULE, 'the verdict cites its rule');
+  // Issue 23: the rule is a link beside the verdict, not an id in its words.
+  assert.match(verdict.rule, RULE, 'the verdict links its rule');
+  assert.doesNotMatch(verdict.text.replace(/the rule$/, ''), RULE, 'no rule id in the verdict\'s words');
   const ours = events(frames).find((e) => (e.type === 'placed' || e.type === 'failed') && e.seat === 0);
   assert.ok(ours, 'the server judged our placement');
   assert.equal(ours.type === 'placed' ? 'clean' : ours.verdict, verdict.kind, 'the shown verdict is the server\'s');
@@ -136,7 +138,8 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
       // The bot moves at once, and the held piece is let go before our
       // next turn (L12): the log keeps both verdicts.
       await page.waitForSelector('.lt-log li[data-kind="held"]');
-      assert.match(await page.textContent('.lt-log li[data-kind="held"]'), /Held \(L12\)/);
+      assert.match(await page.textContent('.lt-log li[data-kind="held"]'), /Held/);
+      assert.equal(await page.getAttribute('.lt-log li[data-kind="held"]', 'data-rule'), 'L12');
     }
   }
 
@@ -148,7 +151,8 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
   assert.ok(bots.length > 0, 'the bot acted');
   const botPiece = bots.find((e) => e.type === 'placed' || e.type === 'held');
   const logText = await page.textContent('.lt-log');
-  assert.match(logText, /B · bot easy/, 'the log names the bot');
+  // Issue 23: bots are named as players would call them.
+  assert.match(logText, /B · Easy bot/, 'the log names the bot');
   if (botPiece) {
     assert.ok(lastView(frames).pieces.some((q) => q.id === botPiece.piece && q.owner.type === 'seat' && q.owner.seat === 1), 'the bot\'s piece is in the view');
   }
@@ -184,7 +188,7 @@ test('leaning towers: an action the rules refuse is shown with its rule id and n
   const frames = recordFrames(page);
   await page.goto(`${server.url}/#/`);
   const form = '[data-create="leaning"]';
-  await page.waitForSelector(form);
+  await openOptions(page, 'leaning');
   await page.selectOption(`${form} select[name=seat1-level]`, 'pass');
   await page.click(`${form} button[type=submit]`);
   await page.waitForSelector('[data-action="auto_foundation"]');
@@ -198,8 +202,9 @@ test('leaning towers: an action the rules refuse is shown with its rule id and n
   const before = lastView(frames).pieces.length;
   await page.keyboard.press('h');
   await page.waitForSelector('[data-verdict="refused"]');
-  const text = await page.textContent('[data-verdict="refused"]');
-  assert.match(text, /L12/, text);
+  // Issue 23: refused in words, the rule (L12) one click away.
+  assert.equal(await page.getAttribute('[data-verdict="refused"]', 'data-rule'), 'L12');
+  assert.equal(await page.getAttribute('[data-verdict="refused"] a.rule-link', 'href'), '#/rules/leaning/L12');
   assert.equal(lastView(frames).pieces.length, before);
   // Still our turn, and the buttons work again.
   await page.waitForSelector('[data-action="place"]:not([disabled])');
@@ -211,7 +216,7 @@ test('leaning towers: an action the rules refuse is shown with its rule id and n
   await page.waitForSelector('[data-outcome]');
   const closed = events(frames).find((e) => e.type === 'closed');
   assert.deepEqual(closed?.penalties, [-15, -15]);
-  assert.match(await page.textContent('.lt-log'), /closes the game \(L11\)/);
+  assert.match(await page.textContent('.lt-log li[data-rule="L11"]'), /closes the game/);
   assert.deepEqual(await shownScores(page), [-15, -15]);
   await page.click('[data-outcome] a');
   await page.waitForSelector('[data-step="forward"]');

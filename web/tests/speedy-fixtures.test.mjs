@@ -201,7 +201,8 @@ test('speedy fixture: keys and clicks send exactly the placement aimed, only fit
   );
   await page.waitForSelector('.sp-loglist li.fell');
   const line = await page.textContent('.sp-loglist li.fell');
-  assert.match(line, /bot easy let go of a tile Arms 5 over tower 0 — 2 fell: coin Crowns \(suit up\), tile Arms 5; bot easy took back the tile Arms 5/);
+  // Issue 23: bots are named as players would call them ("Easy bot").
+  assert.match(line, /Easy bot let go of a tile Arms 5 over tower 0 — 2 fell: coin Crowns \(suit up\), tile Arms 5; Easy bot took back the tile Arms 5/);
   await page.waitForTimeout(400);
   await shot(page, 'fixture-speedy-fall');
   assert.deepEqual(page.errors, []);

@@ -6,7 +6,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
+import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
@@ -63,7 +63,7 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
   page.on('websocket', (ws) => ws.on('framereceived', (f) => playerFrames.push(String(f.payload))));
   await page.goto(`${server.url}/#/`);
   const form = '[data-create="speedy"]';
-  await page.waitForSelector(form);
+  await openOptions(page, 'speedy');
   await page.fill(`${form} input[name=players]`, '2');
   await page.dispatchEvent(`${form} input[name=players]`, 'change');
   await page.selectOption(`${form} select[name=seat1-kind]`, 'bot');
@@ -174,7 +174,7 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
       await waitNewer(page, v).catch(() => {});
       for (const l of await logLines(page)) {
         if (/\(you\) let go of/.test(l.text)) sawOwn = true;
-        if (/^bot easy let go of/.test(l.text)) sawBot = true;
+        if (/^Easy bot let go of/.test(l.text)) sawBot = true; // named as in issue 23
       }
       if (placed === 3) await shot(page, 'speedy-playing');
     }
@@ -186,6 +186,8 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
     // The game ran to its end (P11 or P12) within the test's time.
     await page.waitForSelector('[data-ended]', { timeout: 60_000 });
     await page.waitForSelector('[data-outcome]');
+    // Issue 23: the result from the player's side.
+    assert.match(await page.textContent('[data-testid="result"] h3'), /^(You won|You lost|Draw)$/);
     await shot(page, 'speedy-over');
     await spec.waitForSelector('[data-ended]', { timeout: 20_000 });
     await shot(spec, 'speedy-spectator-phone');

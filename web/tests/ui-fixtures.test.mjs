@@ -149,7 +149,9 @@ async function fixturePage(opts = {}) {
 test('lobby lists games, tables and recent games; first paint is timed', async () => {
   const { page } = await fixturePage();
   await page.goto(`${dist.url}/#/`);
-  await page.waitForSelector('[data-game="icetowers"] form');
+  // The settings form is folded under "More options" (issue 23).
+  await page.waitForSelector('[data-game="icetowers"] form', { state: 'attached' });
+  await page.waitForSelector('[data-testid="play-computer-icetowers"]');
   await page.waitForSelector('[data-table="T9"]');
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1);
   console.log(`first contentful paint (fixtures): ${fcp.toFixed(0)} ms`);
@@ -211,8 +213,12 @@ test('icetowers fixture: table from above, tower panel, server errors shown', as
   await page.click('[data-tower="0"]'); // my free-stander: pick it
   await page.click('[data-tower="16"]'); // cap onto a yellow free-stander
   await page.waitForSelector('.message .error');
-  const text = await page.textContent('.message');
-  assert.match(text, /smaller one.*I6/);
+  // Issue 23: the refusal in words, its rule one click away (a link to the
+  // rule's place on the rules page), never the id printed in the sentence.
+  const text = await page.textContent('[data-testid="message"]');
+  assert.match(text, /smaller one/);
+  assert.doesNotMatch(text, /I6/);
+  assert.equal(await page.getAttribute('[data-testid="message"] a.rule-link', 'href'), '#/rules/icetowers/I6');
   assert.deepEqual(sent.filter((m) => m.type === 'act').map((m) => m.action), [{ type: 'cap', piece: 0, onto: 16 }]);
   await shot(page, 'fixture-icetowers-error');
   // The 3-D table: three.js loads on demand and draws into a canvas.

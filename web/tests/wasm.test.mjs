@@ -65,7 +65,8 @@ test('a finished game replays offline from a record file, forward and back', asy
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('.replay-screen[data-frame="1"]');
   assert.notEqual(await board(), start, 'the first move changed the board');
-  assert.match(await page.textContent('.replay-bar .where'), /seat 0: /);
+  // Issue 23: players are named, never "seat 0"; a record file only numbers them.
+  assert.match(await page.textContent('.replay-bar .where'), /Player 1: /);
   await page.keyboard.press('End');
   await page.waitForSelector(`.replay-screen[data-frame="${frames - 1}"]`);
   await shot(page, 'wasm-replay-offline-last');

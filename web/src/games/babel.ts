@@ -5,7 +5,7 @@
 
 import { h, replace } from '../ui/dom';
 import type { Action, Event, Tile, View } from '../wire/babel';
-import { SUITS, actionText, tileName } from '../wire/babel';
+import { SUITS, tileName } from '../wire/babel';
 import { mayAct, type GameContext, type GameUi, type Shown } from './types';
 
 type MoveAction = Extract<Action, { type: 'move' }>;
@@ -20,11 +20,17 @@ function tileEl(t: Tile, cls = ''): HTMLElement {
   );
 }
 
-const RESULT_TEXT: Record<string, string> = {
-  full_win: 'a full win (one stack)',
-  partial_win: 'a partial win (two or three stacks)',
-  loss: 'a loss (four or more stacks)',
-};
+/** A hinted action in words: the stacks by the numbers the line shows. */
+function hintWords(a: Action): string {
+  switch (a.type) {
+    case 'move':
+      return `put stack ${a.from} onto stack ${a.from - a.gap}`;
+    case 'draw':
+      return 'draw the next tile';
+    default:
+      return 'end the game';
+  }
+}
 
 export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   const line = h('div', { class: 'bb-line', role: 'list', 'aria-label': 'The line of stacks' });
@@ -37,7 +43,6 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   let hinted: Action | null = null;
   let hintText = '';
   let canAct = false;
-  let ended: Extract<Event, { type: 'ended' }> | null = null;
   let lastTo: number | null = null;
 
   const moves = (): MoveAction[] =>
@@ -149,7 +154,7 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     replace(
       info,
       hintText || hinted
-        ? h('p', { class: 'hint', role: 'status' }, 'Hint: ', hinted ? h('code', {}, actionText(hinted)) : null, ' ', hintText)
+        ? h('p', { class: 'hint', role: 'status' }, 'Hint: ', hinted ? hintWords(hinted) : null, hintText ? ` (${hintText})` : '')
         : null,
       canAct && selected !== null ? h('p', {}, `Stack ${selected} picked: drop it on a highlighted stack.`) : null,
       canAct && selected === null && moves().length > 0
@@ -160,12 +165,8 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
             'div',
             { class: 'summary', 'data-summary': 'true' },
             h('h3', {}, 'Game over'),
-            h(
-              'p',
-              {},
-              `${v.line.length} stack${v.line.length === 1 ? '' : 's'} left`,
-              ended ? `: ${RESULT_TEXT[ended.result] ?? ended.result}.` : '.',
-            ),
+            // The outcome itself is stated once, by the table's result.
+            h('p', {}, `${v.line.length} stack${v.line.length === 1 ? '' : 's'} left.`),
           )
         : null,
       v.undrawn_tiles.length
@@ -186,11 +187,9 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !s.view.over;
       lastTo = null;
       for (const e of s.events) {
-        if (e.type === 'ended') ended = e;
         if (e.type === 'moved') lastTo = e.to; // the target is left of the mover, so its position survives the close-up
         if (e.type === 'drew') lastTo = s.view.line.length;
       }
-      if (!s.view.over) ended = null;
       if (selected !== null && targetsOf(selected).size === 0) selected = null;
       hinted = null;
       hintText = '';

@@ -156,6 +156,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     });
     g.append(s('text', { class: `letter on-${topColour}`, y: 4 }, LETTER[topColour] ?? '?'));
     if (t.pieces.length > 1) g.append(s('text', { class: 'count', x: SIZE[3] + 1, y: SIZE[3] + 2 }, `${t.pieces.length}·${pips}`));
+    // The tower's number, as the history and the refusals name it.
+    g.append(s('text', { class: 'tower-id', x: -SIZE[3] - 1, y: -SIZE[3] + 1 }, String(t.id)));
     return g;
   }
 
@@ -216,7 +218,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       v.game_deadline !== null && !v.ending
         ? h('p', { class: 'muted' }, `Game timer: ${Math.max(0, (v.game_deadline - v.now - (Date.now() - received)) / 1000).toFixed(0)} s`)
         : null,
-      v.ending ? h('p', { class: 'over', 'data-ended': v.ending.reason }, `Game over (${v.ending.reason.replace('_', ' ')}).`) : null,
+      v.ending ? h('p', { class: 'over', 'data-ended': v.ending.reason }, 'Game over.') : null,
     );
   }
 

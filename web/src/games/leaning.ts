@@ -11,6 +11,7 @@
 // judge preview, the rules crate compiled to WebAssembly, once plugged in).
 
 import { h, replace } from '../ui/dom';
+import { clean } from '../words/say';
 import type { Action, Event, PieceId, PieceView, Pose, Size, View } from '../wire/leaning';
 import { SIZES } from '../wire/leaning';
 import type { GameContext, GameUi, Shown } from './types';
@@ -53,20 +54,27 @@ const NUDGES: [string, string, string][] = [
 ];
 
 const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
-const SLIP_RULE: Record<string, string> = {
-  corners: 'L6: more than two corners on the table',
-  contacts: 'L7: touches more pieces than its pips',
-  pushed_past_pips: 'L7 (L-5): pushed another piece past its pips',
-  slid_away: 'L9: came to rest more than 15 mm from where it was let go',
-  never_rested: 'L9 (L-9): the table did not come to rest',
-  no_room: 'L-3: no room to let it go',
+/** Why a piece slipped, in words, and the rule behind it (shown as a link). */
+const SLIP_RULE: Record<string, [string, string]> = {
+  corners: ['more than two corners on the table', 'L6'],
+  contacts: ['it touches more pieces than its pips', 'L7'],
+  pushed_past_pips: ['it pushed another piece past its pips', 'L-5'],
+  slid_away: ['it came to rest more than 15 mm from where it was let go', 'L9'],
+  never_rested: ['the table did not come to rest', 'L-9'],
+  no_room: ['there was no room to let it go', 'L-3'],
 };
 
 interface Verdict {
   kind: 'clean' | 'slip' | 'break' | 'wreck' | 'held' | 'refused' | 'passed' | 'info';
+  /** In a player's words, without rule ids. */
   text: string;
   mine: boolean;
+  /** The rule behind it, shown as a link to its place on the rules page. */
+  rule?: string | null;
 }
+
+const ruleLink = (rule: string | null | undefined) =>
+  rule ? [' ', h('a', { href: `#/rules/leaning/${rule}`, class: 'rule-link', 'data-rule': rule }, 'the rule')] : null;
 
 export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   const host = h('div', { class: 'lt-host', tabindex: 0, 'aria-label': 'Leaning Towers table: keys nudge the aimed piece' });
@@ -109,7 +117,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   let pose: Pose | null = null;
   let mode: 'translate' | 'rotate' = 'translate';
   let verdict: Verdict | null = null;
-  let log: { text: string; kind: string }[] = [];
+  let log: { text: string; kind: string; rule?: string | null }[] = [];
   let pending = false; // an action is on its way: one at a time
   let previewShown: Preview | null = null;
   let previewTimer: number | undefined;
@@ -310,7 +318,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         { class: 'lt-aim-note', 'data-aim': preview ? 'preview' : 'aim' },
         preview
           ? preview.verdict === 'refused'
-            ? h('span', {}, h('b', {}, 'Preview'), `: refused${preview.rule ? ` (${preview.rule})` : ''}: ${preview.reason ?? ''}`)
+            ? h('span', {}, h('b', {}, 'Preview'), `: refused: ${clean(preview.reason ?? '')}`, ruleLink(preview.rule))
             : h('span', {}, h('b', {}, 'Preview'), ` (simulated here without hand noise; the server decides): ${preview.verdict}${preview.reason ? ` (${preview.reason})` : ''}, green ghost where it would rest`, preview.verdict === 'clean' ? `, ${preview.points} points.` : '.')
           : h('span', {}, h('b', {}, 'Aim'), `: where your ${size} piece is let go, not where it will rest. The server's physics decides that, with a little hand noise.`),
       ),
@@ -347,13 +355,13 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       parts.push(h('span', { class: 'muted', 'data-waiting': 'true' }, v.to_act === null ? '' : `Waiting for ${seatName(v.to_act)}…`));
     } else if (v.phase.type === 'foundation') {
       parts.push(
-        h('span', {}, 'You build the foundation (L4): '),
-        h('button', { class: 'primary', 'data-action': 'auto_foundation', disabled: pending, onclick: () => send({ type: 'auto_foundation' }) }, 'Build it automatically (L-1)'),
+        h('span', {}, 'You go first, so you set up the two foundation pieces: '),
+        h('button', { class: 'primary', 'data-action': 'auto_foundation', disabled: pending, onclick: () => send({ type: 'auto_foundation' }) }, 'Build the foundation'),
       );
     } else {
       const hand = v.hands[ctx.seat!];
       parts.push(
-        h('span', { class: 'lt-turn' }, v.slipped ? `Your turn: try the ${v.slipped} again (L-10, try ${v.tries + 1}).` : 'Your turn: pick a piece.'),
+        h('span', { class: 'lt-turn' }, v.slipped ? `Your turn: try the ${v.slipped} again (try ${v.tries + 1}).` : 'Your turn: pick a piece.'),
         h(
           'span',
           { class: 'lt-sizes', role: 'group', 'aria-label': 'piece size' },
@@ -365,7 +373,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
                 'aria-pressed': String(size === z),
                 class: size === z ? 'selected' : '',
                 disabled: !allowed(z) || pending,
-                title: allowed(z) ? `${z} (${i + 1})` : `not allowed now (L5 none left, L8 same size as the last placement, or L-10 retry the slipped size)`,
+                title: allowed(z) ? `${z} (${i + 1})` : `not allowed now: none left, the same size as the last placement, or a slipped piece to try again`,
                 onclick: () => pick(z),
               },
               `${z} ×${hand[z]}`,
@@ -380,7 +388,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
           h('button', { 'data-mode': 'rotate', 'aria-pressed': String(mode === 'rotate'), onclick: () => setMode('rotate') }, 'Turn', h('kbd', {}, 'R')),
         ),
         h('button', { class: 'primary', 'data-action': 'place', disabled: !size || pending, onclick: () => act('place') }, 'Place', h('kbd', {}, 'Enter')),
-        h('button', { 'data-action': 'hold', disabled: !size || !v.turn?.hold || pending, title: 'Hold it fixed until your next turn (L12)', onclick: () => act('hold') }, 'Hold', h('kbd', {}, 'H')),
+        h('button', { 'data-action': 'hold', disabled: !size || !v.turn?.hold || pending, title: 'Hold it fixed until your next turn', onclick: () => act('hold') }, 'Hold', h('kbd', {}, 'H')),
         h('button', { 'data-action': 'pass', disabled: pending, onclick: () => send({ type: 'pass' }) }, 'Pass', h('kbd', {}, 'P')),
       );
     }
@@ -415,7 +423,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
 
   function renderVerdict(): void {
     if (!verdict) return replace(verdictEl);
-    replace(verdictEl, h('p', { class: `lt-v lt-v-${verdict.kind}`, 'data-verdict': verdict.kind, 'data-mine': String(verdict.mine) }, verdict.text));
+    replace(verdictEl, h('p', { class: `lt-v lt-v-${verdict.kind}`, 'data-verdict': verdict.kind, 'data-mine': String(verdict.mine), 'data-rule': verdict.rule ?? null }, verdict.text, ruleLink(verdict.rule)));
   }
 
   function render(): void {
@@ -429,7 +437,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       log
         .slice(-10)
         .reverse()
-        .map((l) => h('li', { 'data-kind': l.kind }, l.text)),
+        .map((l) => h('li', { 'data-kind': l.kind, 'data-rule': l.rule ?? null }, l.text)),
     );
     if (three) {
       three.show(view.pieces, view.dimensions, lookOf, arriving);
@@ -447,41 +455,43 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     const pts = (n: number) => `${n > 0 ? '+' : ''}${n} point${Math.abs(n) === 1 ? '' : 's'}`;
     switch (e.type) {
       case 'foundation_built':
-        return { kind: 'info', text: 'The foundation stands (L4).', mine: false };
+        return { kind: 'info', text: 'The foundation stands.', mine: false, rule: 'L4' };
       case 'foundation_failed':
-        return { kind: 'info', text: `The foundation did not stand (L-1): ${e.reason}`, mine: false };
+        return { kind: 'info', text: `The foundation did not stand: ${e.reason}`, mine: false, rule: 'L-1' };
       case 'placed':
         return {
           kind: 'clean',
           mine,
-          text: `Clean (L9): ${who} ${e.released ? 'let go the held' : 'placed a'} ${e.size}: ${pts(e.points)} (L10${e.released ? ' + 2 for the hold, L12' : ''}; level ${e.level}, ${e.table_corners} corner${e.table_corners === 1 ? '' : 's'} on the table, touching ${e.touching.length}).`,
+          rule: e.released ? 'L12' : 'L10',
+          text: `Clean: ${who} ${e.released ? 'let go the held' : 'placed a'} ${e.size}: ${pts(e.points)}${e.released ? ', with 2 for the hold' : ''} (level ${e.level}, ${e.table_corners} corner${e.table_corners === 1 ? '' : 's'} on the table, touching ${e.touching.length}).`,
         };
       case 'held':
-        return { kind: 'held', mine, text: `Held (L12): ${who} hold${mine ? '' : 's'} a ${e.size} touching ${e.touching.length}: ${pts(e.points)} now; it is let go at the start of ${mine ? 'your' : 'their'} next turn.` };
+        return { kind: 'held', mine, rule: 'L12', text: `Held: ${who} hold${mine ? '' : 's'} a ${e.size} touching ${e.touching.length}: ${pts(e.points)} now; it is let go at the start of ${mine ? 'your' : 'their'} next turn.` };
       case 'failed': {
         const what = e.released ? `the held ${e.size} let go` : `a ${e.size}`;
         if (e.verdict === 'slip') {
-          const why = e.slip ? SLIP_RULE[e.slip] ?? e.slip : 'L9';
-          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)} (L12).` : ' The piece is lost (third try, L9).') : ` ${mine ? 'You may' : 'They may'} try again with the same size (L-10).`;
-          return { kind: 'slip', mine, text: `Slip: ${who}, ${what} (${why}). The table is put back.${tail}` };
+          const [why, rule] = e.slip ? SLIP_RULE[e.slip] ?? [e.slip, 'L9'] : ['it slipped', 'L9'];
+          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)}.` : ' The piece is lost (third try).') : ` ${mine ? 'You may' : 'They may'} try again with the same size.`;
+          return { kind: 'slip', mine, rule, text: `Slip: ${who}, ${what} (${why}). The table is put back.${tail}` };
         }
         const n = e.disturbed.length;
         return {
           kind: e.verdict,
           mine,
-          text: `${e.verdict === 'break' ? 'Break' : 'Wreck'} (L9): ${who}, ${what} disturbed ${n} piece${n === 1 ? '' : 's'}: ${pts(e.points)}, the piece is lost and the table is put back.`,
+          rule: 'L9',
+          text: `${e.verdict === 'break' ? 'Break' : 'Wreck'}: ${who}, ${what} disturbed ${n} piece${n === 1 ? '' : 's'}: ${pts(e.points)}, the piece is lost and the table is put back.`,
         };
       }
       case 'frozen':
-        return { kind: 'info', text: `The failed held piece stays fixed, owned by nobody (L-6).`, mine: false };
+        return { kind: 'info', text: 'The failed held piece stays fixed, owned by nobody.', mine: false, rule: 'L-6' };
       case 'out':
-        return { kind: 'info', text: `${who} ${mine ? 'are' : 'is'} out of this game (wreck, L9).`, mine };
+        return { kind: 'info', text: `${who} ${mine ? 'are' : 'is'} out of this game after a wreck.`, mine, rule: 'L9' };
       case 'passed':
         return { kind: 'passed', text: `${who} passed.`, mine };
       case 'closed':
-        return { kind: 'info', text: `A full round of passes closes the game (L11): ${e.penalties.join(', ')}.`, mine: false };
+        return { kind: 'info', text: `A full round of passes closes the game: ${e.penalties.join(', ')}.`, mine: false, rule: 'L11' };
       case 'game_over':
-        return { kind: 'info', text: `Game over (L13): ${e.scores.join(' – ')}.`, mine: false };
+        return { kind: 'info', text: `Game over: ${e.scores.join(' – ')}.`, mine: false, rule: 'L13' };
     }
   }
 
@@ -493,7 +503,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       pending = false;
       for (const e of sh.events) {
         const d = ctx.inReplay ? null : describe(e);
-        if (d) log.push({ text: d.text, kind: d.kind });
+        if (d) log.push({ text: d.text, kind: d.kind, rule: d.rule });
         if (d && d.kind !== 'info' && d.kind !== 'passed') verdict = d;
         else if (d && d.kind === 'passed' && d.mine) verdict = d;
         if (sh.live && (e.type === 'placed' || e.type === 'held')) {
@@ -521,8 +531,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     },
     showError(message: string, rule: string | null) {
       pending = false;
-      verdict = { kind: 'refused', mine: true, text: `Refused${rule ? ` (${rule})` : ''}: ${message}. Nothing changed.` };
-      log.push({ text: verdict.text, kind: 'refused' });
+      verdict = { kind: 'refused', mine: true, rule, text: `Refused: ${clean(message, ctx.seatLabel).replace(/\.$/, '')}. Nothing changed.` };
+      log.push({ text: verdict.text, kind: 'refused', rule });
       render();
     },
     destroy() {

@@ -299,8 +299,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     const e = v.ending!;
     const who = e.winners.map((s) => ctx.seatLabel(s)).join(' and ') || 'nobody';
     return e.reason === 'pawn'
-      ? `Game over: ${who} crowned the highest tower with a pawn (P11).`
-      : `Game over: nobody could place any more; fewest pieces left wins: ${who} (P12).`;
+      ? `Game over: ${who} crowned the highest tower with a pawn.`
+      : `Game over: nobody could place any more; fewest pieces left wins: ${who}.`;
   }
 
   function renderAim(): void {
@@ -460,7 +460,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
               h('option', { value: 'placed_first', selected: takeBack === 'placed_first' }, 'the piece I placed (if it fell)'),
               h('option', { value: 'highest_ranked', selected: takeBack === 'highest_ranked' }, 'the highest-ranked fallen piece'),
             ),
-            ' (P10, P-13)',
+            ' ',
+            h('a', { href: '#/rules/speedy/P10', class: 'rule-link' }, 'the rule'),
           )
         : null,
     );
@@ -576,7 +577,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
           break;
         }
         case 'ended':
-          out.push({ text: `Game over (${e.reason === 'pawn' ? 'P11, a pawn on top' : 'P12, nobody can place'}); pieces left: ${e.pieces_left.join(' – ')}`, kind: 'ended' });
+          out.push({ text: `Game over (${e.reason === 'pawn' ? 'a pawn on top' : 'nobody can place'}); pieces left: ${e.pieces_left.join(' – ')}`, kind: 'ended' });
           break;
       }
     }

@@ -8,7 +8,8 @@ import type { Block, Event, Move, Square, View } from '../wire/towers';
 import { moveText, squareName } from '../wire/towers';
 import { mayAct, type GameContext, type GameUi, type Shown } from './types';
 
-const GONE_MS = 700;
+// Long enough to see which towers came down (the history says why).
+const GONE_MS = 1800;
 
 export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   const board = h('div', { class: 'tw-board', role: 'grid', 'aria-label': 'Towers board' });
@@ -18,6 +19,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   let view: View | null = null;
   let selected: Square | null = null;
   let lastMove: Move | null = null;
+  let lastBy: 0 | 1 = 0;
   let focusSquare: Square = 'a1';
   let canAct = false;
   // Over by the rules (view.over) or outside them (resignation, agreed draw, time).
@@ -186,19 +188,33 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       side,
       player('black', 0),
       player('white', 1),
-      h('p', { class: 'muted' }, `Board ${v.variant}`, me ? ` · you play ${me}` : ''),
+      h('p', { class: 'muted' }, `${v.cols} by ${v.rows} board`, me ? ` · you play ${me}` : ''),
       phase ? h('p', { class: 'phase' }, phase) : null,
       canAct && selected ? h('p', {}, `Picked ${selected}: choose a highlighted target (Esc to cancel).`) : null,
       canAct && !selected && v.phase === 'moves' && !pass ? h('p', {}, 'Your move: pick one of your towers.') : null,
       canAct && pass
         ? h('button', { class: 'primary', 'data-action': 'pass', onclick: () => send(pass) }, 'Pass (no legal move)')
         : null,
-      lastMove ? h('p', { class: 'last-move' }, 'Last move: ', h('code', {}, moveText(lastMove))) : null,
+      lastMove ? h('p', { class: 'last-move' }, 'Last move: ', lastMoveWords(lastMove, lastBy)) : null,
       history.length
         ? h('details', {}, h('summary', {}, `Moves (${history.length})`), h('p', { class: 'moves' }, history.join(' ')))
         : null,
       v.over ? h('p', { class: 'over' }, `Game over: Black ${v.scores[0]}, White ${v.scores[1]}.`) : null,
     );
+  }
+
+  function lastMoveWords(m: Move, by: 0 | 1): string {
+    const who = ctx.seatLabel(by);
+    switch (m.type) {
+      case 'step':
+        return `${who} moved ${m.from} onto ${m.to}`;
+      case 'place':
+        return `${who} placed a floor on ${m.at}`;
+      case 'utility':
+        return `${who} placed a utility on ${m.at}`;
+      case 'pass':
+        return `${who} passed`;
+    }
   }
 
   /** Old towers that just left the board fade and drop away. */
@@ -230,6 +246,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       for (const e of s.events) {
         if (e.type === 'played') {
           lastMove = e.move;
+          lastBy = e.by === 'black' ? 0 : 1;
           if (!ctx.inReplay) history.push(moveText(e.move));
         }
         if (e.type === 'demolished' || e.type === 'flattened') gone = gone.concat(e.squares);

@@ -1,13 +1,17 @@
-// The lobby: today's deals (play one, see the day's board), every game the
-// server hosts, its open and running tables, a form to create a table
-// (settings, seats: person or bot and its level, optional clock), and the
-// recent finished games for replay.
+// The lobby, for someone who has never heard of these games: each game a
+// card (a picture, one sentence, who plays, how long) with one button that
+// starts a good first game, a way to play a friend, the tables someone is
+// waiting at, and every other choice in words under "More options" (engine
+// settings only under "Advanced"). Today's deals and recent games below.
 
 import { ApiFailure, api } from '../api';
-import type { CreateTable, DailyEntry, DailyInfo, FinishedTable, GameInfo, SeatRequest, SeatSummary, TableSummary } from '../protocol';
+import type { CreateTable, DailyEntry, DailyInfo, FinishedTable, GameInfo, SeatRequest, TableSummary } from '../protocol';
 import { loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
+import { askName } from '../ui/name';
 import { say } from '../ui/status';
+import { FACTS, firstGame } from '../words/games';
+import { EXTRA_LEVELS, FIRST_BOT, botAbout, botTitle, matchLine, seatNames } from '../words/names';
 import type { Screen } from './screen';
 
 /** A settings editor for one game: the form fields and how to read them. */
@@ -18,18 +22,30 @@ interface SettingsForm {
   onChange(f: () => void): void;
 }
 
+const advanced = (...children: HTMLElement[]) => h('details', { class: 'advanced' }, h('summary', {}, 'Advanced'), ...children);
+
 function towersForm(defaults: unknown): SettingsForm {
-  const input = h('input', { name: 'variant', value: typeof defaults === 'string' ? defaults : '8x8', list: 'tw-variants', 'aria-describedby': 'tw-help', size: 28 });
-  const presets = ['8x8', '8x8+capture', '8x8+sprawl', '8x8+infrastructure:4', '6x6', '10x10'];
+  const start = typeof defaults === 'string' ? defaults : '8x8';
+  const size = h('select', { name: 'board' }, [6, 8, 10].map((n) => h('option', { value: `${n}x${n}`, selected: start.startsWith(`${n}x${n}`) }, `${n} by ${n} blocks`)));
+  const capture = h('input', { type: 'checkbox', name: 'capture' });
+  const sprawl = h('input', { type: 'checkbox', name: 'sprawl' });
+  const infra = h('input', { type: 'checkbox', name: 'infrastructure' });
+  // The game's own variant text, for what the boxes above do not cover;
+  // typed in, it wins over them.
+  const text = h('input', { name: 'variant', value: '', placeholder: start, size: 24, 'aria-label': 'variant text' });
+  const composed = () =>
+    [size.value, sprawl.checked ? 'sprawl' : '', infra.checked ? 'infrastructure:4' : '', capture.checked ? 'capture' : ''].filter(Boolean).join('+');
   return {
     el: h(
       'div',
-      {},
-      h('label', {}, 'Board and variants ', input),
-      h('datalist', { id: 'tw-variants' }, presets.map((p) => h('option', { value: p }))),
-      h('small', { id: 'tw-help', class: 'muted' }, ' e.g. 8x8, 8x8+sprawl, 8x8+infrastructure:4+capture (T20)'),
+      { class: 'options' },
+      h('label', {}, 'Board ', size),
+      h('label', {}, capture, ' Capture: floors you knock down count for you'),
+      h('label', {}, sprawl, ' Sprawl: start by placing single floors on an empty board'),
+      h('label', {}, infra, ' Infrastructure: start with four utilities nobody owns'),
+      advanced(h('label', {}, 'Variant as text ', text, h('small', { class: 'muted' }, ' (for example 8x8+sprawl)'))),
     ),
-    read: () => input.value.trim(),
+    read: () => text.value.trim() || composed(),
     seats: () => 2,
     onChange: () => {},
   };
@@ -37,9 +53,14 @@ function towersForm(defaults: unknown): SettingsForm {
 
 function babelForm(defaults: unknown): SettingsForm {
   const d = (defaults ?? {}) as { variant?: string };
-  const select = h('select', { name: 'variant' }, ['standard', 'strict'].map((v) => h('option', { value: v, selected: v === d.variant }, v)));
+  const select = h(
+    'select',
+    { name: 'variant' },
+    h('option', { value: 'standard', selected: d.variant !== 'strict' }, 'Standard: draw whenever you like'),
+    h('option', { value: 'strict', selected: d.variant === 'strict' }, 'Strict: draw only when no move is possible'),
+  );
   return {
-    el: h('label', {}, 'Variant ', select),
+    el: h('div', { class: 'options' }, h('label', {}, 'Rules ', select)),
     read: () => ({ ...(defaults as object), variant: select.value }),
     seats: () => 1,
     onChange: () => {},
@@ -57,11 +78,11 @@ function iceForm(defaults: unknown): SettingsForm {
   return {
     el: h(
       'div',
-      { class: 'row' },
+      { class: 'options' },
       h('label', {}, 'Players ', players),
-      h('label', {}, ghost, ' ghost (I14)'),
-      h('label', {}, 'Hold limit (s) ', hold),
-      h('label', {}, 'Game timer (s, 0 = none) ', timer),
+      h('label', {}, ghost, ' Add a ghost: a white colour nobody owns that anyone may play'),
+      h('label', {}, 'Seconds you may hold a piece ', hold),
+      h('label', {}, 'Game length in seconds ', timer, h('small', { class: 'muted' }, ' (0: until everyone says done)')),
     ),
     read: () => ({
       players: Number(players.value),
@@ -75,13 +96,14 @@ function iceForm(defaults: unknown): SettingsForm {
 }
 
 function speedyForm(defaults: unknown): SettingsForm {
-  const d = (defaults ?? {}) as { players?: number };
-  const players = h('input', { type: 'number', name: 'players', min: 2, max: 6, value: d.players ?? 2 });
+  // Two players to begin with, whatever the game's own default (a newcomer
+  // should not find three bots at a first table).
+  const players = h('input', { type: 'number', name: 'players', min: 2, max: 6, value: 2 });
   let changed = () => {};
   players.addEventListener('change', () => changed());
   const count = () => Math.max(2, Math.min(6, Math.round(Number(players.value)) || 2));
   return {
-    el: h('div', { class: 'row' }, h('label', {}, 'Players ', players)),
+    el: h('div', { class: 'options' }, h('label', {}, 'Players ', players)),
     // The other settings (hand noise, layout, physics) keep the server's defaults.
     read: () => ({ ...(defaults as object), players: count() }),
     seats: count,
@@ -90,8 +112,8 @@ function speedyForm(defaults: unknown): SettingsForm {
 }
 
 function leaningForm(defaults: unknown): SettingsForm {
-  // Players (L1: 2 to 10) and the series target (L13) as fields; every
-  // other setting (tolerances, hand noise, physics) as JSON, folded away.
+  // Players and the series target as fields; every other setting
+  // (tolerances, hand noise, physics) as the game's JSON, under Advanced.
   const { seats: s0, target_score: t0, ...rest } = (defaults ?? {}) as { seats?: number; target_score?: number };
   const players = h('input', { type: 'number', name: 'players', min: 2, max: 10, value: s0 ?? 2 });
   const target = h('input', { type: 'number', name: 'target', min: 1, value: t0 ?? 50 });
@@ -102,13 +124,14 @@ function leaningForm(defaults: unknown): SettingsForm {
   return {
     el: h(
       'div',
-      {},
-      h('div', { class: 'row' }, h('label', {}, 'Players ', players), h('label', {}, 'Series to ', target, ' points')),
-      h('details', {}, h('summary', {}, 'More settings (JSON)'), area),
+      { class: 'options' },
+      h('label', {}, 'Players ', players),
+      h('label', {}, 'Play until someone has ', target, ' points'),
+      advanced(h('label', {}, 'Physics and other settings, as the game reads them ', area)),
     ),
     read: () => {
       const more = JSON.parse(area.value || '{}') as unknown;
-      if (typeof more !== 'object' || more === null || Array.isArray(more)) throw new Error('the settings are a JSON object');
+      if (typeof more !== 'object' || more === null || Array.isArray(more)) throw new Error('the advanced settings are not a JSON object');
       return { ...more, seats: count(), target_score: Math.round(Number(target.value)) };
     },
     seats: count,
@@ -122,7 +145,7 @@ function jsonForm(defaults: unknown): SettingsForm {
   let changed = () => {};
   seats.addEventListener('change', () => changed());
   return {
-    el: h('div', {}, h('label', {}, 'Settings (JSON) ', area), h('label', {}, ' Seats ', seats)),
+    el: h('div', { class: 'options' }, h('label', {}, 'Players ', seats), advanced(h('label', {}, 'Settings, as the game reads them ', area))),
     read: () => JSON.parse(area.value) as unknown,
     seats: () => Number(seats.value) || 1,
     onChange: (f) => (changed = f),
@@ -147,35 +170,63 @@ function settingsForm(g: GameInfo): SettingsForm {
 }
 
 function seatRow(g: GameInfo, i: number): { el: HTMLElement; read(): SeatRequest } {
-  const kind = h('select', { name: `seat${i}-kind`, 'aria-label': `seat ${i}: person or bot` }, h('option', { value: 'person', selected: i === 0 }, 'person'), h('option', { value: 'bot', selected: i > 0 }, 'bot'));
-  // Preselected: the weakest bot that plays (Leaning's weakest, `pass`,
+  // Values stay the protocol's (person, bot, level names); what shows is words.
+  const kind = h(
+    'select',
+    { name: `seat${i}-kind`, 'aria-label': i === 0 ? 'who plays first' : `player ${i + 1}` },
+    h('option', { value: 'person', selected: i === 0 }, i === 0 ? 'You' : 'A friend (you send them a link)'),
+    h('option', { value: 'bot', selected: i > 0 }, 'The computer'),
+  );
+  // Preselected: the level a beginner can beat (Leaning's weakest, `pass`,
   // only passes: a test aid, not an opponent).
-  const playing = g.bot_levels.find((b) => b.name !== 'pass')?.name;
-  const level = h('select', { name: `seat${i}-level`, 'aria-label': `seat ${i}: bot level` }, g.bot_levels.map((b) => h('option', { value: b.name, title: b.about, selected: b.name === playing }, `${b.name}: ${b.about}`)));
+  const first = FIRST_BOT[g.name] ?? g.bot_levels.find((b) => b.name !== 'pass')?.name;
+  const level = h(
+    'select',
+    { name: `seat${i}-level`, 'aria-label': `player ${i + 1}: how strong` },
+    [...(EXTRA_LEVELS[g.name] ?? []), ...g.bot_levels].map((b) => h('option', { value: b.name, selected: b.name === first }, `${botTitle(g.name, b.name)}: ${botAbout(g.name, b.name, b.about)}`)),
+  );
   const sync = () => (level.hidden = kind.value !== 'bot');
   kind.addEventListener('change', sync);
   sync();
   return {
-    el: h('div', { class: 'seat-row' }, h('span', {}, `Seat ${i}`), kind, level),
+    el: h('div', { class: 'seat-row' }, h('span', {}, `Player ${i + 1}`), kind, level),
     read: () => (kind.value === 'bot' ? { kind: 'bot', level: level.value } : { kind: 'person' }),
   };
 }
 
+/** Creates a table, takes the first person seat under the remembered name, and opens it. */
+async function startTable(body: CreateTable, message: HTMLElement): Promise<void> {
+  try {
+    const t = await api.create(body);
+    const mine = (body.seats ?? []).findIndex((s) => s.kind === 'person');
+    if (mine >= 0) {
+      const ans = await api.join(t.id, { seat: mine, name: playerName() || undefined });
+      saveSeat(t.id, ans);
+    }
+    location.hash = `#/table/${t.id}`;
+  } catch (e) {
+    say(message, e instanceof ApiFailure ? `The table could not be started: ${e.message}` : String(e), 'error');
+  }
+}
+
 function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
   const settings = settingsForm(g);
+  const solitaire = settings.seats() === 1;
   const seatsEl = h('div', { class: 'seat-rows' });
   let rows: ReturnType<typeof seatRow>[] = [];
   const layoutSeats = () => {
     rows = Array.from({ length: settings.seats() }, (_, i) => seatRow(g, i));
-    replace(seatsEl, rows.map((r) => r.el));
+    // A solitaire has one seat, yours: nothing to choose.
+    replace(seatsEl, solitaire ? null : rows.map((r) => r.el));
   };
   settings.onChange(layoutSeats);
   layoutSeats();
   const clockOn = h('input', { type: 'checkbox', name: 'clock' });
   const minutes = h('input', { type: 'number', min: 1, value: 10, name: 'minutes', 'aria-label': 'minutes each' });
   const inc = h('input', { type: 'number', min: 0, value: 5, name: 'increment', 'aria-label': 'seconds added per move' });
-  // A turnless game keeps its own time; the server refuses a clock for it.
-  const turnBased = !g.turnless;
+  // A turnless game keeps its own time (the server refuses a clock for it),
+  // and a solitaire has nobody to race.
+  const withClock = !g.turnless && !solitaire;
   const form = h(
     'form',
     {
@@ -188,85 +239,100 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
     },
     settings.el,
     seatsEl,
-    turnBased ? h('label', {}, clockOn, ' clock: ', minutes, ' min + ', inc, ' s a move') : null,
-    h('button', { type: 'submit', class: 'primary' }, `New ${g.title} table`),
+    withClock ? h('label', { class: 'clock-choice' }, clockOn, ' A chess clock: ', minutes, ' minutes each, plus ', inc, ' seconds a move') : null,
+    h('button', { type: 'submit', class: 'primary' }, solitaire ? 'Start this deal' : 'Start this game'),
   );
 
   async function submit(): Promise<void> {
     let body: CreateTable;
-    let seats: SeatRequest[];
     try {
-      seats = rows.map((r) => r.read());
+      const seats = rows.map((r) => r.read());
       body = { game: g.name, settings: settings.read(), seats };
     } catch (e) {
-      return say(message, `Settings: ${String(e)}`, 'error');
+      return say(message, `Those options do not work: ${e instanceof Error ? e.message : String(e)}`, 'error');
     }
-    if (turnBased && clockOn.checked) {
+    if (withClock && clockOn.checked) {
       body.clock = { initial_ms: Number(minutes.value) * 60_000, increment_ms: Number(inc.value) * 1000 };
     }
-    try {
-      const t = await api.create(body);
-      const mine = seats.findIndex((s) => s.kind === 'person');
-      if (mine >= 0) {
-        const ans = await api.join(t.id, { seat: mine, name: playerName() || undefined });
-        saveSeat(t.id, ans);
-      }
-      location.hash = `#/table/${t.id}`;
-    } catch (e) {
-      say(message, e instanceof ApiFailure ? `Could not create the table: ${e.message}` : String(e), 'error');
-    }
+    if ((body.seats ?? []).filter((s) => s.kind === 'person').length > 1 && !(await askName('Your friend will see this name.'))) return;
+    await startTable(body, message);
   }
   return form;
 }
 
-const seatNames = (seats: SeatSummary[]) =>
-  seats.map((s) => (s.kind === 'bot' ? `bot ${s.level ?? ''}` : s.name || (s.taken ? 'player' : 'open'))).join(' vs ');
-
 function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElement {
-  const score = t.outcome ? ` · ${t.outcome.scores.join('–')}` : '';
+  const names = seatNames(t.game, t.seats);
+  const won =
+    t.game === 'babel' && t.outcome
+      ? ` · ${-t.outcome.scores[0]} ${t.outcome.scores[0] === -1 ? 'stack' : 'stacks'} left`
+      : t.outcome?.winners.length
+        ? ` · ${t.outcome.winners.map((w) => names[w] ?? 'someone').join(' and ')} won`
+        : t.outcome
+          ? ' · a draw'
+          : '';
   return h(
     'li',
     { 'data-table': t.id },
-    h('span', {}, `${titles.get(t.game) ?? t.game} · ${t.id} · ${seatNames(t.seats)}${score}`),
+    h('span', {}, `${titles.get(t.game) ?? t.game}: ${names.join(' vs ')}${won}`),
     h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay'),
   );
 }
 
-function tableItem(t: TableSummary, message: HTMLElement): HTMLElement {
-  const free = t.seats.find((s) => s.kind === 'person' && !s.taken);
-  const who = seatNames(t.seats);
-  const join = async (seat: number) => {
-    try {
-      saveSeat(t.id, await api.join(t.id, { seat, name: playerName() || undefined }));
-      location.hash = `#/table/${t.id}`;
-    } catch (e) {
-      say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
-    }
-  };
-  return h(
-    'li',
-    { 'data-table': t.id },
-    h('span', {}, `${t.title} · ${t.id} · ${who}`),
-    free && t.status !== 'finished' ? h('button', { class: 'primary', onclick: () => void join(free.seat) }, 'Join') : null,
-    t.status === 'finished' ? h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay') : h('a', { class: 'button', href: `#/table/${t.id}` }, 'Watch'),
-  );
+/** Who is waiting at an open table, in words. */
+function waitingLine(t: TableSummary): string {
+  const names = seatNames(t.game, t.seats);
+  const here = t.seats.filter((s) => s.kind === 'person' && s.taken).map((s) => names[s.seat]);
+  const free = t.seats.filter((s) => s.kind === 'person' && !s.taken).length;
+  const bots = t.seats.filter((s) => s.kind === 'bot').map((s) => names[s.seat]);
+  const who = here.length ? here.join(' and ') : 'Nobody yet';
+  return `${t.title}: ${who} ${here.length === 1 ? 'waits' : 'wait'} for ${free === 1 ? 'one more player' : `${free} more players`}${bots.length ? ` (with ${bots.join(', ')})` : ''}`;
 }
 
-function gameCard(g: GameInfo, message: HTMLElement): HTMLElement {
-  const lists = h('div', { class: 'tables' }, h('p', { class: 'muted' }, 'Loading tables…'));
+/** An open table worth offering: a seat free, and whoever took a seat still there. */
+function joinable(t: TableSummary): boolean {
+  if (t.status !== 'open') return false;
+  const people = t.seats.filter((s) => s.kind === 'person');
+  if (!people.some((s) => !s.taken)) return false;
+  const taken = people.filter((s) => s.taken);
+  // Tables whose creator has gone, or that nobody took a seat at, are abandoned.
+  return taken.length > 0 && taken.every((s) => s.connected);
+}
+
+async function joinTable(t: TableSummary, seat: number, message: HTMLElement): Promise<void> {
+  const name = await askName(`You are joining ${t.title}. The other players will see this name.`);
+  if (!name) return;
+  try {
+    saveSeat(t.id, await api.join(t.id, { seat, name }));
+    location.hash = `#/table/${t.id}`;
+  } catch (e) {
+    say(message, e instanceof ApiFailure ? `That seat could not be taken: ${e.message}` : String(e), 'error');
+  }
+}
+
+function openItem(t: TableSummary, message: HTMLElement): HTMLElement {
+  const free = t.seats.find((s) => s.kind === 'person' && !s.taken)!;
+  return h('li', { 'data-table': t.id }, h('span', {}, waitingLine(t)), h('button', { class: 'primary', onclick: () => void joinTable(t, free.seat, message) }, 'Join'));
+}
+
+function playingItem(t: TableSummary): HTMLElement {
+  return h('li', { 'data-table': t.id }, h('span', {}, matchLine(t.game, t.seats)), h('a', { class: 'button', href: `#/table/${t.id}` }, 'Watch'));
+}
+
+function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[]>): HTMLElement {
+  const facts = FACTS[g.name];
+  const lists = h('div', { class: 'tables' });
   Promise.all([api.tables(g.name, 'open'), api.tables(g.name, 'playing')])
-    .then(([open, playing]) =>
+    .then(([open, playing]) => {
+      const waiting = open.filter(joinable);
       replace(
         lists,
-        open.length ? h('h4', {}, 'Open tables') : null,
-        open.length ? h('ul', { class: 'table-list' }, open.map((t) => tableItem(t, message))) : null,
-        playing.length ? h('h4', {}, 'Being played') : null,
-        playing.length ? h('ul', { class: 'table-list' }, playing.slice(0, 10).map((t) => tableItem(t, message))) : null,
-        !open.length && !playing.length ? h('p', { class: 'muted' }, 'No open tables: create one.') : null,
-      ),
-    )
-    .catch((e: unknown) => replace(lists, h('p', { class: 'error' }, `Tables: ${e instanceof Error ? e.message : String(e)}`)));
-  const board = h('details', { class: 'leaderboard' }, h('summary', {}, 'Leaderboard'));
+        waiting.length ? h('h4', {}, 'Waiting for a player') : null,
+        waiting.length ? h('ul', { class: 'table-list' }, waiting.slice(0, 10).map((t) => openItem(t, message))) : null,
+        playing.length ? h('details', { class: 'watching' }, h('summary', {}, `Being played now (${playing.length})`), h('ul', { class: 'table-list' }, playing.slice(0, 10).map(playingItem))) : null,
+      );
+    })
+    .catch(() => replace(lists));
+  const board = h('details', { class: 'leaderboard' }, h('summary', {}, 'Best players'));
   board.addEventListener(
     'toggle',
     () => {
@@ -275,22 +341,66 @@ function gameCard(g: GameInfo, message: HTMLElement): HTMLElement {
         .then((rs) =>
           board.append(
             rs.length
-              ? h('ol', {}, rs.slice(0, 10).map((r) => h('li', {}, `${r.name}: ${Math.round(r.rating)} ±${Math.round(r.deviation)} (${r.games} games)`)))
+              ? h('ol', {}, rs.slice(0, 10).map((r) => h('li', {}, `${r.name}: rating ${Math.round(r.rating)} after ${r.games} ${r.games === 1 ? 'game' : 'games'}`)))
               : h('p', { class: 'muted' }, 'No rated games yet.'),
           ),
         )
-        .catch(() => board.append(h('p', { class: 'muted' }, 'No leaderboard on this server.')));
+        .catch(() => board.append(h('p', { class: 'muted' }, 'No rankings on this server.')));
     },
     { once: true },
   );
+  const solitaire = g.name === 'babel';
+  const playComputer = h(
+    'button',
+    { class: 'primary big', 'data-testid': `play-computer-${g.name}`, onclick: () => void startTable(firstGame(g.name, g.default_settings), message) },
+    facts?.play ?? 'Play the computer',
+  );
+  const friend = solitaire ? null : h('a', { class: 'friend-link', href: `#/friend/${g.name}`, 'data-friend': g.name }, 'Play a friend');
+  const daily = solitaire
+    ? h(
+        'button',
+        {
+          class: 'link',
+          'data-daily-start': g.name,
+          onclick: async () => {
+            const ds = await dailies.catch(() => []);
+            const d = ds.find((x) => x.game === g.name);
+            if (!d) return say(message, 'There is no deal of the day on this server.', 'error');
+            await playDaily(d, message);
+          },
+        },
+        'Today’s deal',
+      )
+    : null;
+  const fold = h('details', { class: 'more' }, h('summary', {}, 'More options'), createForm(g, message));
   return h(
     'article',
-    { class: 'game-card', 'data-game': g.name },
-    h('h3', {}, g.title, ' ', h('a', { href: `#/rules/${g.name}`, class: 'small' }, 'rules')),
-    createForm(g, message),
+    { class: 'game-card', 'data-game': g.name, 'data-testid': `game-${g.name}` },
+    h('div', { class: 'card-head' }, facts?.picture() ?? null, h('div', {}, h('h3', {}, g.title), facts ? h('p', { class: 'what' }, facts.sentence) : null)),
+    facts ? h('p', { class: 'facts' }, h('span', {}, facts.players), h('span', {}, facts.pace), h('span', {}, facts.length)) : null,
+    h('div', { class: 'card-actions' }, playComputer, friend, daily, h('a', { href: `#/rules/${g.name}`, class: 'how' }, 'How to play')),
+    fold,
     lists,
     board,
   );
+}
+
+async function playDaily(d: DailyInfo, message: HTMLElement): Promise<void> {
+  const who = await askName('Today’s deal is ranked by name.');
+  if (!who) return;
+  try {
+    const started = await api.dailyStart(d.game, who);
+    saveSeat(started.table, started);
+    location.hash = `#/table/${started.table}`;
+  } catch (e) {
+    // One attempt a day: if this browser holds the seat, carry on.
+    const earlier = e instanceof ApiFailure && e.kind === 'already_played' ? /table ([0-9a-f]+)/.exec(e.message)?.[1] : undefined;
+    if (earlier && loadSeat(earlier)) {
+      location.hash = `#/table/${earlier}`;
+      return;
+    }
+    say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
+  }
 }
 
 /** A board line's result in the game's own words. */
@@ -374,21 +484,20 @@ export function lobbyScreen(): Screen {
   const root = h(
     'section',
     { class: 'lobby' },
-    h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), h('label', {}, 'Name ', name)),
+    h('div', { class: 'lobby-head' }, h('h2', {}, 'Pick a game'), h('label', {}, 'Your name ', name)),
     message,
-    dailies,
     games,
+    dailies,
+    h('p', {}, h('a', { href: '#/rules' }, 'All the rules')),
     h('h2', {}, 'Recent games'),
     recent,
     h('p', {}, h('a', { href: '#/replay', 'data-open-record': true }, 'Replay a record file'), ' (offline, in this browser)'),
   );
-  api
-    .daily()
-    .then((ds) => replace(dailies, ds.map((d) => dailyCard(d, message, currentName))))
-    .catch(() => replace(dailies));
+  const dailyLoaded = api.daily();
+  dailyLoaded.then((ds) => replace(dailies, ds.map((d) => dailyCard(d, message, currentName)))).catch(() => replace(dailies));
   const gamesLoaded = api.games();
   gamesLoaded
-    .then((gs) => replace(games, gs.map((g) => gameCard(g, message))))
+    .then((gs) => replace(games, gs.map((g) => gameCard(g, message, dailyLoaded))))
     .catch((e: unknown) => replace(games, h('p', { class: 'error' }, `The server did not list its games: ${e instanceof Error ? e.message : String(e)}`)));
   Promise.all([api.records(12), gamesLoaded.catch(() => [] as GameInfo[])])
     .then(([rs, gs]) => {
@@ -396,5 +505,5 @@ export function lobbyScreen(): Screen {
       replace(recent, rs.length ? h('ul', { class: 'table-list' }, rs.map((t) => finishedItem(t, titles))) : h('p', { class: 'muted' }, 'No finished games yet.'));
     })
     .catch(() => replace(recent, h('p', { class: 'muted' }, 'Recent games are not available.')));
-  return { root, title: 'Lobby', destroy() {} };
+  return { root, title: 'Games', destroy() {} };
 }

@@ -10,6 +10,7 @@ import { ApiFailure, api } from '../api';
 import { actionLabel, uiFor } from '../games/registry';
 import type { Frame, GameRecord, Replay } from '../protocol';
 import { h, replace } from '../ui/dom';
+import { seatNames } from '../words/names';
 import type { Screen } from './screen';
 
 /** Records bigger than this are refused before reading (a record of a long game is a few MB). */
@@ -37,6 +38,8 @@ export function replayScreen(id: string | null): Screen {
   let at = 0;
   let game = '';
   let rulesLink: HTMLElement | null = null;
+  // Players by name when the server says who sat where; a record file only numbers them.
+  let seatName = (seat: number | null) => (seat === null ? '' : `Player ${seat + 1}`);
   let show: ((i: number, forward: boolean) => void) | null = null;
   let destroyUi: (() => void) | null = null;
   const actionText = (a: unknown) => (a === null || a === undefined ? 'start' : actionLabel(game, a));
@@ -57,7 +60,7 @@ export function replayScreen(id: string | null): Screen {
       bar,
       h('button', { 'data-step': 'first', onclick: () => go(0), disabled: at === 0, 'aria-label': 'first' }, '|◀'),
       h('button', { 'data-step': 'back', onclick: () => go(at - 1), disabled: at === 0, 'aria-label': 'step back' }, '◀'),
-      h('span', { class: 'where', 'aria-live': 'polite' }, `${at} / ${frames.length - 1}`, f && f.action !== null ? ` · seat ${f.seat}: ${actionText(f.action)}` : ''),
+      h('span', { class: 'where', 'aria-live': 'polite' }, `${at} / ${frames.length - 1}`, f && f.action !== null ? ` · ${seatName(f.seat)}: ${actionText(f.action)}` : ''),
       h('button', { 'data-step': 'forward', onclick: () => go(at + 1), disabled: at >= frames.length - 1, 'aria-label': 'step forward' }, '▶'),
       h('button', { 'data-step': 'last', onclick: () => go(frames.length - 1), disabled: at >= frames.length - 1, 'aria-label': 'last' }, '▶|'),
       rulesLink,
@@ -86,14 +89,14 @@ export function replayScreen(id: string | null): Screen {
     heading.textContent = `Replay: ${title} · ${id !== null && source === 'server' ? `table ${id}` : source}`;
     rulesLink = h('a', { class: 'button', href: `#/rules/${gameName}` }, 'Rules');
     destroyUi?.();
-    const ui = uiFor(gameName)({ act: null, hint: null, seat: null, inReplay: true, seatLabel: (s) => `seat ${s}` });
+    const ui = uiFor(gameName)({ act: null, hint: null, seat: null, inReplay: true, seatLabel: (s) => seatName(s) });
     destroyUi = () => ui.destroy();
     host.replaceChildren(ui.root);
     show = (i, forward) => {
       const f = frames[i];
       ui.show({ view: f.view, events: f.events, toAct: f.to_act, outcome: null, ending: null, live: forward });
     };
-    replace(list, frames.map((f, i) => h('li', {}, h('button', { class: 'link', onclick: () => go(i) }, f.action === null ? (i === 0 ? 'start' : 'ending') : `seat ${f.seat}: ${actionText(f.action)}`))));
+    replace(list, frames.map((f, i) => h('li', {}, h('button', { class: 'link', onclick: () => go(i) }, f.action === null ? (i === 0 ? 'start' : 'ending') : `${seatName(f.seat)}: ${actionText(f.action)}`))));
     actions.hidden = false;
     show(0, false);
     renderBar();
@@ -132,13 +135,21 @@ export function replayScreen(id: string | null): Screen {
     }
     game = rec.game;
     replace(message, h('p', { class: 'info' }, `Step-by-step views are not available (${why}); here is the record.`));
-    replace(list, rec.actions.map((e) => h('li', {}, `seat ${e.seat} at ${(e.at / 1000).toFixed(1)} s: ${actionText(e.action)}`)));
+    replace(list, rec.actions.map((e) => h('li', {}, `${seatName(e.seat)} at ${(e.at / 1000).toFixed(1)} s: ${actionText(e.action)}`)));
   }
 
   if (id !== null) {
     api
       .replay(id)
-      .then((r: Replay) => withFrames(r.table.game, r.table.title, 'server', r.frames))
+      .then(async (r: Replay) => {
+        // Who sat where is in the table's summary; without it, players are numbered.
+        const seats = await api.table(id).then((t) => t.seats).catch(() => null);
+        if (seats) {
+          const names = seatNames(r.table.game, seats);
+          seatName = (seat) => (seat === null ? '' : names[seat] ?? `Player ${seat + 1}`);
+        }
+        withFrames(r.table.game, r.table.title, 'server', r.frames);
+      })
       .catch(async (e: unknown) => {
         if (e instanceof ApiFailure && e.status === 403) {
           replace(message, h('p', { class: 'error' }, 'This game is not finished yet: its record stays hidden until the end. ', h('a', { href: `#/table/${id}` }, 'Watch it live')));

@@ -1,36 +1,49 @@
-// One table, live: connects, shows the game's renderer, the seats, the
-// connection state, and the server's errors verbatim. Seated players keep
-// their seat across reloads through the token in localStorage.
+// One table, live: connects, shows the game's renderer, who plays (by
+// name), the connection state, what happened (kept across reloads), the
+// server's refusals in a player's words with the rule one click away, and
+// at the end a result from this viewer's side with a rematch. Seated
+// players keep their seat across reloads through the token in localStorage.
 
 import { ApiFailure, api } from '../api';
 import { Connection, type ConnState } from '../connection';
 import { uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
-import type { ClockState, ServerMessage, TableSummary, Viewer } from '../protocol';
-import { forgetSeat, loadSeat, playerName, saveSeat } from '../seats';
+import { loadHistory, saveHistory } from '../history';
+import type { ClockState, CreateTable, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
+import { forgetSeat, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
+import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
+import { eventLines, refusalText, ruleHref, type Line } from '../words';
+import { seatMark, seatNames } from '../words/names';
+import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
 export function tableScreen(id: string): Screen {
   const conn = h('span', { class: 'conn', role: 'status', 'aria-live': 'polite', 'data-state': 'connecting' });
   const heading = h('h2', {}, 'Table');
   const seatsEl = h('div', { class: 'seats' });
+  const waitingEl = h('div', { class: 'waiting' });
   const actions = h('div', { class: 'table-actions' });
-  const message = h('div', { class: 'message', role: 'alert', 'aria-live': 'assertive' });
+  const message = h('div', { class: 'message', role: 'alert', 'aria-live': 'assertive', 'data-testid': 'message' });
   const gameHost = h('div', { class: 'game-host' });
   const banner = h('div', { class: 'banner' });
   const clocksEl = h('div', { class: 'clocks', 'aria-live': 'off' });
+  // Newest first, numbered from the first: the newest line has the highest number.
+  const historyList = h('ol', { class: 'history-list', reversed: true });
+  const historyEl = h('section', { class: 'history', 'data-testid': 'history', 'aria-label': 'What happened' }, h('h3', {}, 'What happened'), historyList);
   const root = h(
     'section',
     { class: 'table-screen', 'data-table': id },
     h('header', { class: 'table-head' }, heading, conn),
     seatsEl,
+    waitingEl,
     clocksEl,
     actions,
     message,
     banner,
     gameHost,
+    historyEl,
   );
 
   let table: TableSummary | null = null;
@@ -41,6 +54,12 @@ export function tableScreen(id: string): Screen {
   let connState: ConnState = { kind: 'connecting', attempt: 0 };
   let ended = false;
   let drawOfferedBy: number | null = null;
+  let confirmingResign = false;
+  let toAct: ToAct = { type: 'nobody' };
+  // The last view shown, to show it again when the table starts (its
+  // turn is withheld until every seat is taken).
+  let lastView: unknown = null;
+  let history: Line[] = [];
   // Set when the server says the token is bad: only then is forgetting the
   // seat right (a 1008 close can also mean flooding).
   let tokenRejected = false;
@@ -48,12 +67,23 @@ export function tableScreen(id: string): Screen {
   // running one is shown counting down locally between messages.
   let clocks: ClockState[] | null = null;
   let clocksAt = 0;
+  // The table's game time (welcome's now_ms) and when it arrived: today's
+  // deal is ranked by time, so its running time is shown.
+  let gameMs = 0;
+  let gameMsAt = 0;
+  let endedAtMs: number | null = null;
   const tick = window.setInterval(() => {
     if (connState.kind === 'waiting') renderConn(conn, connState);
     renderClocks();
   }, 500);
 
   function renderClocks(): void {
+    // (A deal that ended before this page saw it: its time is on the day's board.)
+    if (!clocks && table?.daily && (!ended || endedAtMs !== null)) {
+      const ms = endedAtMs ?? gameMs + (Date.now() - gameMsAt);
+      const t = Math.max(0, Math.floor(ms / 1000));
+      return replace(clocksEl, h('span', { class: 'clock running', 'data-daily-time': true }, 'Your time: ', h('b', {}, `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`)));
+    }
     if (!clocks) return replace(clocksEl);
     const fmt = (ms: number) => {
       const t = Math.max(0, Math.ceil(ms / 1000));
@@ -85,18 +115,22 @@ export function tableScreen(id: string): Screen {
     .catch(() => {});
 
   const mySeat = (): number | null => (viewer.type === 'seat' ? viewer.seat : null);
-
-  function seatLabel(seat: number): string {
-    const st = table?.seats.find((x) => x.seat === seat);
-    const you = seat === mySeat() ? ' (you)' : '';
-    if (!st) return `seat ${seat}${you}`;
-    if (st.kind === 'bot') return `bot ${st.level ?? ''}${you}`.trim();
-    return `${st.name || (st.taken ? 'player' : 'open seat')}${you}`;
-  }
+  const names = (): string[] => (table ? seatNames(table.game, table.seats) : []);
+  const nameOf = (seat: number): string => {
+    const n = names()[seat];
+    if (seat === mySeat()) return table?.seats[seat]?.name || `Player ${seat + 1}`;
+    return n ?? `Player ${seat + 1}`;
+  };
+  /** For the game's own labels: names, and "(you)" on this viewer's seat. */
+  const seatLabel = (seat: number): string => (seat === mySeat() ? `${nameOf(seat)} (you)` : nameOf(seat));
+  /** For sentences: "You" for this viewer. */
+  const who = (seat: number): string => (seat === mySeat() ? 'You' : nameOf(seat));
+  const waitingFor = (): string[] => (table ? table.seats.filter((s) => s.kind === 'person' && !s.taken).map((s) => nameOf(s.seat)) : []);
+  const started = () => table !== null && table.status !== 'open';
 
   function send(msg: Parameters<Connection['send']>[0]): void {
     if (connection?.send(msg) === null) {
-      say(message, 'Not connected: the action was not sent. It will be possible again once reconnected.', 'error');
+      say(message, 'Not connected: that was not sent. It will work again once reconnected.', 'error');
     }
   }
 
@@ -114,11 +148,35 @@ export function tableScreen(id: string): Screen {
     gameHost.replaceChildren(ui.root);
   }
 
+  /** A turn of this viewer's own in a turn-based game (the real-time ones have no turns to announce). */
+  const mineToAct = (t: ToAct): boolean => mySeat() !== null && started() && t.type === 'seat' && t.seat === mySeat();
+
+  /** Until every seat is taken nobody is to act, whatever the rules' turn says. */
+  const shownToAct = (): ToAct => (started() ? toAct : { type: 'nobody' });
+
+  function updateTitle(): void {
+    if (!table) return;
+    const seat = mySeat();
+    const mine = !ended && started() && seat !== null && (toAct.type === 'any_seat' || (toAct.type === 'seat' && toAct.seat === seat));
+    const prefix = ended ? 'Game over' : !started() ? 'Waiting' : mine && toAct.type === 'seat' ? 'Your move' : null;
+    document.title = `${prefix ? `${prefix} · ` : ''}${table.title} · Stackyard`;
+  }
+
+  function mark(seat: number): HTMLElement | null {
+    const m = table ? seatMark(table.game, seat, lastView) : null;
+    if (!m) return null;
+    // The letter in white on dark colours, black on light ones.
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(m.fill.slice(i, i + 2), 16) / 255);
+    const dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45;
+    return h('span', { class: 'seat-mark', style: `background:${m.fill};color:${dark ? '#fff' : '#111'}`, title: m.title, 'aria-label': m.title }, m.letter);
+  }
+
   function renderSeats(): void {
     const t = table;
     if (!t) return;
-    heading.textContent = `${t.title} · table ${t.id}`;
+    heading.textContent = t.title;
     const seat = mySeat();
+    const canTake = seat === null && t.status === 'open';
     replace(
       seatsEl,
       h(
@@ -128,41 +186,89 @@ export function tableScreen(id: string): Screen {
           h(
             'li',
             { 'data-seat': st.seat, class: st.seat === seat ? 'me' : '' },
-            `Seat ${st.seat}: ${seatLabel(st.seat)}`,
-            // No online/away marks: the server announces seats taken, not
-            // connections, so such a mark would soon be stale.
-            st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · waiting for a player') : null,
-            seat === null && st.kind === 'person' && !st.taken && t.status !== 'finished'
-              ? h('button', { class: 'primary', 'data-join': st.seat, onclick: () => void takeSeat(st.seat) }, `Take seat ${st.seat}`)
+            st.kind === 'person' && st.taken
+              ? h('span', { class: `presence ${st.connected || st.seat === seat ? 'on' : 'off'}`, title: st.connected || st.seat === seat ? 'connected' : 'not connected', 'aria-label': st.connected || st.seat === seat ? 'connected' : 'not connected' })
               : null,
+            mark(st.seat),
+            seatLabel(st.seat),
+            st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
+            st.kind === 'person' && st.taken && !st.connected && st.seat !== seat ? h('span', { class: 'off' }, ' · away') : null,
           ),
         ),
       ),
-      h('p', { class: 'muted', 'data-viewer': viewer.type }, seat === null ? 'You are watching.' : `You play seat ${seat}.`),
+      h('p', { class: 'muted', 'data-viewer': viewer.type }, seat === null ? 'You are watching.' : ended ? 'You played this game.' : t.seats[seat]?.name ? `You play as ${t.seats[seat].name}.` : 'You are playing.'),
     );
+    renderWaiting(canTake);
     const playing = seat !== null && !ended;
+    const offerDraw = playing && started() && hasDraws() && drawOfferedBy === null;
     replace(
       actions,
-      h('a', { href: `#/rules/${t.game}`, class: 'button' }, 'Rules'),
-      h('button', { onclick: () => void share() }, 'Share link'),
-      playing ? h('button', { onclick: () => confirm('Resign this game?') && send({ type: 'resign' }) }, 'Resign') : null,
-      playing && hasDraws() && drawOfferedBy === null
-        ? h('button', { onclick: () => send({ type: 'offer_draw' }) }, 'Offer draw')
+      h('a', { href: `#/rules/${t.game}`, class: 'button' }, 'How to play'),
+      playing && started() && !confirmingResign
+        ? h('button', { 'data-testid': 'resign', onclick: () => ((confirmingResign = true), renderSeats()) }, t.seats.length > 1 ? 'Resign' : 'Give up')
         : null,
+      playing && started() && confirmingResign
+        ? h(
+            'span',
+            { class: 'confirm-resign', role: 'group', 'aria-label': 'Resign?' },
+            t.seats.length > 1 ? 'Resign and lose this game? ' : 'Give up this deal? ',
+            h('button', { class: 'danger', 'data-testid': 'confirm', onclick: () => ((confirmingResign = false), send({ type: 'resign' }), renderSeats()) }, t.seats.length > 1 ? 'Yes, resign' : 'Yes, give up'),
+            h('button', { onclick: () => ((confirmingResign = false), renderSeats()) }, 'Keep playing'),
+          )
+        : null,
+      offerDraw ? h('button', { onclick: () => send({ type: 'offer_draw' }) }, 'Offer draw') : null,
+      h(
+        'button',
+        { class: 'mute', 'aria-pressed': String(muted()), 'data-mute': true, onclick: () => (setMuted(!muted()), renderSeats()) },
+        muted() ? 'Sound off' : 'Sound on',
+      ),
       ended ? h('a', { href: `#/replay/${t.id}`, class: 'button', 'data-replay': t.id }, 'Replay') : null,
       !ended && drawOfferedBy !== null
         ? h(
             'span',
             { class: 'draw-offer', role: 'status' },
-            drawOfferedBy === seat ? 'You offered a draw.' : `${seatLabel(drawOfferedBy)} offers a draw. `,
+            drawOfferedBy === seat ? 'You offered a draw.' : `${nameOf(drawOfferedBy)} offers a draw. `,
             playing && drawOfferedBy !== seat
               ? h('button', { class: 'primary', 'data-action': 'accept-draw', onclick: () => send({ type: 'accept_draw' }) }, 'Accept draw')
               : null,
           )
         : null,
-      t.status === 'open' && !ended
-        ? h('span', { class: 'muted', 'data-waiting': 'true' }, 'Waiting for every seat to be taken: share the link.')
-        : null,
+    );
+    updateTitle();
+  }
+
+  /** Until every seat is taken: who the table waits for, the link to send, and a seat to take. */
+  function renderWaiting(canTake: boolean): void {
+    const t = table!;
+    if (t.status !== 'open' || ended) return replace(waitingEl);
+    const missing = waitingFor();
+    const link = `${location.origin}${location.pathname}#/table/${id}`;
+    const free = t.seats.find((s) => s.kind === 'person' && !s.taken);
+    const nameInput = h('input', { name: 'join-name', value: playerName(), placeholder: 'your name', maxlength: 32, 'aria-label': 'your name' });
+    replace(
+      waitingEl,
+      h(
+        'div',
+        { class: 'waiting-box', 'data-waiting': 'true' },
+        h('p', {}, h('b', {}, `Waiting for ${missing.length === 1 ? 'one more player' : `${missing.length} more players`}.`), ' The game starts when every seat is taken.'),
+        !canTake
+          ? h('p', { class: 'share-line' }, 'Send this link to a friend: ', h('input', { readonly: true, value: link, class: 'share-link', 'aria-label': 'link to this table', onfocus: ((e: FocusEvent) => (e.target as HTMLInputElement).select()) as EventListener }), ' ', h('button', { onclick: () => void share() }, 'Copy'))
+          : null,
+        canTake && free
+          ? h(
+              'form',
+              {
+                class: 'join-form',
+                onsubmit: ((e: SubmitEvent) => {
+                  e.preventDefault();
+                  void takeSeat(free.seat, nameInput.value);
+                }) as EventListener,
+              },
+              h('label', {}, 'Your name ', nameInput),
+              h('button', { type: 'submit', class: 'primary', 'data-join': free.seat }, 'Take the seat and play'),
+            )
+          : null,
+      ),
     );
   }
 
@@ -176,33 +282,103 @@ export function tableScreen(id: string): Screen {
     }
   }
 
-  async function takeSeat(seat: number): Promise<void> {
+  async function takeSeat(seat: number, typed: string): Promise<void> {
+    const name = typed.trim() || playerName() || 'Friend';
+    setPlayerName(name);
     try {
-      const ans = await api.join(id, { seat, name: playerName() || undefined });
+      const ans = await api.join(id, { seat, name });
       saveSeat(id, ans);
       connect();
     } catch (e) {
-      say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
+      say(message, e instanceof ApiFailure ? `That seat could not be taken: ${e.message}` : String(e), 'error');
+    }
+  }
+
+  /** A new table with the same game, settings, seats and clock; this viewer takes the same seat. */
+  async function rematch(button: HTMLButtonElement): Promise<void> {
+    const t = table;
+    const seat = mySeat();
+    if (!t || seat === null) return;
+    button.disabled = true;
+    const body: CreateTable = {
+      game: t.game,
+      settings: t.settings,
+      seats: t.seats.map((s) => (s.kind === 'bot' ? { kind: 'bot', level: s.level ?? '' } : { kind: 'person' })),
+    };
+    if (t.clock) body.clock = t.clock;
+    try {
+      const fresh = await api.create(body);
+      saveSeat(fresh.id, await api.join(fresh.id, { seat, name: playerName() || t.seats[seat]?.name || undefined }));
+      location.hash = `#/table/${fresh.id}`;
+    } catch (e) {
+      button.disabled = false;
+      say(message, e instanceof ApiFailure ? `The rematch could not be started: ${e.message}` : String(e), 'error');
     }
   }
 
   function showOutcome(): void {
     if (!table || !ended) return replace(banner);
-    const o = table.outcome;
-    const e = table.ending;
-    const who = o ? (o.winners.length ? o.winners.map(seatLabel).join(' and ') + (o.winners.length > 1 ? ' win' : ' wins') : 'No winner') : 'Game over';
-    const how = e && e.type !== 'rules' ? ` (${e.type.replace('_', ' ')}${'seat' in e ? ': ' + seatLabel(e.seat) : ''})` : '';
+    const r = resultWords(table.game, table.outcome ?? null, table.ending ?? null, mySeat(), nameOf, lastView);
+    const seat = mySeat();
+    const canRematch = seat !== null && !table.daily;
     replace(
       banner,
       h(
         'div',
-        { class: 'outcome', 'data-outcome': 'true' },
-        h('b', {}, `${who}${how}.`),
-        o ? ` Scores: ${o.scores.join(' – ')}.` : '',
-        ' ',
-        h('a', { href: `#/replay/${table.id}` }, 'Watch the replay'),
+        { class: `result result-${r.kind}`, 'data-testid': 'result', 'data-result': r.kind, role: 'status' },
+        h('h3', { class: 'result-title' }, r.title),
+        h(
+          'p',
+          { 'data-outcome': 'true' },
+          h('a', { href: `#/replay/${table.id}`, class: 'replay-link' }, 'Watch the replay'),
+          ' · ',
+          r.why,
+          r.rule ? [' ', h('a', { href: ruleHref(table.game, r.rule), class: 'rule-link' }, 'How a game ends')] : null,
+        ),
+        r.scores.length ? h('ul', { class: 'scores' }, r.scores.map((s) => h('li', {}, s))) : null,
+        h(
+          'div',
+          { class: 'row' },
+          canRematch ? h('button', { class: 'primary', 'data-testid': 'rematch', onclick: (e: Event) => void rematch(e.currentTarget as HTMLButtonElement) }, table.seats.length > 1 ? 'Rematch' : 'Play another deal') : null,
+          h('a', { href: '#/', class: 'button', 'data-new-game': true }, 'New game'),
+        ),
       ),
     );
+  }
+
+  function renderHistory(): void {
+    // Newest first: what just happened is where the eye is.
+    replace(
+      historyList,
+      history.length ? history.slice(-200).reverse().map((l) => h('li', { 'data-kind': l.kind, class: l.kind }, l.text)) : h('li', { class: 'muted gap' }, 'Nothing yet.'),
+    );
+  }
+
+  function addHistory(lines: Line[]): void {
+    if (!lines.length) return;
+    history = history.concat(lines);
+    renderHistory();
+  }
+
+  function restoreHistory(at: number): void {
+    const stored = loadHistory(id, mySeat());
+    history = stored?.lines ?? [];
+    if (stored && stored.version < at && stored.lines.length) {
+      history.push({ kind: 'gap', text: 'Some moves were made while you were away.' });
+    } else if (!stored && at > 0 && table?.status !== 'open') {
+      history.push({ kind: 'gap', text: 'You arrived during the game: the earlier moves are in the replay once it ends.' });
+    }
+    renderHistory();
+    saveHistory(id, mySeat(), at, history);
+  }
+
+  function showRefusal(kind: string, rule: string | null, text: string): void {
+    const sentence = table ? refusalText(table.game, kind, text, who) : text;
+    replace(
+      message,
+      h('p', { class: 'error' }, sentence, rule && table ? [' ', h('a', { href: ruleHref(table.game, rule), class: 'rule-link', 'data-rule': rule }, 'See the rule')] : null),
+    );
+    message.dataset.kind = 'error';
   }
 
   function onMessage(m: ServerMessage): void {
@@ -224,10 +400,15 @@ export function tableScreen(id: string): Screen {
         drawOfferedBy = m.draw_offered_by ?? null;
         clocks = m.clocks;
         clocksAt = Date.now();
+        gameMs = m.now_ms;
+        gameMsAt = Date.now();
+        toAct = m.to_act;
+        lastView = m.view;
+        restoreHistory(m.version);
         renderClocks();
         renderSeats();
         showOutcome();
-        ui!.show({ view: m.view, events: [], toAct: m.to_act, outcome: table.outcome ?? null, ending: table.ending ?? null, live: false });
+        ui!.show({ view: m.view, events: [], toAct: shownToAct(), outcome: table.outcome ?? null, ending: table.ending ?? null, live: false });
         root.dataset.version = String(m.version);
         break;
       }
@@ -236,35 +417,52 @@ export function tableScreen(id: string): Screen {
         version = m.version;
         connection?.seen(m.version);
         root.dataset.version = String(m.version);
+        const turnBefore = toAct;
+        toAct = m.to_act;
+        lastView = m.view;
+        if (table && table.status === 'open') table = { ...table, status: 'playing' };
         if (m.ended || m.outcome) {
           ended = true;
+          endedAtMs ??= gameMs + (Date.now() - gameMsAt);
+          confirmingResign = false;
           if (table) table = { ...table, status: 'finished', outcome: m.outcome ?? undefined, ending: m.ended ?? undefined };
-          renderSeats();
           showOutcome();
         }
         say(message, '');
         clocks = m.clocks;
         clocksAt = Date.now();
         renderClocks();
-        if (drawOfferedBy !== null) {
-          drawOfferedBy = null; // an offer lapses at the next accepted action
-          renderSeats();
-        }
-        ui?.show({ view: m.view, events: m.events, toAct: m.to_act, outcome: m.outcome, ending: m.ended, live: true });
+        if (drawOfferedBy !== null) drawOfferedBy = null; // an offer lapses at the next accepted action
+        renderSeats();
+        const wasMine = mineToAct(turnBefore);
+        const lines = table ? eventLines(table.game, m.events, m.view, who) : [];
+        addHistory(lines);
+        if (m.ended || m.outcome) sounds.end();
+        else if (lines.some((l) => l.kind === 'fell')) sounds.fall();
+        else if (!wasMine && mineToAct(m.to_act)) sounds.yourTurn();
+        saveHistory(id, mySeat(), m.version, history);
+        ui?.show({ view: m.view, events: m.events, toAct: shownToAct(), outcome: m.outcome, ending: m.ended, live: true });
         break;
       }
       case 'error': {
-        const rule = m.rule ? ` (rule ${m.rule})` : '';
-        say(message, `${m.message}${rule}`, 'error');
+        showRefusal(m.kind, m.rule ?? null, m.message);
         message.dataset.errorKind = m.kind;
         ui?.showError?.(m.message, m.rule ?? null);
         if (m.kind === 'bad_token') tokenRejected = true;
         break;
       }
-      case 'table':
+      case 'table': {
+        const wasOpen = table?.status === 'open';
         table = { ...m.table, outcome: table?.outcome ?? m.table.outcome, ending: table?.ending ?? m.table.ending };
         renderSeats();
+        if (wasOpen && m.table.status !== 'open' && lastView !== null) {
+          addHistory([{ kind: 'info', text: 'Everyone is here: the game begins.' }]);
+          if (mineToAct(toAct)) sounds.yourTurn();
+          saveHistory(id, mySeat(), version, history);
+          ui?.show({ view: lastView, events: [], toAct: shownToAct(), outcome: null, ending: null, live: false });
+        }
         break;
+      }
       case 'draw_offered':
         drawOfferedBy = m.seat;
         renderSeats();
@@ -293,7 +491,7 @@ export function tableScreen(id: string): Screen {
           // A bad token would be refused forever: watch instead.
           tokenRejected = false;
           forgetSeat(id);
-          say(message, `Your seat token was not accepted (${s.reason}); watching instead.`, 'error');
+          say(message, 'This browser’s seat at the table was not accepted; you are watching instead.', 'error');
           setTimeout(connect, 500);
         } else if (s.kind === 'refused') {
           replace(message, h('p', { class: 'error' }, `The server closed the connection: ${s.reason}. `, h('button', { onclick: connect }, 'Reconnect')));
@@ -310,13 +508,13 @@ export function tableScreen(id: string): Screen {
       connect();
     })
     .catch((e: unknown) => {
-      say(message, e instanceof ApiFailure && e.status === 404 ? `There is no table ${id}.` : String(e instanceof Error ? e.message : e), 'error');
+      say(message, e instanceof ApiFailure && e.status === 404 ? 'There is no such table: it may have been a mistyped link.' : String(e instanceof Error ? e.message : e), 'error');
       renderConn(conn, { kind: 'closed' });
     });
 
   return {
     root,
-    title: `Table ${id}`,
+    title: 'Table',
     destroy() {
       clearInterval(tick);
       connection?.close();

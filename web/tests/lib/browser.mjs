@@ -41,3 +41,13 @@ export async function shot(page, name) {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** Opens a lobby card's "More options" fold (issue 23), where its settings
+ *  form lives, and the "Advanced" fold inside it (the game's own settings text). */
+export async function openOptions(page, game) {
+  const summary = `[data-game="${game}"] details.more > summary`;
+  await page.waitForSelector(summary);
+  if (!(await page.$eval(`[data-game="${game}"] details.more`, (d) => d.open))) await page.click(summary);
+  await page.waitForSelector(`[data-create="${game}"]`);
+  await page.$$eval(`[data-create="${game}"] details.advanced`, (ds) => ds.forEach((d) => (d.open = true)));
+}

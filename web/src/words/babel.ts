@@ -1,0 +1,31 @@
+// Tower of Babel in a player's words. The outcome is said once, by the
+// result screen (resultWords); the history only says the game ended.
+
+import { tileName, type Event, type View } from '../wire/babel';
+import { clean, plural, type Line } from './say';
+
+export function babelLines(events: Event[], _view: View): Line[] {
+  const out: Line[] = [];
+  for (const e of events) {
+    if (e.type === 'drew') out.push({ kind: 'move', text: `Drew the ${tileName(e.tile)}.` });
+    else if (e.type === 'moved') out.push({ kind: 'move', text: `Put stack ${e.from} onto stack ${e.to} (the ${tileName(e.tile)} on top).` });
+    else if (e.type === 'ended') out.push({ kind: 'end', text: `Every tile is out: ${plural(e.stacks, 'stack')} left.` });
+  }
+  return out;
+}
+
+/** Babel's one statement of the outcome (B7): one stack wins; two or three
+ *  are a partial win, which the engine does not count as a win (B-3). */
+export function babelOutcome(stacks: number): { title: string; kind: 'won' | 'partial' | 'lost'; why: string } {
+  if (stacks === 1) return { title: 'You won', kind: 'won', why: 'Everything ended in one stack.' };
+  if (stacks <= 3) return { title: 'Partial win', kind: 'partial', why: `${plural(stacks, 'stack')} left. One stack would have been a complete win.` };
+  return { title: 'You lost', kind: 'lost', why: `${plural(stacks, 'stack')} left: three or fewer would have been a partial win.` };
+}
+
+export function babelRefusal(message: string): string {
+  if (/does not match/.test(message)) return 'Those two tiles do not match: they need the same suit or the same number.';
+  if (/moves 1 or 3 positions left/.test(message)) return 'A stack moves onto the stack next to it, or three places to its left.';
+  if (/Strict variant: a move is legal/.test(message)) return 'In the Strict rules you may draw only when no move is possible, and there is one.';
+  if (/tiles are still to draw/.test(message)) return 'You can end the game only after the last tile is drawn.';
+  return clean(message);
+}

@@ -1,0 +1,70 @@
+// Leaning Towers in a player's words: each placement's verdict (clean,
+// slip, break, wreck) with its points, and refusals.
+
+import type { Event, View } from '../wire/leaning';
+import { clean, plural, type Line, type Who } from './say';
+
+const SLIP: Record<string, string> = {
+  corners: 'more than two of its corners touched the table',
+  contacts: 'it touched more pieces than it has pips',
+  pushed_past_pips: 'it pushed another piece past that piece’s pips',
+  slid_away: 'it slid away from where it was let go',
+  never_rested: 'the sculpture did not come to rest',
+  no_room: 'there was no room to let it go there',
+};
+
+const pts = (n: number) => `${n > 0 ? '+' : ''}${plural(n, 'point')}`;
+
+export function leaningLines(events: Event[], _view: View, who: Who): Line[] {
+  const out: Line[] = [];
+  for (const e of events) {
+    switch (e.type) {
+      case 'foundation_built':
+        out.push({ kind: 'info', text: 'The foundation stands.' });
+        break;
+      case 'foundation_failed':
+        out.push({ kind: 'info', text: `The foundation did not stand (${e.reason}); it is built again.` });
+        break;
+      case 'placed':
+        out.push({ kind: 'verdict', text: `${who(e.seat)} ${e.released ? 'let go of the held' : 'placed a'} ${e.size} pyramid, clean: ${pts(e.points)}.` });
+        break;
+      case 'held':
+        out.push({ kind: 'verdict', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'hold' : 'holds'} a ${e.size} pyramid in place (${pts(e.points)} so far); it is let go next turn.` });
+        break;
+      case 'failed': {
+        const what = `${e.released ? 'the held' : 'a'} ${e.size} pyramid`;
+        if (e.verdict === 'slip') {
+          const why = e.slip ? SLIP[e.slip] ?? 'it slipped' : 'it slipped';
+          out.push({ kind: 'fell', text: `${who(e.seat)}: ${what} slipped (${why}). The table is put back.${e.forfeited ? ' The piece is lost.' : ' Same size again next try.'}` });
+        } else {
+          out.push({ kind: 'fell', text: `${who(e.seat)}: ${what} ${e.verdict === 'break' ? 'knocked' : 'wrecked'} ${plural(e.disturbed.length, 'piece')}: ${pts(e.points)}. The piece is lost and the table is put back.` });
+        }
+        break;
+      }
+      case 'frozen':
+        out.push({ kind: 'info', text: 'The held piece that failed stays where it is, owned by nobody.' });
+        break;
+      case 'out':
+        out.push({ kind: 'info', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'are' : 'is'} out of this game after a wreck.` });
+        break;
+      case 'passed':
+        out.push({ kind: 'move', text: `${who(e.seat)} passed.` });
+        break;
+      case 'closed':
+        out.push({ kind: 'end', text: 'Everyone passed in a row: the game closes.' });
+        break;
+      case 'game_over':
+        out.push({ kind: 'end', text: `Game over: ${e.scores.map((s, i) => `${who(i)} ${s}`).join(', ')} points.` });
+        break;
+    }
+  }
+  return out;
+}
+
+export function leaningRefusal(message: string, who: Who): string {
+  if (/was the previous placement: place a different size/.test(message)) return 'That size was just placed: pick a different size.';
+  if (/must be tried again/.test(message)) return 'The piece that slipped must be tried again first.';
+  if (/has no \w+ piece left/.test(message)) return 'You have no piece of that size left.';
+  if (/already holds a piece/.test(message)) return 'You are already holding a piece.';
+  return clean(message, who);
+}

@@ -1,0 +1,52 @@
+// What every game's words share: a line of history, a refusal, and the
+// clean-up of an engine message (rule ids come out of the sentence: the
+// table puts them behind a link instead).
+
+export interface Line {
+  text: string;
+  /** For styling and tests: 'move', 'fell', 'verdict', 'end', … */
+  kind: string;
+}
+
+/** How a game module names seats: "You" for the viewer, names for the rest. */
+export type Who = (seat: number) => string;
+
+const ID = String.raw`[A-Z]-?\d+`;
+
+/** An engine message without its rule ids, as a sentence. */
+export function clean(message: string, who?: Who): string {
+  let m = message
+    .replace(new RegExp(String.raw`\s*\((?:rules?\s+)?${ID}(?:\s*(?:,|and)\s*${ID})*\)`, 'g'), '')
+    .replace(new RegExp(String.raw`\((?:${ID})(?:\s*,\s*${ID})*:\s*`, 'g'), '(')
+    .replace(new RegExp(String.raw`,\s*${ID}\)`, 'g'), ')')
+    .replace(new RegExp(String.raw`^${ID}:\s*`), '')
+    .trim();
+  if (who) m = m.replace(/\bseat (\d+)\b/gi, (_, n: string) => who(Number(n)));
+  if (!m) return 'That is not allowed.';
+  m = m[0].toUpperCase() + m.slice(1);
+  return /[.!?]$/.test(m) ? m : `${m}.`;
+}
+
+/** Refusals that mean the same in every game (the server's error kinds). */
+export function commonRefusal(kind: string): string | null {
+  switch (kind) {
+    case 'not_your_turn':
+      return 'It is not your turn yet.';
+    case 'not_started':
+      return 'Not yet: the game starts when every seat is taken.';
+    case 'over':
+      return 'The game is over.';
+    case 'not_your_seat':
+      return 'You are watching this table: only the players can move.';
+    case 'no_draws':
+      return 'This game has no draws.';
+    case 'malformed':
+      return 'That move was not understood.';
+    case 'storage':
+      return 'The server could not save that move; nothing changed. Try again.';
+    default:
+      return null;
+  }
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
