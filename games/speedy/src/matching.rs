@@ -113,7 +113,7 @@ fn fits(placed: Card, top: Card) -> bool {
     value_fits(placed.value, top.value) || placed.suit == top.suit
 }
 
-/// What a coin counts as once placed on `top` (P7): its shown face, and for
+/// What a coin counts as once placed (P7): its shown face, and for
 /// the hidden property that of the nearest tile below it.
 pub fn coin_counts_as(coin: Card, face: CoinFace, underneath: Card) -> Card {
     match face {

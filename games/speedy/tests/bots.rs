@@ -3,7 +3,7 @@
 
 use stackyard_core::{Game, Seat, Seed, replay};
 use stackyard_speedy::bots::{Bot, Bots, Summary, simulate, simulate_levels};
-use stackyard_speedy::{Settings, SpeedyTowers};
+use stackyard_speedy::{Action, Placing, Settings, SpeedyTowers};
 use std::time::Instant;
 
 fn bots(levels: &[&str], settings: &Settings, seed: Seed) -> Vec<Box<dyn Bot<SpeedyTowers>>> {
@@ -81,4 +81,65 @@ fn simulate_levels_names_bots_and_refuses_unknown_ones() {
 fn the_game_state_can_move_between_threads() {
     fn send<T: Send>() {}
     send::<SpeedyTowers>();
+}
+
+/// A bot that checks, at each of its inner bot's decisions, that a `hide`
+/// is chosen only while the face-up tile fits no tower by the seat's own
+/// view (`Hand::fits`, the engine's check), and counts those hides.
+struct HideChecker {
+    inner: Box<dyn Bot<SpeedyTowers>>,
+    hides: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Bot<SpeedyTowers> for HideChecker {
+    fn decide(
+        &mut self,
+        view: &stackyard_speedy::View,
+        now: stackyard_core::GameTime,
+    ) -> Option<stackyard_core::Decision<Action>> {
+        let d = self.inner.decide(view, now)?;
+        if d.action == Action::Hide {
+            let hand = view.hand.as_ref().expect("a seat's view");
+            let tile_fits = hand
+                .fits
+                .iter()
+                .find(|f| f.piece == Placing::Tile)
+                .map(|f| f.towers.clone());
+            assert_eq!(
+                tile_fits,
+                Some(vec![]),
+                "P5 (revised 2026-11-26): a bot hid a tile that fits"
+            );
+            self.hides
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        Some(d)
+    }
+
+    fn wakes_on(&self, events: &[stackyard_speedy::Event]) -> bool {
+        self.inner.wakes_on(events)
+    }
+}
+
+#[test]
+fn p5_bots_hide_only_a_tile_that_fits_nowhere_and_still_finish() {
+    let s = Settings::new(3);
+    let mut hides = 0;
+    for seed in 0..3 {
+        let seed = Seed(seed);
+        let counter = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let checked: Vec<Box<dyn Bot<SpeedyTowers>>> = bots(&["hard", "medium", "easy"], &s, seed)
+            .into_iter()
+            .map(|inner| {
+                Box::new(HideChecker {
+                    inner,
+                    hides: counter.clone(),
+                }) as Box<dyn Bot<SpeedyTowers>>
+            })
+            .collect();
+        let r = simulate(&s, checked, seed, 5000).unwrap();
+        assert!(r.outcome.is_some(), "seed {seed:?}: the game finished");
+        hides += counter.load(std::sync::atomic::Ordering::Relaxed);
+    }
+    eprintln!("{hides} hides in 3 games");
 }

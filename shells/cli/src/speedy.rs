@@ -48,7 +48,9 @@ pub enum Command {
         /// The record file (`-` reads standard input).
         file: PathBuf,
     },
-    /// Read JSON lines `{"placed": P, "top": T}` and answer each with
+    /// Read JSON lines `{"placed": P, "top": T}` (with a coin top,
+    /// optionally `"underneath": {"suit", "value"}`, the nearest tile below
+    /// it) and answer each with
     /// `{"legal": bool, "effective": {"suit", "value"} | null}` (P7, P8).
     Matches,
 }

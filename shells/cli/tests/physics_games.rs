@@ -26,8 +26,8 @@ fn speedy_matches_answers_each_line_and_refuses_garbage() {
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = text.lines().collect();
-    // P7: a value-up coin is judged by its value (3 > 2) and takes its
-    // hidden suit from the tile under it.
+    // P7: a value-up coin takes its hidden suit from the tile under it
+    // (so it matches by suit, and 3 > 2 as well).
     assert_eq!(
         lines[0],
         r#"{"legal":true,"effective":{"suit":"S","value":"3"}}"#
