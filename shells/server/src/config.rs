@@ -47,6 +47,12 @@ pub struct Limits {
     /// Time allowed to write one message to a client before it counts as a
     /// slow reader.
     pub write_timeout: Duration,
+
+    // Table limits (issue #29, the table side; docs/protocol.md "Table
+    // limits").
+    /// Time a finished table stays in memory after its last step (its
+    /// connections get the final state), before the store serves it.
+    pub finished_table_grace: Duration,
 }
 
 impl Default for Limits {
@@ -61,6 +67,8 @@ impl Default for Limits {
             hello_timeout: Duration::from_secs(10),
             abandon_after: Duration::from_secs(300),
             write_timeout: Duration::from_secs(10),
+            // Table limits.
+            finished_table_grace: Duration::from_secs(10),
         }
     }
 }

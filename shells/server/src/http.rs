@@ -226,10 +226,12 @@ struct TableFilter {
 async fn list_tables(
     State(hub): Shared,
     Query(filter): Query<TableFilter>,
-) -> axum::Json<Vec<TableSummary>> {
-    let mut list = hub.summaries(filter.game.as_deref(), filter.status.as_deref());
-    list.truncate(500);
-    axum::Json(list)
+) -> Result<axum::Json<Vec<TableSummary>>, ApiError> {
+    // Finished tables out of memory are listed from the store.
+    let list = hub
+        .list(filter.game.as_deref(), filter.status.as_deref(), 500)
+        .await?;
+    Ok(axum::Json(list))
 }
 
 /// Creates a table.
@@ -261,12 +263,8 @@ async fn get_table(
     State(hub): Shared,
     Path(id): Path<String>,
 ) -> Result<axum::Json<TableSummary>, ApiError> {
-    let table = hub.table(&id).ok_or_else(|| no_table(&id))?;
-    let summary = table
-        .summary
-        .read()
-        .map_err(|_| ApiError::new(ErrorKind::Storage, "lock poisoned"))?
-        .clone();
+    // Running, or finished and served from the store.
+    let summary = hub.summary_of(&id).await?.ok_or_else(|| no_table(&id))?;
     Ok(axum::Json(summary))
 }
 
@@ -292,7 +290,7 @@ async fn join_table(
     body: Bytes,
 ) -> Result<axum::Json<Joined>, ApiError> {
     let request: JoinTable = json_body(&body, true)?;
-    let table = hub.table(&id).ok_or_else(|| no_table(&id))?;
+    let table = hub.find(&id).await?.ok_or_else(|| no_table(&id))?;
     let (reply, answer) = tokio::sync::oneshot::channel();
     table
         .commands

@@ -104,6 +104,16 @@ pub enum ErrorKind {
     Storage,
     /// This name has already played this daily deal (one attempt a day).
     AlreadyPlayed,
+    // What a table may ask the server to compute is bounded (issue #29,
+    // the table side; see "Table limits" in docs/protocol.md).
+    /// A clock's start or increment is outside its range.
+    ClockOutOfRange,
+    /// The bot level is not one of those the game lists.
+    UnknownBotLevel,
+    /// A setting is outside the range an online table allows.
+    SettingsOutOfRange,
+    /// This seat's previous hint is still being worked out.
+    HintBusy,
 }
 
 /// An error with the sentence for the person who caused it.

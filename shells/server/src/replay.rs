@@ -26,6 +26,12 @@ pub async fn table_replay(
     if crate::daily::is_private(&hub, &id).await? {
         return Err(crate::http::daily_private());
     }
+    // A finished game never changes: its frames are worked out once (a
+    // physics game's take up to a second of a core) and kept, the most
+    // recently served first.
+    if let Some(cached) = cached(&hub, &id) {
+        return Ok(axum::Json((*cached).clone()));
+    }
     let stored = hub
         .store
         .record(&id)
@@ -60,7 +66,17 @@ pub async fn table_replay(
             )
         })?;
     let game = erased.game.clone();
-    // Stepping a long record is CPU work: keep it off the async workers.
+    // Stepping a long record is CPU work: keep it off the async workers,
+    // one replay at a time (a flood of them waits, it does not take a
+    // thread each); one asked meanwhile may be ready when its turn comes.
+    let _turn = hub
+        .replays
+        .acquire()
+        .await
+        .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
+    if let Some(cached) = cached(&hub, &id) {
+        return Ok(axum::Json((*cached).clone()));
+    }
     let worker = hub.clone();
     let frames = tokio::task::spawn_blocking(move || {
         let kind = worker.registry.get(&erased.game).expect("looked up above");
@@ -74,11 +90,19 @@ pub async fn table_replay(
             format!("the record does not replay: {e}"),
         )
     })?;
-    Ok(axum::Json(serde_json::json!({
+    let answer = serde_json::json!({
         "table": {"id": id, "game": game, "title": title},
         "record": record,
         "frames": frames,
-    })))
+    });
+    if let Ok(mut cache) = hub.replay_cache.lock() {
+        cache.insert(id, std::sync::Arc::new(answer.clone()));
+    }
+    Ok(axum::Json(answer))
+}
+
+fn cached(hub: &crate::tables::Hub, id: &str) -> Option<std::sync::Arc<Value>> {
+    hub.replay_cache.lock().ok()?.get(id).cloned()
 }
 
 #[cfg(test)]

@@ -109,6 +109,17 @@ pub enum Write {
         ending: String,
         /// Unix ms.
         finished_at: i64,
+        /// The table's last state as it is served from the store (JSON:
+        /// see `tables::archive`).
+        final_state: Option<String>,
+    },
+    /// A finished table's last state, worked out after the fact (a table
+    /// finished before the state was stored with it).
+    FinalState {
+        /// Table id.
+        table: String,
+        /// See [`Write::Finished::final_state`].
+        final_state: String,
     },
     /// A player's new rating in a game.
     Rating {
@@ -218,6 +229,16 @@ pub struct StoredTable {
     pub draw_offer: Option<usize>,
 }
 
+/// A finished table as the store serves it once it has left memory.
+#[derive(Debug, Clone)]
+pub struct ArchivedTable {
+    /// Its last state (JSON), if it was stored with it.
+    pub final_state: Option<String>,
+    /// Its stored row and seat holders, and its record (`record`), to
+    /// work the last state out when it was not stored.
+    pub table: StoredTable,
+}
+
 /// A finished table, as listed.
 #[derive(Debug, Clone)]
 pub struct FinishedTable {
@@ -291,19 +312,21 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 3] = match dialect {
+    let sql: [&'static str; 4] = match dialect {
         Dialect::Sqlite => [
             include_str!("../migrations/sqlite/0001_tables.sql"),
             include_str!("../migrations/sqlite/0002_daily_hints_timers.sql"),
             include_str!("../migrations/sqlite/0003_draw_offers.sql"),
+            include_str!("../migrations/sqlite/0004_final_state.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../migrations/postgres/0001_tables.sql"),
             include_str!("../migrations/postgres/0002_daily_hints_timers.sql"),
             include_str!("../migrations/postgres/0003_draw_offers.sql"),
+            include_str!("../migrations/postgres/0004_final_state.sql"),
         ],
     };
-    let names = ["tables", "daily_hints_timers", "draw_offers"];
+    let names = ["tables", "daily_hints_timers", "draw_offers", "final_state"];
     Migrator::with_migrations(
         sql.into_iter()
             .zip(names)
@@ -462,6 +485,86 @@ impl Store {
             Some(row) => Ok(row.try_get("record")?),
             None => Ok(None),
         }
+    }
+
+    /// A finished table as it is served once it has left memory; `Ok(None)`
+    /// if there is no such finished table.
+    pub async fn archived(&self, id: &str) -> Result<Option<ArchivedTable>, StoreError> {
+        let Some(row) = sqlx::query(
+            "SELECT final_state, game, seats, clock, rated, created_at, creator, record \
+             FROM game_tables WHERE id = $1 AND status = 'finished'",
+        )
+        .bind(id.to_string())
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let holders = sqlx::query(
+            "SELECT seat, token_hash, name FROM seat_holders WHERE table_id = $1 ORDER BY seat",
+        )
+        .bind(id.to_string())
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|h| -> Result<_, StoreError> {
+            let seat: i64 = h.try_get("seat")?;
+            Ok((seat as usize, h.try_get("token_hash")?, h.try_get("name")?))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+        let rated: i64 = row.try_get("rated")?;
+        let record: Option<String> = row.try_get("record")?;
+        Ok(Some(ArchivedTable {
+            final_state: row.try_get("final_state")?,
+            table: StoredTable {
+                id: id.to_string(),
+                game: row.try_get("game")?,
+                seats: row.try_get("seats")?,
+                clock: row.try_get("clock")?,
+                rated: rated != 0,
+                record: record
+                    .as_deref()
+                    .map(serde_json::from_str)
+                    .transpose()
+                    .map_err(|e| StoreError(format!("table {id}: bad record: {e}")))?
+                    .unwrap_or(serde_json::Value::Null),
+                created_at: row.try_get("created_at")?,
+                creator: row.try_get("creator")?,
+                status: "finished".into(),
+                holders,
+                draw_offer: None,
+            },
+        }))
+    }
+
+    /// The last states of finished tables (JSON text), newest created
+    /// first; `game` empty for every game.
+    pub async fn final_states(&self, game: &str, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT final_state FROM game_tables WHERE status = 'finished' \
+             AND final_state IS NOT NULL AND ($1 = '' OR game = $1) \
+             ORDER BY created_at DESC, id LIMIT $2",
+        )
+        .bind(game.to_string())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter()
+            .map(|r| Ok(r.try_get("final_state")?))
+            .collect()
+    }
+
+    /// Finished tables whose last state is not stored (finished before it
+    /// was), oldest first, at most `limit`.
+    pub async fn finished_without_state(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM game_tables WHERE status = 'finished' AND final_state IS NULL \
+             ORDER BY created_at, id LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(|r| Ok(r.try_get("id")?)).collect()
     }
 
     /// How many actions are stored for a table.
@@ -801,18 +904,27 @@ async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, write: &Write) -> Resu
             outcome,
             ending,
             finished_at,
+            final_state,
         } => {
             sqlx::query(
                 "UPDATE game_tables SET status = 'finished', record = $1, outcome = $2, ending = $3, \
-                 finished_at = $4 WHERE id = $5",
+                 finished_at = $4, final_state = $5 WHERE id = $6",
             )
             .bind(record)
             .bind(outcome)
             .bind(ending)
             .bind(finished_at)
+            .bind(final_state)
             .bind(table)
             .execute(conn)
             .await?;
+        }
+        Write::FinalState { table, final_state } => {
+            sqlx::query("UPDATE game_tables SET final_state = $1 WHERE id = $2")
+                .bind(final_state)
+                .bind(table)
+                .execute(conn)
+                .await?;
         }
         Write::Rating {
             game,

@@ -28,6 +28,9 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc, oneshot};
 
+mod archive;
+pub mod online;
+
 /// A request to cut a connection off, with the close code to send.
 #[derive(Debug, Default)]
 pub struct Kick {
@@ -137,6 +140,10 @@ pub enum Command {
         conn: u64,
         /// Their message id.
         id: u64,
+        /// The seat it was asked for.
+        seat: usize,
+        /// The table's version it was worked out at.
+        version: u64,
         /// The suggested action.
         action: Option<Value>,
     },
@@ -168,7 +175,23 @@ pub struct Hub {
     /// core fewer than the machine has, so messages and cheap tables always
     /// keep a core.
     heavy_steps: tokio::sync::Semaphore,
+    /// Hints being searched at once, across every table: a flood of hints
+    /// waits here instead of each taking a blocking thread.
+    hint_searches: Arc<tokio::sync::Semaphore>,
+    /// Finished tables out of memory, parsed, most recently served kept.
+    archive: Mutex<hashlink::LruCache<String, Arc<archive::Archived>>>,
+    /// Games replayed at once for the store's sake (a finished table's
+    /// last state worked out, a replay's frames): one, so a flood of
+    /// them takes one blocking thread.
+    pub(crate) replays: tokio::sync::Semaphore,
+    /// Replays' frames, by table id, most recently served kept.
+    pub(crate) replay_cache: Mutex<hashlink::LruCache<String, Arc<Value>>>,
 }
+
+/// Hints searched at once across the server (each on a blocking thread).
+const HINT_SEARCHES: usize = 2;
+/// Replays kept worked out (a physics game's takes up to a second).
+const REPLAYS_CACHED: usize = 32;
 
 fn unix_ms() -> i64 {
     std::time::SystemTime::now()
@@ -193,6 +216,10 @@ impl Hub {
                     .map_or(1, |n| n.get().saturating_sub(1))
                     .max(1),
             ),
+            hint_searches: Arc::new(tokio::sync::Semaphore::new(HINT_SEARCHES)),
+            archive: Mutex::new(hashlink::LruCache::new(archive::CACHED)),
+            replays: tokio::sync::Semaphore::new(1),
+            replay_cache: Mutex::new(hashlink::LruCache::new(REPLAYS_CACHED)),
         })
     }
 
@@ -312,8 +339,10 @@ impl Hub {
                 ),
             ));
         }
+        online::check_online_settings(kind, &game.record()["settings"])?;
         for (s, seat) in seats.iter().enumerate() {
             if let SeatSpec::Bot { level } = seat {
+                online::check_bot_level(kind, level)?;
                 kind.bot(level, Seat(s as u8), seed.child(s as u64), &settings)
                     .map_err(|e| ApiError::new(ErrorKind::BadRequest, e.to_string()))?;
             }
@@ -328,13 +357,8 @@ impl Hub {
                 ),
             ));
         }
-        if let Some(clock) = spec.clock
-            && (clock.initial_ms == 0 || clock.initial_ms > 24 * 3600 * 1000)
-        {
-            return Err(ApiError::new(
-                ErrorKind::BadRequest,
-                "a clock starts with between 1 ms and 24 hours",
-            ));
+        if let Some(clock) = &spec.clock {
+            online::check_clock(clock)?;
         }
         let rated = spec.rated && spec.seed.is_none();
         let id = auth::random_hex(8);
@@ -428,10 +452,22 @@ impl Hub {
                 Err(e) => tracing::error!(table = %id, error = %e.message, "cannot resume table"),
             }
         }
+        self.backfill_final_states();
         Ok(resumed)
     }
 
     fn resume(self: &Arc<Self>, stored: StoredTable, extras: ResumeExtras) -> Result<(), ApiError> {
+        let table = self.rebuild_task(stored, extras)?;
+        self.launch(table);
+        Ok(())
+    }
+
+    /// A stored table's task, rebuilt (not started).
+    fn rebuild_task(
+        self: &Arc<Self>,
+        stored: StoredTable,
+        extras: ResumeExtras,
+    ) -> Result<TableTask, ApiError> {
         let kind = self.kind(&stored.game)?;
         let game = crate::rebuild::rebuild(kind, &stored.record, &extras.timer_steps)
             .map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
@@ -444,7 +480,7 @@ impl Hub {
             ),
             None => None,
         };
-        let table = TableTask::build(
+        TableTask::build(
             self.clone(),
             TableInit {
                 id: stored.id,
@@ -460,9 +496,7 @@ impl Hub {
                 daily: extras.daily,
                 draw_offer: stored.draw_offer,
             },
-        )?;
-        self.launch(table);
-        Ok(())
+        )
     }
 
     fn launch(self: &Arc<Self>, table: TableTask) {
@@ -480,6 +514,15 @@ impl Hub {
         }
         metrics::gauge!("stackyard_tables").increment(1.0);
         tokio::spawn(table.run());
+    }
+
+    /// Drops a finished table from memory (the store serves it).
+    fn forget(&self, id: &str) {
+        if let Ok(mut tables) = self.tables.write()
+            && tables.remove(id).is_some()
+        {
+            metrics::gauge!("stackyard_tables").decrement(1.0);
+        }
     }
 
     fn table_finished(&self, creator: &str) {
@@ -574,7 +617,7 @@ impl Clocks {
     fn new(spec: ClockSpec, seats: usize) -> Self {
         Clocks {
             spec,
-            remaining: vec![spec.initial_ms as i64; seats],
+            remaining: vec![i64::try_from(spec.initial_ms).unwrap_or(i64::MAX); seats],
             since: GameTime::ZERO,
         }
     }
@@ -595,9 +638,12 @@ impl Clocks {
     /// `seat` moved at `at`: its clock stops (with the increment) and the
     /// next one starts.
     fn moved(&mut self, seat: usize, at: GameTime) {
+        // Saturating: a stored clock from before its numbers were bounded
+        // must not wrap round to a fallen flag.
         if let Some(r) = self.remaining.get_mut(seat) {
-            *r -= at.millis_since(self.since) as i64;
-            *r += self.spec.increment_ms as i64;
+            let spent = i64::try_from(at.millis_since(self.since)).unwrap_or(i64::MAX);
+            let gained = i64::try_from(self.spec.increment_ms).unwrap_or(i64::MAX);
+            *r = r.saturating_sub(spent).saturating_add(gained);
         }
         self.since = at;
     }
@@ -605,7 +651,7 @@ impl Clocks {
     /// When `seat`'s flag falls if it is running.
     fn flag_at(&self, seat: usize) -> Option<GameTime> {
         let left = *self.remaining.get(seat)?;
-        Some(self.since + left.max(0) as u64)
+        Some(self.since + left.max(0).unsigned_abs())
     }
 
     fn json(&self, running: Option<usize>, now: GameTime) -> Value {
@@ -616,7 +662,10 @@ impl Clocks {
                 .map(|(s, &r)| {
                     let running = running == Some(s);
                     let left = if running {
-                        (r - now.millis_since(self.since) as i64).max(0)
+                        r.saturating_sub(
+                            i64::try_from(now.millis_since(self.since)).unwrap_or(i64::MAX),
+                        )
+                        .max(0)
                     } else {
                         r.max(0)
                     };
@@ -650,6 +699,18 @@ struct TableTask {
     commands: mpsc::Sender<Command>,
     inbox: Option<mpsc::Receiver<Command>>,
     summary: Arc<RwLock<TableSummary>>,
+    /// Per seat: whether a hint is being searched, and the last answer
+    /// with the version it was worked out at (asked again at the same
+    /// version, it is answered at once and not searched or counted again).
+    hints: Vec<HintSlot>,
+    /// When the finish was stored: the task leaves memory a grace later.
+    finished_at: Option<Instant>,
+}
+
+#[derive(Default)]
+struct HintSlot {
+    searching: bool,
+    answered: Option<(u64, Option<Value>)>,
 }
 
 fn may_act(game: &dyn HostedGame, seat: usize) -> bool {
@@ -678,16 +739,35 @@ impl TableTask {
                         hints: init.hints.iter().find(|h| h.0 == s).map_or(0, |h| h.1),
                     }
                 }
-                SeatSpec::Bot { level } => SeatState::Bot {
-                    level: level.clone(),
-                    bot: Some(
-                        kind.bot(level, Seat(s as u8), seed.child(s as u64), &settings)
-                            .map_err(|e| ApiError::new(ErrorKind::BadRequest, e.to_string()))?,
-                    ),
-                    pending: None,
-                    wants_look: true,
-                    not_before: GameTime::ZERO,
-                },
+                SeatSpec::Bot { level } => {
+                    // A table stored before levels were checked may hold
+                    // any budget: it plays on at a bounded level instead.
+                    let level = if online::level_is_listed(kind, level) {
+                        level.clone()
+                    } else {
+                        let bounded = online::bounded_level(kind).ok_or_else(|| {
+                            ApiError::new(ErrorKind::UnknownBotLevel, "this game has no bots")
+                        })?;
+                        tracing::warn!(
+                            table = %init.id,
+                            seat = s,
+                            stored = %level.chars().take(40).collect::<String>(),
+                            playing = %bounded,
+                            "a stored bot level is not listed: the bot plays at a listed level"
+                        );
+                        bounded
+                    };
+                    SeatState::Bot {
+                        bot: Some(
+                            kind.bot(&level, Seat(s as u8), seed.child(s as u64), &settings)
+                                .map_err(|e| ApiError::new(ErrorKind::BadRequest, e.to_string()))?,
+                        ),
+                        level,
+                        pending: None,
+                        wants_look: true,
+                        not_before: GameTime::ZERO,
+                    }
+                }
             });
         }
         let clocks = init
@@ -731,7 +811,10 @@ impl TableTask {
             commands,
             inbox: Some(inbox),
             summary,
+            hints: Vec::new(),
+            finished_at: None,
         };
+        task.hints.resize_with(task.seats.len(), HintSlot::default);
         if init.playing {
             task.start_playing();
         }
@@ -791,8 +874,9 @@ impl TableTask {
 
     /// The wall instant of a game time (only while playing).
     fn instant_of(&self, t: GameTime) -> Option<Instant> {
-        let started = self.started?;
-        Some(started + Duration::from_millis(t.millis_since(self.base)))
+        // Checked: a far flag (a huge stored increment) is simply never.
+        self.started?
+            .checked_add(Duration::from_millis(t.millis_since(self.base)))
     }
 
     fn running_clock(&self) -> Option<usize> {
@@ -813,6 +897,14 @@ impl TableTask {
     }
 
     fn refresh_summary(&self) {
+        let summary = self.summary_now();
+        if let Ok(mut shared) = self.summary.write() {
+            *shared = summary;
+        }
+    }
+
+    /// The lobby's view of the table now.
+    fn summary_now(&self) -> TableSummary {
         let seats = self
             .seats
             .iter()
@@ -846,13 +938,51 @@ impl TableTask {
                 },
             })
             .collect();
-        if let Ok(mut summary) = self.summary.write() {
-            summary.status = self.status().to_string();
-            summary.seats = seats;
-            summary.version = self.game.version();
-            summary.actions = self.game.actions();
-            summary.outcome = self.game.outcome().map(|o| json!(o));
-            summary.ending = self.game.ending().map(|e| json!(e));
+        let mut summary = match self.summary.read() {
+            Ok(summary) => summary.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        };
+        summary.status = self.status().to_string();
+        summary.seats = seats;
+        summary.version = self.game.version();
+        summary.actions = self.game.actions();
+        summary.outcome = self.game.outcome().map(|o| json!(o));
+        summary.ending = self.game.ending().map(|e| json!(e));
+        summary
+    }
+
+    /// What is stored of the table, once finished, to serve it out of
+    /// memory: its summary (nobody connected), its welcome's fields and
+    /// every viewer's view.
+    fn final_state(&self) -> archive::FinalState {
+        let mut summary = self.summary_now();
+        for seat in &mut summary.seats {
+            if seat.kind == "person" {
+                seat.connected = false;
+            }
+        }
+        let now = self.game.now();
+        let head = json!({
+            "version": self.game.version(),
+            "to_act": self.game.to_act(),
+            "clocks": self.clocks.as_ref().map_or(Value::Null, |c| c.json(None, now)),
+            "now_ms": now.as_millis(),
+            "draw_offered_by": Value::Null,
+            "ended": self.game.ending(),
+            "outcome": self.game.outcome(),
+        });
+        let mut views = vec![self.game.view_text(Viewer::Spectator)];
+        if !self.game.views_are_public() {
+            views.extend(
+                (0..self.seats.len())
+                    .filter_map(|s| u8::try_from(s).ok())
+                    .map(|s| self.game.view_text(Viewer::Seat(Seat(s)))),
+            );
+        }
+        archive::FinalState {
+            summary,
+            head,
+            views,
         }
     }
 
@@ -870,11 +1000,22 @@ impl TableTask {
         tracing::debug!(table = %self.id, game = self.game.name(), "table running");
         self.plan_bots();
         loop {
-            let wake = self.next_wake();
+            let leave_at = self
+                .finished_at
+                .filter(|_| !self.broken)
+                .map(|at| at + self.hub.limits.finished_table_grace);
+            let wake = match (self.next_wake(), leave_at) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             let command = match wake {
                 Some(at) => tokio::select! {
                     c = inbox.recv() => c,
                     _ = tokio::time::sleep_until(at.into()) => {
+                        if leave_at.is_some_and(|at| at <= Instant::now()) {
+                            self.leave_memory();
+                            break;
+                        }
                         self.tick().await;
                         continue;
                     }
@@ -1126,6 +1267,7 @@ impl TableTask {
             outcome: json!(self.game.outcome()).to_string(),
             ending: json!(self.game.ending()).to_string(),
             finished_at: unix_ms(),
+            final_state: serde_json::to_string(&self.final_state()).ok(),
         }
     }
 
@@ -1212,8 +1354,20 @@ impl TableTask {
         self.plan_bots();
     }
 
+    /// A finished table's grace is over: its connections are closed
+    /// normally (they have the final state) and the store serves it from
+    /// now on.
+    fn leave_memory(&mut self) {
+        for conn in self.conns.drain(..) {
+            conn.handle.kick.kick(1000);
+        }
+        self.hub.forget(&self.id);
+        tracing::debug!(table = %self.id, "finished table left memory");
+    }
+
     fn on_finished(&mut self) {
         metrics::counter!("stackyard_games_finished_total").increment(1);
+        self.finished_at = Some(Instant::now());
         self.hub.table_finished(&self.creator);
         let facts = self.finished_facts();
         if facts.rated {
@@ -1315,14 +1469,7 @@ impl TableTask {
     }
 
     fn send_error(&mut self, conn: u64, id: Option<u64>, error: ApiError) {
-        let msg = json!({
-            "type": "error",
-            "id": id,
-            "kind": error.kind,
-            "rule": error.rule,
-            "message": error.message,
-        });
-        self.send_to(conn, msg.to_string());
+        self.send_to(conn, error_text(id, &error));
     }
 
     fn welcome(&self, viewer: Viewer) -> String {
@@ -1481,14 +1628,21 @@ impl TableTask {
                 // Something may have happened while it thought.
                 self.plan_bots();
             }
-            Command::HintReady { conn, id, action } => {
-                let msg = json!({
-                    "type": "hint",
-                    "id": id,
-                    "action": action,
-                    "text": if action.is_some() { "the server's strongest bot would play this" } else { "no suggestion" },
-                });
-                self.send_to(conn, msg.to_string());
+            Command::HintReady {
+                conn,
+                id,
+                seat,
+                version,
+                action,
+            } => {
+                if let Some(slot) = self.hints.get_mut(seat) {
+                    slot.searching = false;
+                    // Nothing found (or not counted) is searched again.
+                    if action.is_some() {
+                        slot.answered = Some((version, action.clone()));
+                    }
+                }
+                self.send_hint(conn, id, action);
             }
         }
     }
@@ -1718,7 +1872,7 @@ impl TableTask {
         let Ok(kind) = self.hub.kind(self.game.name()) else {
             return;
         };
-        let Some(level) = kind.bot_levels().last().map(|l| l.name.clone()) else {
+        let Some(level) = online::bounded_level(kind) else {
             self.send_error(
                 conn,
                 Some(id),
@@ -1726,6 +1880,29 @@ impl TableTask {
             );
             return;
         };
+        let version = self.game.version();
+        let Some(slot) = self.hints.get_mut(seat.index()) else {
+            return;
+        };
+        if slot.searching {
+            self.send_error(
+                conn,
+                Some(id),
+                ApiError::new(
+                    ErrorKind::HintBusy,
+                    "your last hint is still being worked out; ask again once it has arrived",
+                ),
+            );
+            return;
+        }
+        if let Some((at, action)) = &slot.answered
+            && *at == version
+        {
+            let action = action.clone();
+            self.send_hint(conn, id, action);
+            return;
+        }
+        slot.searching = true;
         if let Some(SeatState::Person { hints, .. }) = self.seats.get_mut(seat.index()) {
             *hints = hints.saturating_add(1);
         }
@@ -1739,31 +1916,47 @@ impl TableTask {
         };
         let record = self.game.record();
         let settings = record["settings"].clone();
-        let bot = kind.bot(&level, seat, Seed(self.game.version()), &settings);
+        let bot = kind.bot(&level, seat, Seed(version), &settings);
         let view = self.game.view(Viewer::Seat(seat));
         let now = self.now();
         let commands = self.commands.clone();
+        let searches = self.hub.hint_searches.clone();
+        let seat = seat.index();
         tokio::spawn(async move {
+            let mut action = None;
             if let Err(e) = store.commit(vec![count]).await {
                 tracing::error!(error = %e, "cannot count a hint");
-                let _ = commands
-                    .send(Command::HintReady {
-                        conn,
-                        id,
-                        action: None,
-                    })
-                    .await;
-                return;
+            } else if let Ok(_permit) = searches.acquire_owned().await {
+                // The search runs at a listed level with a counted budget
+                // (nodes, playouts), holding one of the few hint permits.
+                action = tokio::task::spawn_blocking(move || {
+                    let mut bot = bot.ok()?;
+                    bot.decide(&view, now).ok().flatten().map(|d| d.action)
+                })
+                .await
+                .ok()
+                .flatten();
             }
-            let action = tokio::task::spawn_blocking(move || {
-                let mut bot = bot.ok()?;
-                bot.decide(&view, now).ok().flatten().map(|d| d.action)
-            })
-            .await
-            .ok()
-            .flatten();
-            let _ = commands.send(Command::HintReady { conn, id, action }).await;
+            let _ = commands
+                .send(Command::HintReady {
+                    conn,
+                    id,
+                    seat,
+                    version,
+                    action,
+                })
+                .await;
         });
+    }
+
+    fn send_hint(&mut self, conn: u64, id: u64, action: Option<Value>) {
+        let msg = json!({
+            "type": "hint",
+            "id": id,
+            "text": if action.is_some() { "the server's strongest bot would play this" } else { "no suggestion" },
+            "action": action,
+        });
+        self.send_to(conn, msg.to_string());
     }
 }
 
@@ -1801,6 +1994,18 @@ fn with_view(head: &impl Serialize, view: &str) -> String {
     text.push_str(view);
     text.push('}');
     text
+}
+
+/// An error message for a connection.
+fn error_text(id: Option<u64>, error: &ApiError) -> String {
+    json!({
+        "type": "error",
+        "id": id,
+        "kind": error.kind,
+        "rule": error.rule,
+        "message": error.message,
+    })
+    .to_string()
 }
 
 /// Queues `text` for a connection; a full queue cuts it off (a slow

@@ -197,7 +197,8 @@ async fn serve_inner(
     table_id: &str,
 ) -> Option<(u16, &'static str)> {
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.limits.message_burst);
-    let Some(table) = hub.table(table_id) else {
+    // Running, or finished and answered from the store.
+    let Some(table) = hub.find(table_id).await.ok().flatten() else {
         let e = ApiError::new(
             ErrorKind::NoSuchTable,
             format!("there is no table {table_id:?}"),

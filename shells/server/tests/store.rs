@@ -133,6 +133,7 @@ async fn store_suite(db: &str) {
             outcome: json!({"scores": [1, 0], "winners": [0]}).to_string(),
             ending: json!({"type": "rules"}).to_string(),
             finished_at: 9,
+            final_state: Some(json!({"summary": {"id": id}}).to_string()),
         }])
         .await
         .unwrap();
@@ -140,6 +141,21 @@ async fn store_suite(db: &str) {
         store.record(&id).await.unwrap().unwrap(),
         json!({"game": "towers"}).to_string()
     );
+    // Its last state is kept with it, to serve it once out of memory.
+    let archived = store.archived(&id).await.unwrap().unwrap();
+    assert_eq!(
+        archived.final_state.unwrap(),
+        json!({"summary": {"id": id}}).to_string()
+    );
+    assert_eq!(archived.table.holders[0].2.as_deref(), Some("Ada"));
+    assert!(
+        store
+            .final_states("towers", 10)
+            .await
+            .unwrap()
+            .contains(&json!({"summary": {"id": id}}).to_string())
+    );
+    assert!(store.archived("no-such-table").await.unwrap().is_none());
     assert!(store.unfinished().await.unwrap().iter().all(|t| t.id != id));
     assert!(
         store
