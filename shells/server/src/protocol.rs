@@ -104,6 +104,14 @@ pub enum ErrorKind {
     Storage,
     /// This name has already played this daily deal (one attempt a day).
     AlreadyPlayed,
+    /// No such route under `/api/`.
+    NotFound,
+    /// The request took longer than the request timeout.
+    Timeout,
+    /// This seat has as many connections open as it may.
+    TooManyConnections,
+    /// The server holds all the connections it can; try again shortly.
+    Busy,
 }
 
 /// An error with the sentence for the person who caused it.
