@@ -53,6 +53,41 @@ pub struct Limits {
     /// Time a finished table stays in memory after its last step (its
     /// connections get the final state), before the store serves it.
     pub finished_table_grace: Duration,
+    // Connection limits (issue #29): slow and idle sockets, and how many
+    // one client address, one seat, and the whole server may hold.
+    /// Time a TCP connection has to send a complete request head, counted
+    /// from when it connects or from its previous response: a slow header
+    /// sender and a bare idle socket are closed after it.
+    pub header_timeout: Duration,
+    /// Time one HTTP request may take, body included (408 after it).
+    pub request_timeout: Duration,
+    /// TCP connections one client address may hold open at once; more are
+    /// closed as soon as they are accepted.
+    pub connections_per_address: usize,
+    /// TCP connections the server holds open at once. The default keeps
+    /// [`DESCRIPTOR_RESERVE`] of the process's descriptors free for the
+    /// store, files, and brief answers to connections beyond the cap.
+    pub max_connections: usize,
+    /// WebSocket connections one seat of a table may have open at once.
+    pub connections_per_seat: usize,
+}
+
+/// Descriptors kept free under the process's limit when the connection cap
+/// is derived from it.
+pub const DESCRIPTOR_RESERVE: usize = 256;
+
+/// The default connection cap: the descriptor limit less the reserve.
+pub fn default_max_connections() -> usize {
+    #[cfg(unix)]
+    let limit = rustix::process::getrlimit(rustix::process::Resource::Nofile)
+        .current
+        .map_or(65_536, |n| usize::try_from(n).unwrap_or(usize::MAX));
+    #[cfg(not(unix))]
+    let limit = 8_192usize;
+    limit
+        .min(1 << 20)
+        .saturating_sub(DESCRIPTOR_RESERVE)
+        .max(16)
 }
 
 impl Default for Limits {
@@ -69,6 +104,12 @@ impl Default for Limits {
             write_timeout: Duration::from_secs(10),
             // Table limits.
             finished_table_grace: Duration::from_secs(10),
+
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(30),
+            connections_per_address: 256,
+            max_connections: default_max_connections(),
+            connections_per_seat: 4,
         }
     }
 }

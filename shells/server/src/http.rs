@@ -13,7 +13,7 @@ use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{any, get, post};
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -73,6 +73,10 @@ fn status_of(kind: ErrorKind) -> StatusCode {
         ErrorKind::Forbidden => StatusCode::FORBIDDEN,
         ErrorKind::Storage => StatusCode::SERVICE_UNAVAILABLE,
         ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        ErrorKind::Timeout => StatusCode::REQUEST_TIMEOUT,
+        ErrorKind::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
+        ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::BAD_REQUEST,
     }
 }
@@ -102,6 +106,7 @@ fn json_body<T: for<'de> Deserialize<'de> + Default>(
 
 /// Every route.
 pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
+    let seats = crate::ws::SeatConnections::new(hub.limits.connections_per_seat);
     let api = Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_text))
@@ -121,7 +126,16 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
             get(crate::daily::board).post(crate::daily::start),
         )
         .route("/api/v1/openapi.json", get(openapi))
-        .layer(axum::extract::DefaultBodyLimit::max(64 * 1024))
+        // Under /api/ every path is the API's: an unknown one is a 404 in
+        // the API's shape, never the web client's page.
+        .route("/api", any(api_not_found))
+        .route("/api/{*rest}", any(api_not_found))
+        .layer(axum::Extension(seats))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            hub.clone(),
+            in_error_shape,
+        ))
         .with_state(hub);
     match web {
         Some(dir) if dir.is_dir() => api.fallback_service(
@@ -129,12 +143,88 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
                 .fallback(tower_http::services::ServeFile::new(dir.join("index.html"))),
         ),
         _ => api.fallback(|| async {
-            (
-                StatusCode::NOT_FOUND,
+            ApiError::new(
+                ErrorKind::NotFound,
                 "no such page (the web client is not built here)",
             )
         }),
     }
+}
+
+/// The largest HTTP request body, bytes (413 `too_large` beyond it).
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+async fn api_not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        ErrorKind::NotFound,
+        format!("there is no API route {}", uri.path()),
+    )
+}
+
+/// Bounds each request by the request timeout, and gives every error the
+/// API's JSON shape: axum's own rejections (a query that does not parse, a
+/// body over the limit, a wrong method) answer in plain text otherwise.
+async fn in_error_shape(
+    State(hub): Shared,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let Ok(response) = tokio::time::timeout(hub.limits.request_timeout, next.run(request)).await
+    else {
+        return ApiError::new(
+            ErrorKind::Timeout,
+            format!(
+                "the request took longer than {} s",
+                hub.limits.request_timeout.as_secs_f64()
+            ),
+        )
+        .into_response();
+    };
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+    let text = String::from_utf8_lossy(&text).trim().to_string();
+    let message = if text.is_empty() {
+        status
+            .canonical_reason()
+            .unwrap_or("the request was refused")
+            .to_string()
+    } else {
+        text
+    };
+    let kind = match status {
+        StatusCode::NOT_FOUND => ErrorKind::NotFound,
+        StatusCode::REQUEST_TIMEOUT => ErrorKind::Timeout,
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorKind::TooLarge,
+        StatusCode::TOO_MANY_REQUESTS => ErrorKind::RateLimited,
+        s if s.is_server_error() => ErrorKind::Storage,
+        _ => ErrorKind::BadRequest,
+    };
+    let mut shaped = (
+        status,
+        axum::Json(ErrorBody {
+            error: ApiError::new(kind, message),
+        }),
+    )
+        .into_response();
+    // Keep what the refusal said beside its text (`Allow` on a 405).
+    for (name, value) in parts.headers.iter() {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            shaped.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    shaped
 }
 
 /// Liveness.
@@ -403,6 +493,8 @@ async fn ratings(
 async fn websocket(
     State(hub): Shared,
     Path(id): Path<String>,
+    axum::Extension(seats): axum::Extension<Arc<crate::ws::SeatConnections>>,
+    held: Option<axum::Extension<crate::connections::Held>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let limit = hub.limits.max_message_bytes;
@@ -412,5 +504,8 @@ async fn websocket(
         .read_buffer_size(4096)
         .max_message_size(limit * 4)
         .max_frame_size(limit * 4)
-        .on_upgrade(move |socket| crate::ws::serve(socket, hub, id))
+        .on_upgrade(move |socket| async move {
+            crate::ws::serve(socket, hub, id, seats).await;
+            drop(held);
+        })
 }

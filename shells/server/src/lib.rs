@@ -12,15 +12,19 @@
 //! - [`auth`]: seat tokens; [`config`]: limits; [`ratings`]: Glicko-2 and
 //!   Weng-Lin; [`metrics`]: Prometheus; [`loadtest`]: real WebSocket clients
 //!   playing every game.
+//! - [`connections`]: the per-address and overall connection caps and the
+//!   header timeout; [`names`]: names compared as a person reads them.
 //! - [`daily`]: the daily deals of one-seat games and their boards;
 //!   [`rebuild`]: resumed tables keep their version numbers.
 
 pub mod auth;
 pub mod config;
+pub mod connections;
 pub mod daily;
 pub mod http;
 pub mod loadtest;
 pub mod metrics;
+pub mod names;
 pub mod protocol;
 pub mod ratings;
 pub mod rebuild;
@@ -59,20 +63,9 @@ impl Server {
         }
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         let addr = listener.local_addr()?;
-        // Nagle off: an ack and its step are small writes in a row, and
-        // waiting on the peer's delayed ACK would add tens of milliseconds.
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::debug!(error = %e, "cannot set TCP_NODELAY");
-            }
-        });
-        let app = http::router(hub.clone(), config.web.clone())
-            .into_make_service_with_connect_info::<SocketAddr>();
-        let task = tokio::spawn(async move {
-            if let Err(e) = axum::serve(listener, app).await {
-                tracing::error!(error = %e, "server stopped");
-            }
-        });
+        let app = http::router(hub.clone(), config.web.clone());
+        let limits = config.limits.clone();
+        let task = tokio::spawn(connections::serve(listener, app, limits));
         tracing::info!(%addr, "listening");
         Ok(Server { addr, hub, task })
     }

@@ -114,6 +114,14 @@ pub enum ErrorKind {
     SettingsOutOfRange,
     /// This seat's previous hint is still being worked out.
     HintBusy,
+    /// No such route under `/api/`.
+    NotFound,
+    /// The request took longer than the request timeout.
+    Timeout,
+    /// This seat has as many connections open as it may.
+    TooManyConnections,
+    /// The server holds all the connections it can; try again shortly.
+    Busy,
 }
 
 /// An error with the sentence for the person who caused it.

@@ -312,21 +312,29 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 4] = match dialect {
+    let sql: [&'static str; 5] = match dialect {
         Dialect::Sqlite => [
             include_str!("../migrations/sqlite/0001_tables.sql"),
             include_str!("../migrations/sqlite/0002_daily_hints_timers.sql"),
             include_str!("../migrations/sqlite/0003_draw_offers.sql"),
             include_str!("../migrations/sqlite/0004_final_state.sql"),
+            include_str!("../migrations/sqlite/0005_daily_name_key.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../migrations/postgres/0001_tables.sql"),
             include_str!("../migrations/postgres/0002_daily_hints_timers.sql"),
             include_str!("../migrations/postgres/0003_draw_offers.sql"),
             include_str!("../migrations/postgres/0004_final_state.sql"),
+            include_str!("../migrations/postgres/0005_daily_name_key.sql"),
         ],
     };
-    let names = ["tables", "daily_hints_timers", "draw_offers", "final_state"];
+    let names = [
+        "tables",
+        "daily_hints_timers",
+        "draw_offers",
+        "final_state",
+        "daily_name_key",
+    ];
     Migrator::with_migrations(
         sql.into_iter()
             .zip(names)
@@ -999,15 +1007,18 @@ async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, write: &Write) -> Resu
             table,
             started_at,
         } => {
+            // issue #29: one attempt per person, known by their name's key.
+            let name_key = crate::names::key(&name);
             sqlx::query(
-                "INSERT INTO daily_entries (game, day, name, table_id, started_at) \
-                 VALUES ($1, $2, $3, $4, $5)",
+                "INSERT INTO daily_entries (game, day, name, table_id, started_at, name_key) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(game)
             .bind(day)
             .bind(name)
             .bind(table)
             .bind(started_at)
+            .bind(name_key)
             .execute(conn)
             .await?;
         }
@@ -1116,7 +1127,8 @@ impl Store {
             .collect()
     }
 
-    /// The attempt `name` made at `game`'s deal of `day`, if any.
+    /// The attempt `name` (or a name with the same [`crate::names::key`])
+    /// made at `game`'s deal of `day`, if any.
     pub async fn daily_entry(
         &self,
         game: &str,
@@ -1126,6 +1138,7 @@ impl Store {
         let row = sqlx::query(DAILY_SELECT_ONE)
             .bind(game.to_string())
             .bind(day.to_string())
+            .bind(crate::names::key(name))
             .bind(name.to_string())
             .fetch_optional(&self.pool)
             .await?;
@@ -1172,7 +1185,8 @@ impl Store {
 }
 
 const DAILY_SELECT_ONE: &str = "SELECT name, table_id, finished, score, won, time_ms, hints, ending, finished_at, day \
-     FROM daily_entries WHERE game = $1 AND day = $2 AND name = $3";
+     FROM daily_entries WHERE game = $1 AND day = $2 \
+     AND (name_key = $3 OR (name_key IS NULL AND name = $4))";
 const DAILY_SELECT_TABLE: &str = "SELECT name, table_id, finished, score, won, time_ms, hints, ending, finished_at, day \
      FROM daily_entries WHERE table_id = $1";
 const DAILY_SELECT_BOARD: &str = "SELECT name, table_id, finished, score, won, time_ms, hints, ending, finished_at, day \

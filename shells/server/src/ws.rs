@@ -141,7 +141,15 @@ fn read(msg: Result<Message, axum::Error>, hub: &Hub, bucket: &mut Bucket) -> In
                 &ApiError::new(ErrorKind::Protocol, "send JSON text frames, not binary"),
             ));
         }
-        Ok(Message::Ping(_)) | Ok(Message::Pong(_)) => return Incoming::Ignore,
+        // Control frames cost a read and (for a ping) a write: they spend
+        // the same budget as messages, or a ping flood would keep a core busy.
+        Ok(Message::Ping(_)) | Ok(Message::Pong(_)) => {
+            if !bucket.take() {
+                metrics::counter!("stackyard_rate_limited_total").increment(1);
+                return Incoming::Close(close_code::POLICY, "too many messages");
+            }
+            return Incoming::Ignore;
+        }
         Ok(Message::Close(_)) => return Incoming::Close(close_code::NORMAL, "bye"),
         Err(e) => {
             let text = e.to_string();
@@ -174,10 +182,65 @@ fn read(msg: Result<Message, axum::Error>, hub: &Hub, bucket: &mut Bucket) -> In
     }
 }
 
+/// Open WebSocket connections per seat of a table, capped: ten connections
+/// of one seat asking for hints would share one seat's budget ten times.
+#[derive(Debug)]
+pub struct SeatConnections {
+    cap: usize,
+    open: std::sync::Mutex<std::collections::HashMap<(String, u8), usize>>,
+}
+
+/// One seat connection's place; freed when dropped.
+struct SeatPass {
+    seats: Arc<SeatConnections>,
+    key: (String, u8),
+}
+
+impl Drop for SeatPass {
+    fn drop(&mut self) {
+        let mut open = self.seats.open.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = open.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.key);
+            }
+        }
+    }
+}
+
+impl SeatConnections {
+    /// At most `cap` connections a seat.
+    pub fn new(cap: usize) -> Arc<SeatConnections> {
+        Arc::new(SeatConnections {
+            cap: cap.max(1),
+            open: std::sync::Mutex::new(std::collections::HashMap::new()),
+        })
+    }
+
+    fn admit(self: &Arc<Self>, table: &str, seat: stackyard_core::Seat) -> Option<SeatPass> {
+        let mut open = self.open.lock().unwrap_or_else(|p| p.into_inner());
+        let key = (table.to_string(), seat.0);
+        let n = open.entry(key.clone()).or_insert(0);
+        if *n >= self.cap {
+            return None;
+        }
+        *n += 1;
+        Some(SeatPass {
+            seats: self.clone(),
+            key,
+        })
+    }
+}
+
 /// Serves one WebSocket connection to table `table_id`.
-pub async fn serve(mut socket: WebSocket, hub: Arc<Hub>, table_id: String) {
+pub async fn serve(
+    mut socket: WebSocket,
+    hub: Arc<Hub>,
+    table_id: String,
+    seats: Arc<SeatConnections>,
+) {
     metrics::gauge!("stackyard_connections").increment(1.0);
-    let outcome = serve_inner(&mut socket, &hub, &table_id).await;
+    let outcome = serve_inner(&mut socket, &hub, &table_id, &seats).await;
     if let Some((code, reason)) = outcome {
         // A slow reader's close waits behind what it has not read yet: give
         // it a write timeout to arrive, so the reader learns why.
@@ -195,6 +258,7 @@ async fn serve_inner(
     socket: &mut WebSocket,
     hub: &Arc<Hub>,
     table_id: &str,
+    seats: &Arc<SeatConnections>,
 ) -> Option<(u16, &'static str)> {
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.limits.message_burst);
     // Running, or finished and answered from the store.
@@ -206,9 +270,11 @@ async fn serve_inner(
         send(socket, error_text(None, &e), hub).await;
         return Some((close_code::POLICY, "no such table"));
     };
-    // Hello first, within the hello timeout.
+    // Hello first, within the hello timeout of connecting: the deadline is
+    // absolute, so pings (or anything else) before hello do not extend it.
+    let hello_deadline = tokio::time::Instant::now() + hub.limits.hello_timeout;
     let (token, since) = loop {
-        let next = tokio::time::timeout(hub.limits.hello_timeout, socket.recv()).await;
+        let next = tokio::time::timeout_at(hello_deadline, socket.recv()).await;
         let msg = match next {
             Err(_) => return Some((close_code::POLICY, "no hello")),
             Ok(None) => return None,
@@ -274,6 +340,29 @@ async fn serve_inner(
             return Some((close_code::POLICY, "bad token"));
         }
         Err(_) => return Some((close_code::AGAIN, "table unavailable")),
+    };
+    let _seat_pass = match viewer {
+        Viewer::Seat(seat) => match seats.admit(table_id, seat) {
+            Some(pass) => Some(pass),
+            None => {
+                let _ = table
+                    .commands
+                    .send(Command::Disconnect { conn: conn_id })
+                    .await;
+                metrics::counter!("stackyard_connections_refused_total", "why" => "seat")
+                    .increment(1);
+                let e = ApiError::new(
+                    ErrorKind::TooManyConnections,
+                    format!(
+                        "this seat already has {} connections open; close one first",
+                        seats.cap
+                    ),
+                );
+                send(socket, error_text(None, &e), hub).await;
+                return Some((close_code::POLICY, "too many connections for this seat"));
+            }
+        },
+        _ => None,
     };
     let result = connected(
         socket,
