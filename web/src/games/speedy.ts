@@ -285,7 +285,10 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       playing() && st!.face_up === null
         ? h('button', { 'data-action': 'reveal', 'aria-keyshortcuts': 'R', disabled: st!.face_down === 0, onclick: () => send({ type: 'reveal' }) }, 'Reveal a tile (R)')
         : null,
-      playing() && st!.face_up !== null ? h('button', { 'data-action': 'hide', 'aria-keyshortcuts': 'H', onclick: () => send({ type: 'hide' }) }, 'Hide the tile (H)') : null,
+      // P5: only a face-up tile that fits no tower may be turned back down.
+      playing() && st!.face_up !== null && fitsOf({ kind: 'tile' }).length === 0
+        ? h('button', { 'data-action': 'hide', 'aria-keyshortcuts': 'H', onclick: () => send({ type: 'hide' }) }, 'Hide the tile (H)')
+        : null,
       playing() && hand && hand.fits.every((f) => f.towers.length === 0)
         ? h('span', { class: 'muted' }, st!.face_down > 0 && st!.face_up === null ? 'Nothing in your pile fits now: reveal a tile.' : 'Nothing in your pile fits now.')
         : null,
