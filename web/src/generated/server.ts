@@ -249,7 +249,7 @@ error: ApiError, };
 /**
  * The kinds of error a client can tell apart (WebSocket and HTTP).
  */
-export type ErrorKind = "malformed" | "no_such_seat" | "over" | "rule" | "not_your_seat" | "not_your_turn" | "not_started" | "bad_token" | "rate_limited" | "too_large" | "protocol" | "no_draws" | "no_such_table" | "seat_taken" | "too_many_tables" | "bad_request" | "forbidden" | "storage" | "already_played";
+export type ErrorKind = "malformed" | "no_such_seat" | "over" | "rule" | "not_your_seat" | "not_your_turn" | "not_started" | "bad_token" | "rate_limited" | "too_large" | "protocol" | "no_draws" | "no_such_table" | "seat_taken" | "too_many_tables" | "bad_request" | "forbidden" | "storage" | "already_played" | "clock_out_of_range" | "unknown_bot_level" | "settings_out_of_range" | "hint_busy";
 
 /**
  * A game the server hosts.
