@@ -650,3 +650,68 @@ fn a_normal_speedy_table_keeps_its_step_time_while_physics_tables_are_busy() {
         assert!(median < Duration::from_secs(1), "median {median:?}");
     });
 }
+
+/// Point 7 for a table finished before its last state was stored with it:
+/// it is worked out once from the record (after a restart) and served
+/// like any other finished table.
+#[test]
+fn a_table_finished_before_its_state_was_stored_is_served_after_a_restart() {
+    let dir = temp_dir("attack-finished-legacy");
+    let db = db_url(&dir);
+    let registry = stackyard_registry::registry();
+    let kind = registry.get("towers").unwrap();
+    let mut game = kind.create(&json!("3x3"), stackyard_core::Seed(9)).unwrap();
+    let header = game.record().to_string();
+    game.finish(
+        stackyard_core::Ending::Resigned {
+            seat: stackyard_core::Seat(1),
+        },
+        stackyard_core::GameTime::from_millis(5),
+    )
+    .unwrap();
+    let record = game.record();
+    client_runtime().block_on(async {
+        let store = Store::open(&db).await.unwrap();
+        store
+            .commit(vec![
+                Write::CreateTable {
+                    id: "legacy".into(),
+                    game: "towers".into(),
+                    seats: json!([{"kind": "person"}, {"kind": "person"}]).to_string(),
+                    clock: None,
+                    rated: false,
+                    header,
+                    created_at: 1,
+                    creator: "127.0.0.1".into(),
+                },
+                Write::Finished {
+                    table: "legacy".into(),
+                    record: record.to_string(),
+                    outcome: json!(game.outcome()).to_string(),
+                    ending: json!(game.ending()).to_string(),
+                    finished_at: 2,
+                    final_state: None,
+                },
+            ])
+            .await
+            .unwrap();
+    });
+    let server = start(&db);
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        let summary = get(addr, "/api/v1/tables/legacy").await;
+        assert_eq!(summary["status"], "finished", "{summary}");
+        assert_eq!(summary["ending"], json!({"type": "resigned", "seat": 1}));
+        let listed = get(addr, "/api/v1/tables?status=finished").await;
+        assert!(
+            listed
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["id"] == "legacy")
+        );
+        let (_, welcome) = Client::connect(addr, "legacy", None).await;
+        assert_eq!(welcome["type"], "welcome");
+        assert_eq!(welcome["outcome"], summary["outcome"]);
+    });
+}
