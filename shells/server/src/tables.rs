@@ -1895,13 +1895,13 @@ impl TableTask {
             );
             return;
         }
-        if let Some((at, action)) = &slot.answered
-            && *at == version
-        {
-            let action = action.clone();
-            self.send_hint(conn, id, action);
-            return;
-        }
+        // Asked again at the same version: the same answer, not searched
+        // again (but counted: a hint is never free).
+        let known = slot
+            .answered
+            .as_ref()
+            .filter(|(at, _)| *at == version)
+            .and_then(|(_, action)| action.clone());
         slot.searching = true;
         if let Some(SeatState::Person { hints, .. }) = self.seats.get_mut(seat.index()) {
             *hints = hints.saturating_add(1);
@@ -1926,6 +1926,8 @@ impl TableTask {
             let mut action = None;
             if let Err(e) = store.commit(vec![count]).await {
                 tracing::error!(error = %e, "cannot count a hint");
+            } else if known.is_some() {
+                action = known;
             } else if let Ok(_permit) = searches.acquire_owned().await {
                 // The search runs at a listed level with a counted budget
                 // (nodes, playouts), holding one of the few hint permits.
@@ -2056,5 +2058,45 @@ impl TableTask {
     #[allow(dead_code)]
     fn created(&self) -> (i64, Option<ClockSpec>) {
         (self.created_at, self.clock_spec)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue #29, point 1: a clock stored before increments were bounded
+    /// (2^63 ms, 2^64−1 ms) saturates instead of wrapping round to a
+    /// fallen flag or to a clock that loses time with every move.
+    #[test]
+    fn a_huge_stored_increment_saturates_instead_of_wrapping() {
+        for increment_ms in [1u64 << 63, u64::MAX] {
+            let spec = ClockSpec {
+                initial_ms: 60_000,
+                increment_ms,
+            };
+            let mut clocks = Clocks::new(spec, 2);
+            clocks.moved(0, GameTime::from_millis(1_000));
+            assert_eq!(clocks.remaining[0], i64::MAX, "{increment_ms}");
+            clocks.moved(1, GameTime::from_millis(2_000));
+            clocks.moved(0, GameTime::from_millis(3_000));
+            assert!(clocks.remaining[0] > 60_000, "{increment_ms}");
+            assert!(
+                clocks
+                    .flag_at(0)
+                    .is_some_and(|f| f > GameTime::from_millis(1 << 40))
+            );
+            let shown = clocks.json(Some(0), GameTime::from_millis(4_000));
+            assert!(shown[0]["remaining_ms"].as_i64().unwrap() > 60_000);
+        }
+        let mut huge_start = Clocks::new(
+            ClockSpec {
+                initial_ms: u64::MAX,
+                increment_ms: 0,
+            },
+            1,
+        );
+        huge_start.moved(0, GameTime::from_millis(5));
+        assert!(huge_start.remaining[0] > 0);
     }
 }

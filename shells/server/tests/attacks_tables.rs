@@ -396,8 +396,11 @@ fn a_hint_flood_from_ten_connections_of_one_seat_is_bounded() {
         assert!(total.0 >= flooding * 200, "the attack ran: {total:?}");
         assert_eq!(total.0, total.1 + total.2, "every hint answered or refused by name");
         assert!(total.1 > 10, "hints were answered: {total:?}");
+        // Process-wide counts: other tests of this file may run beside
+        // it, so the margins are wide, and still far below the issue's
+        // 518 threads and 2 GB.
         assert!(
-            max_threads <= threads_before + 24,
+            max_threads <= threads_before + 64,
             "threads {threads_before} → {max_threads}"
         );
         assert!(
@@ -557,19 +560,28 @@ async fn placement_times(
         )
         .unwrap();
     let mut view = welcome["view"].clone();
-    let mut now = welcome["now_ms"].as_u64().unwrap_or(0);
+    // The game's time, as the table keeps it (wall time since the welcome).
+    let welcomed = Instant::now();
+    let start = welcome["now_ms"].as_u64().unwrap_or(0);
+    let now = || start + welcomed.elapsed().as_millis() as u64;
     let mut times = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(120);
     while times.len() < count {
         assert!(Instant::now() < deadline, "placements stalled: {times:?}");
         let decision = bot
-            .decide(&view, stackyard_core::GameTime::from_millis(now))
+            .decide(&view, stackyard_core::GameTime::from_millis(now()))
             .unwrap();
         let Some(decision) = decision else {
-            // Nothing to place yet: wait for the next step.
-            let m = client.next_of("step").await;
-            view = m["view"].clone();
-            now += 100;
+            // Nothing to place yet: look again after a step or a while.
+            if let Ok(Some(m)) =
+                tokio::time::timeout(Duration::from_millis(200), client.next()).await
+                && m["view"].is_object()
+            {
+                view = m["view"].clone();
+                if !m["outcome"].is_null() {
+                    break;
+                }
+            }
             continue;
         };
         let id = client.act(decision.action).await;
@@ -585,13 +597,12 @@ async fn placement_times(
                     // Its step follows the ack.
                     let step = client.next_of("step").await;
                     view = step["view"].clone();
+                    if !step["outcome"].is_null() {
+                        return times;
+                    }
                 }
                 break;
             }
-        }
-        now += 500;
-        if !view["outcome"].is_null() || view["over"] == true {
-            break;
         }
     }
     times
@@ -609,6 +620,7 @@ fn a_normal_speedy_table_keeps_its_step_time_while_physics_tables_are_busy() {
     let server = start_with(&db_url(&dir), roomy());
     let addr = server.addr;
     client_runtime().block_on(async move {
+<<<<<<< HEAD
         // Ada's opponent is a bot that keeps placing: under P5 (revised) a
         // seat whose face-up tile fits only where it has missed waits for
         // the table to move rather than fish for another tile.
@@ -616,6 +628,14 @@ fn a_normal_speedy_table_keeps_its_step_time_while_physics_tables_are_busy() {
             addr,
             json!({"game": "speedy", "settings": {"players": 2},
                    "seats": [{"kind": "person"}, {"kind": "bot", "level": "easy"}]}),
+=======
+        // Ada against a bot (a seat that never places would hold the
+        // round up).
+        let normal = create(
+            addr,
+            json!({"game": "speedy", "settings": {"players": 2},
+                   "seats": [{"kind": "person"}, {"kind": "bot", "level": "medium"}]}),
+>>>>>>> holes-tables
         )
         .await;
         let (s0, t0) = join(addr, &normal, "Ada").await;
@@ -629,20 +649,33 @@ fn a_normal_speedy_table_keeps_its_step_time_while_physics_tables_are_busy() {
             },
         });
         let hard = json!({"kind": "bot", "level": "hard"});
+        let mut seats = vec![json!({"kind": "person"})];
+        seats.extend(vec![hard; 5]);
+        let mut hogs = Vec::new();
         for _ in 0..2 {
-            create(
+            let hog = create(
                 addr,
-                json!({"game": "speedy", "settings": slippery,
-                                "seats": vec![hard.clone(); 6]}),
+                json!({"game": "speedy", "settings": slippery, "seats": seats}),
             )
             .await;
+            let (seat, token) = join(addr, &hog, "Hog").await;
+            hogs.push(tokio::spawn(async move {
+                let times = placement_times(addr, &hog, &token, seat as u8, 12).await;
+                let actions = get(addr, &format!("/api/v1/tables/{hog}")).await["actions"].clone();
+                (times, actions)
+            }));
         }
-        tokio::time::sleep(Duration::from_secs(2)).await;
-        let busy = placement_times(addr, &normal, &t0, s0 as u8, 8).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let busy = placement_times(addr, &normal, &t0, s0 as u8, 12).await;
         let mut sorted = busy.clone();
         sorted.sort();
         let median = sorted[sorted.len() / 2];
         eprintln!("placements alone: {alone:?}; beside busy tables: {busy:?}");
+        for hog in hogs {
+            let (times, actions) = hog.await.unwrap();
+            eprintln!("a busy table's own placements: {times:?}; its actions: {actions}");
+            assert!(actions.as_u64().unwrap() >= 5, "the busy table was busy");
+        }
         assert!(sorted.len() >= 4, "enough placements measured: {busy:?}");
         assert!(
             *sorted.last().unwrap() < Duration::from_millis(2500),
@@ -650,5 +683,70 @@ fn a_normal_speedy_table_keeps_its_step_time_while_physics_tables_are_busy() {
             sorted.last().unwrap()
         );
         assert!(median < Duration::from_secs(1), "median {median:?}");
+    });
+}
+
+/// Point 7 for a table finished before its last state was stored with it:
+/// it is worked out once from the record (after a restart) and served
+/// like any other finished table.
+#[test]
+fn a_table_finished_before_its_state_was_stored_is_served_after_a_restart() {
+    let dir = temp_dir("attack-finished-legacy");
+    let db = db_url(&dir);
+    let registry = stackyard_registry::registry();
+    let kind = registry.get("towers").unwrap();
+    let mut game = kind.create(&json!("3x3"), stackyard_core::Seed(9)).unwrap();
+    let header = game.record().to_string();
+    game.finish(
+        stackyard_core::Ending::Resigned {
+            seat: stackyard_core::Seat(1),
+        },
+        stackyard_core::GameTime::from_millis(5),
+    )
+    .unwrap();
+    let record = game.record();
+    client_runtime().block_on(async {
+        let store = Store::open(&db).await.unwrap();
+        store
+            .commit(vec![
+                Write::CreateTable {
+                    id: "legacy".into(),
+                    game: "towers".into(),
+                    seats: json!([{"kind": "person"}, {"kind": "person"}]).to_string(),
+                    clock: None,
+                    rated: false,
+                    header,
+                    created_at: 1,
+                    creator: "127.0.0.1".into(),
+                },
+                Write::Finished {
+                    table: "legacy".into(),
+                    record: record.to_string(),
+                    outcome: json!(game.outcome()).to_string(),
+                    ending: json!(game.ending()).to_string(),
+                    finished_at: 2,
+                    final_state: None,
+                },
+            ])
+            .await
+            .unwrap();
+    });
+    let server = start(&db);
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        let summary = get(addr, "/api/v1/tables/legacy").await;
+        assert_eq!(summary["status"], "finished", "{summary}");
+        assert_eq!(summary["ending"], json!({"type": "resigned", "seat": 1}));
+        let listed = get(addr, "/api/v1/tables?status=finished").await;
+        assert!(
+            listed
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["id"] == "legacy")
+        );
+        let (_, welcome) = Client::connect(addr, "legacy", None).await;
+        assert_eq!(welcome["type"], "welcome");
+        assert_eq!(welcome["outcome"], summary["outcome"]);
     });
 }

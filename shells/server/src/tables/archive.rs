@@ -12,7 +12,7 @@ use crate::protocol::{ApiError, ErrorKind, PROTOCOL, TableSummary};
 use crate::store::Write;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use stackyard_core::{Seat, Viewer};
+use stackyard_core::{Ending, GameTime, Seat, Viewer};
 use std::sync::{Arc, RwLock};
 use tokio::sync::mpsc;
 
@@ -147,7 +147,23 @@ impl Hub {
         };
         let hub = self.clone();
         let state = tokio::task::spawn_blocking(move || {
-            let task = hub.rebuild_task(stored, extras)?;
+            let end: Option<GameTime> = stored
+                .record
+                .get("end")
+                .and_then(|v| serde_json::from_value(v.clone()).ok());
+            let ending: Option<Ending> = stored
+                .record
+                .get("ending")
+                .and_then(|v| serde_json::from_value(v.clone()).ok());
+            let mut task = hub.rebuild_task(stored, extras)?;
+            // An ending outside the rules (a resignation, a flag), as the
+            // record says and as a replay shows it.
+            if let Some(ending) = ending.filter(|e| *e != Ending::Rules)
+                && task.game.ending().is_none()
+            {
+                let at = end.unwrap_or_else(|| task.game.now());
+                let _ = task.game.finish(ending, at);
+            }
             Ok::<_, ApiError>(task.final_state())
         })
         .await
