@@ -620,22 +620,12 @@ fn a_normal_speedy_table_keeps_its_step_time_while_physics_tables_are_busy() {
     let server = start_with(&db_url(&dir), roomy());
     let addr = server.addr;
     client_runtime().block_on(async move {
-<<<<<<< HEAD
-        // Ada's opponent is a bot that keeps placing: under P5 (revised) a
-        // seat whose face-up tile fits only where it has missed waits for
-        // the table to move rather than fish for another tile.
-        let normal = create(
-            addr,
-            json!({"game": "speedy", "settings": {"players": 2},
-                   "seats": [{"kind": "person"}, {"kind": "bot", "level": "easy"}]}),
-=======
         // Ada against a bot (a seat that never places would hold the
         // round up).
         let normal = create(
             addr,
             json!({"game": "speedy", "settings": {"players": 2},
                    "seats": [{"kind": "person"}, {"kind": "bot", "level": "medium"}]}),
->>>>>>> holes-tables
         )
         .await;
         let (s0, t0) = join(addr, &normal, "Ada").await;
