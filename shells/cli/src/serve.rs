@@ -24,6 +24,19 @@ pub struct Serve {
     /// Messages per second a connection may send on average.
     #[arg(long, default_value_t = 20.0)]
     messages_per_second: f64,
+    /// Seconds a connection has to send a complete request head (slow
+    /// header senders and idle sockets are closed after it).
+    #[arg(long, default_value_t = 10)]
+    header_timeout_secs: u64,
+    /// TCP connections one client address may hold open.
+    #[arg(long, default_value_t = 256)]
+    connections_per_address: usize,
+    /// TCP connections in all (default: the descriptor limit less 256).
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// WebSocket connections one seat of a table may hold open.
+    #[arg(long, default_value_t = 4)]
+    connections_per_seat: usize,
     /// One-seat games with a daily deal (comma-separated; empty for none).
     #[arg(long, value_delimiter = ',', default_value = "babel")]
     daily: Vec<String>,
@@ -42,6 +55,12 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
     config.limits.tables_per_client = args.tables_per_client;
     config.limits.messages_per_second = args.messages_per_second;
     config.limits.message_burst = args.messages_per_second * 2.0;
+    config.limits.header_timeout = std::time::Duration::from_secs(args.header_timeout_secs.max(1));
+    config.limits.connections_per_address = args.connections_per_address;
+    if let Some(max) = args.max_connections {
+        config.limits.max_connections = max;
+    }
+    config.limits.connections_per_seat = args.connections_per_seat;
     config.daily = args.daily.into_iter().filter(|g| !g.is_empty()).collect();
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {

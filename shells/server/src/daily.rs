@@ -165,7 +165,7 @@ pub async fn private_tables(hub: &Hub) -> Result<Vec<String>, ApiError> {
 type Shared = State<Arc<Hub>>;
 
 /// The daily deals this server offers, and today's date.
-#[utoipa::path(get, path = "/api/v1/daily", responses((status = 200, body = [DailyInfo])))]
+#[utoipa::path(get, path = "/api/v1/daily", responses((status = 200, body = [DailyInfo]), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 pub async fn list(State(hub): Shared) -> axum::Json<Vec<DailyInfo>> {
     let day = today();
     let games = hub.daily.get().map_or(&[][..], |d| d.games.as_slice());
@@ -186,7 +186,7 @@ pub async fn list(State(hub): Shared) -> axum::Json<Vec<DailyInfo>> {
 /// playing. A name gets one attempt a day (409 `already_played` after).
 #[utoipa::path(post, path = "/api/v1/daily/{game}", params(("game" = String, Path, description = "game name")),
     request_body = DailyRequest,
-    responses((status = 200, body = DailyStart), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 200, body = DailyStart), (status = 400, description = "bad_request: no daily deal of this game, or a bad name or body", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 409, description = "already_played: this name (or one read the same) played today", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 429, description = "too_many_tables (or rate_limited)", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 pub async fn start(
     State(hub): Shared,
     Path(game): Path<String>,
@@ -287,7 +287,7 @@ pub struct BoardQuery {
 
 /// A day's board for a daily deal, best first.
 #[utoipa::path(get, path = "/api/v1/daily/{game}", params(("game" = String, Path, description = "game name"), BoardQuery),
-    responses((status = 200, body = DailyBoard), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = DailyBoard), (status = 400, description = "bad_request: no daily deal of this game, or a bad day", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 pub async fn board(
     State(hub): Shared,
     Path(game): Path<String>,

@@ -4,7 +4,7 @@
 
 use crate::protocol::{
     ApiError, BotLevelInfo, ClockSpec, CreateTable, ErrorBody, ErrorKind, GameInfo, JoinTable,
-    Joined, RatingEntry, SeatSpec, SeatSummary, TableSummary,
+    Joined, RatingEntry, RecordSummary, SeatSpec, SeatSummary, TableSummary,
 };
 use crate::replay::table_replay;
 use crate::tables::{Command, Hub};
@@ -54,6 +54,7 @@ use utoipa::OpenApi;
         JoinTable,
         Joined,
         RatingEntry,
+        RecordSummary,
         crate::protocol::DailyInfo,
         crate::protocol::DailyRequest,
         crate::protocol::DailyStart,
@@ -228,7 +229,7 @@ async fn in_error_shape(
 }
 
 /// Liveness.
-#[utoipa::path(get, path = "/healthz", responses((status = 200, description = "ok", body = String)))]
+#[utoipa::path(get, path = "/healthz", responses((status = 200, description = "ok", body = String, content_type = "text/plain")))]
 async fn healthz() -> &'static str {
     "ok"
 }
@@ -275,7 +276,7 @@ async fn rules(Path(name): Path<String>) -> Response {
 }
 
 /// The games this server hosts.
-#[utoipa::path(get, path = "/api/v1/games", responses((status = 200, body = [GameInfo])))]
+#[utoipa::path(get, path = "/api/v1/games", responses((status = 200, body = [GameInfo]), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn games(State(hub): Shared) -> axum::Json<Vec<GameInfo>> {
     axum::Json(
         hub.registry
@@ -312,7 +313,7 @@ struct TableFilter {
 }
 
 /// Tables in the lobby.
-#[utoipa::path(get, path = "/api/v1/tables", params(TableFilter), responses((status = 200, body = [TableSummary])))]
+#[utoipa::path(get, path = "/api/v1/tables", params(TableFilter), responses((status = 200, body = [TableSummary]), (status = 400, description = "bad_request: a query, path or body that does not parse or is refused", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn list_tables(
     State(hub): Shared,
     Query(filter): Query<TableFilter>,
@@ -326,7 +327,7 @@ async fn list_tables(
 
 /// Creates a table.
 #[utoipa::path(post, path = "/api/v1/tables", request_body = CreateTable,
-    responses((status = 200, body = TableSummary), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody)))]
+    responses((status = 200, body = TableSummary), (status = 400, description = "bad_request: a query, path or body that does not parse or is refused", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 429, description = "too_many_tables (or rate_limited)", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn create_table(
     State(hub): Shared,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -348,7 +349,7 @@ async fn create_table(
 
 /// One table.
 #[utoipa::path(get, path = "/api/v1/tables/{id}", params(("id" = String, Path, description = "table id")),
-    responses((status = 200, body = TableSummary), (status = 404, body = ErrorBody)))]
+    responses((status = 200, body = TableSummary), (status = 404, description = "no_such_table", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn get_table(
     State(hub): Shared,
     Path(id): Path<String>,
@@ -373,7 +374,7 @@ fn no_table(id: &str) -> ApiError {
 /// Takes a seat: answers with the seat's secret token.
 #[utoipa::path(post, path = "/api/v1/tables/{id}/join", params(("id" = String, Path, description = "table id")),
     request_body = JoinTable,
-    responses((status = 200, body = Joined), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+    responses((status = 200, body = Joined), (status = 400, description = "bad_request: a query, path or body that does not parse or is refused", body = ErrorBody), (status = 404, description = "no_such_table", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 409, description = "seat_taken or over (or already_played)", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn join_table(
     State(hub): Shared,
     Path(id): Path<String>,
@@ -400,7 +401,7 @@ async fn join_table(
 /// A finished table's record (refused while the game goes on: it holds
 /// hidden information).
 #[utoipa::path(get, path = "/api/v1/tables/{id}/record", params(("id" = String, Path, description = "table id")),
-    responses((status = 200, description = "the game's record"), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, description = "the game's record", body = Object), (status = 403, description = "forbidden: hidden information while the game goes on", body = ErrorBody), (status = 404, description = "no_such_table", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     if crate::daily::is_private(&hub, &id).await? {
         return Err(daily_private());
@@ -431,11 +432,11 @@ struct RecordFilter {
 }
 
 /// Finished tables, newest first.
-#[utoipa::path(get, path = "/api/v1/records", params(RecordFilter), responses((status = 200, description = "finished tables")))]
+#[utoipa::path(get, path = "/api/v1/records", params(RecordFilter), responses((status = 200, body = [RecordSummary]), (status = 400, description = "bad_request: a query, path or body that does not parse or is refused", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn records(
     State(hub): Shared,
     Query(filter): Query<RecordFilter>,
-) -> Result<axum::Json<serde_json::Value>, ApiError> {
+) -> Result<axum::Json<Vec<RecordSummary>>, ApiError> {
     let limit = filter.limit.unwrap_or(50).clamp(1, 500);
     let rows = hub
         .store
@@ -445,24 +446,26 @@ async fn records(
     let parse =
         |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
     let private = crate::daily::private_tables(&hub).await?;
-    Ok(axum::Json(serde_json::Value::Array(
+    Ok(axum::Json(
         rows.into_iter()
             .filter(|r| !private.contains(&r.id))
-            .map(|r| {
-                serde_json::json!({
-                    "id": r.id, "game": r.game, "created_at": r.created_at,
-                    "finished_at": r.finished_at, "outcome": parse(&r.outcome),
-                    "ending": parse(&r.ending), "seats": parse(&r.seats),
-                    "record_url": format!("/api/v1/tables/{}/record", r.id),
-                })
+            .map(|r| RecordSummary {
+                outcome: parse(&r.outcome),
+                ending: parse(&r.ending),
+                seats: parse(&r.seats),
+                record_url: format!("/api/v1/tables/{}/record", r.id),
+                id: r.id,
+                game: r.game,
+                created_at: r.created_at,
+                finished_at: r.finished_at,
             })
             .collect(),
-    )))
+    ))
 }
 
 /// A game's leaderboard.
 #[utoipa::path(get, path = "/api/v1/ratings/{game}", params(("game" = String, Path, description = "game name")),
-    responses((status = 200, body = [RatingEntry]), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = [RatingEntry]), (status = 400, description = "bad_request: no such game", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn ratings(
     State(hub): Shared,
     Path(game): Path<String>,

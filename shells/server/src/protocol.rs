@@ -189,9 +189,11 @@ pub struct ClockSpec {
 pub struct CreateTable {
     /// The game's stable name.
     pub game: String,
-    /// The game's settings (its default settings if absent).
+    /// The game's settings (its default settings if absent): the game's
+    /// own JSON, a string such as `"8x8"` for Towers, an object for the
+    /// others.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
+    #[schema(value_type = Value)]
     #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
     pub settings: Option<Value>,
     /// One entry per seat; absent: every seat a person.
@@ -278,8 +280,9 @@ pub struct TableSummary {
     /// `open` (seats free), `playing` or `finished`.
     #[cfg_attr(feature = "ts", ts(type = "\"open\" | \"playing\" | \"finished\""))]
     pub status: String,
-    /// The game's settings.
-    #[schema(value_type = Object)]
+    /// The game's settings: a string such as `"8x8"` for Towers, an object
+    /// for the others.
+    #[schema(value_type = Value)]
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub settings: Value,
     /// The seats.
@@ -328,8 +331,9 @@ pub struct GameInfo {
     /// Whether the seats play without turns (IceTowers, Speedy Towers):
     /// such a table takes no clock.
     pub turnless: bool,
-    /// Default settings.
-    #[schema(value_type = Object)]
+    /// Default settings: a string such as `"8x8"` for Towers, an object for
+    /// the others.
+    #[schema(value_type = Value)]
     #[cfg_attr(feature = "ts", ts(type = "unknown"))]
     pub default_settings: Value,
     /// Bot levels, weakest first.
@@ -545,8 +549,8 @@ pub struct DailyEntry {
     pub time_ms: i64,
     /// Hints asked.
     pub hints: i64,
-    /// How it ended.
-    #[schema(value_type = Object)]
+    /// How it ended (null if not stored).
+    #[schema(value_type = Option<Object>)]
     #[cfg_attr(feature = "ts", ts(as = "Option<stackyard_core::Ending>"))]
     pub ending: Value,
     /// The table (its record and replay are served once the day is over).
@@ -564,4 +568,32 @@ pub struct DailyBoard {
     pub day: String,
     /// Finished attempts, best first.
     pub entries: Vec<DailyEntry>,
+}
+
+/// A finished table in `GET /api/v1/records`.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RecordSummary {
+    /// Table id.
+    pub id: String,
+    /// Game name.
+    pub game: String,
+    /// Unix ms.
+    pub created_at: i64,
+    /// Unix ms.
+    pub finished_at: i64,
+    /// The result (null if not stored).
+    #[schema(value_type = Option<Object>)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<stackyard_core::Outcome>"))]
+    pub outcome: Value,
+    /// How it ended (null if not stored).
+    #[schema(value_type = Option<Object>)]
+    #[cfg_attr(feature = "ts", ts(as = "Option<stackyard_core::Ending>"))]
+    pub ending: Value,
+    /// Who sat where.
+    #[schema(value_type = Value)]
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub seats: Value,
+    /// Where the full record is served.
+    pub record_url: String,
 }

@@ -92,6 +92,7 @@ pub fn files() -> Vec<File> {
         c.visit::<protocol::TableSummary>();
         c.visit::<protocol::GameInfo>();
         c.visit::<protocol::RatingEntry>();
+        c.visit::<protocol::RecordSummary>();
         c.visit::<protocol::DailyInfo>();
         c.visit::<protocol::DailyRequest>();
         c.visit::<protocol::DailyStart>();

@@ -1,0 +1,447 @@
+//! Issue #29 point 9: the OpenAPI document agrees with the server. Every
+//! documented operation is called on a live server, its good case and the
+//! refusals it documents; each answer's status must be documented for the
+//! operation and its body must fit the documented schema (types, required
+//! fields, enums, `$ref`s, items), checked by a small validator here.
+
+mod common;
+
+use common::*;
+use serde_json::{Value, json};
+use stackyard_server::Limits;
+
+/// `value` against `schema` (OpenAPI 3.1 subset utoipa writes); the
+/// problems found, each with its JSON path.
+fn check(doc: &Value, schema: &Value, value: &Value, at: &str, problems: &mut Vec<String>) {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let name = reference.trim_start_matches("#/components/schemas/");
+        let target = &doc["components"]["schemas"][name];
+        assert!(!target.is_null(), "unresolved {reference}");
+        return check(doc, target, value, at, problems);
+    }
+    for key in ["oneOf", "anyOf"] {
+        if let Some(options) = schema[key].as_array() {
+            let fits = options.iter().any(|o| {
+                let mut p = Vec::new();
+                check(doc, o, value, at, &mut p);
+                p.is_empty()
+            });
+            if !fits {
+                problems.push(format!("{at}: {value} fits none of {key}"));
+            }
+        }
+    }
+    if let Some(all) = schema["allOf"].as_array() {
+        for s in all {
+            check(doc, s, value, at, problems);
+        }
+    }
+    if let Some(options) = schema["enum"].as_array()
+        && !options.contains(value)
+    {
+        problems.push(format!("{at}: {value} is not one of {options:?}"));
+    }
+    let types: Vec<&str> = match &schema["type"] {
+        Value::String(t) => vec![t.as_str()],
+        Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => vec![],
+    };
+    if !types.is_empty() {
+        let fits = types.iter().any(|t| match *t {
+            "object" => value.is_object(),
+            "array" => value.is_array(),
+            "string" => value.is_string(),
+            "integer" => value.is_i64() || value.is_u64(),
+            "number" => value.is_number(),
+            "boolean" => value.is_boolean(),
+            "null" => value.is_null(),
+            _ => true,
+        });
+        if !fits {
+            problems.push(format!("{at}: {value} is not of type {types:?}"));
+            return;
+        }
+    }
+    if let Some(object) = value.as_object() {
+        for field in schema["required"].as_array().into_iter().flatten() {
+            let field = field.as_str().unwrap();
+            if !object.contains_key(field) {
+                problems.push(format!("{at}: required {field:?} is missing"));
+            }
+        }
+        if let Some(properties) = schema["properties"].as_object() {
+            for (name, sub) in properties {
+                if let Some(v) = object.get(name) {
+                    check(doc, sub, v, &format!("{at}.{name}"), problems);
+                }
+            }
+        }
+    }
+    if let (Some(items), Some(array)) = (schema.get("items"), value.as_array()) {
+        for (i, v) in array.iter().enumerate() {
+            check(doc, items, v, &format!("{at}[{i}]"), problems);
+        }
+    }
+}
+
+/// Calls `method path` with `body` and checks the answer against the
+/// operation `op_path` documents; returns the status and the body.
+async fn call(
+    addr: std::net::SocketAddr,
+    doc: &Value,
+    method: &str,
+    op_path: &str,
+    path: &str,
+    body: Option<&str>,
+    seen: &mut Vec<(String, String)>,
+) -> (u16, Value) {
+    let (status, text) = http(addr, method, path, body).await;
+    let operation = &doc["paths"][op_path][method.to_lowercase()];
+    assert!(
+        operation.is_object(),
+        "{method} {op_path} is not documented"
+    );
+    seen.push((method.to_lowercase(), op_path.to_string()));
+    let documented = &operation["responses"][status.to_string()];
+    assert!(
+        documented.is_object(),
+        "{method} {path} answered {status}, which {op_path} does not document: {text}"
+    );
+    let content = &documented["content"];
+    let Some((kind, media)) = content.as_object().and_then(|c| c.iter().next()) else {
+        return (status, Value::Null);
+    };
+    if kind != "application/json" {
+        return (status, Value::String(text));
+    }
+    let value: Value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{method} {path}: not JSON ({e}): {text}"));
+    let mut problems = Vec::new();
+    check(doc, &media["schema"], &value, "$", &mut problems);
+    assert!(
+        problems.is_empty(),
+        "{method} {path} ({status}) does not fit its documented schema: {problems:#?}\n{text}"
+    );
+    (status, value)
+}
+
+#[test]
+fn every_documented_operation_answers_as_documented() {
+    let dir = temp_dir("openapi-live");
+    let limits = Limits {
+        tables_per_client: 1000,
+        ..Limits::default()
+    };
+    let server = start_with(&db_url(&dir), limits);
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        let doc = get(addr, "/api/v1/openapi.json").await;
+        let mut seen = Vec::new();
+        let s = &mut seen;
+        let d = &doc;
+        assert_eq!(
+            call(addr, d, "GET", "/healthz", "/healthz", None, s)
+                .await
+                .0,
+            200
+        );
+        let (status, games) = call(addr, d, "GET", "/api/v1/games", "/api/v1/games", None, s).await;
+        assert_eq!(status, 200);
+        // Towers settings are a string, and the document allows it.
+        let towers = games
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == "towers")
+            .unwrap();
+        assert!(towers["default_settings"].is_string(), "{towers}");
+
+        let tables = "/api/v1/tables";
+        let (status, table) = call(
+            addr,
+            d,
+            "POST",
+            tables,
+            tables,
+            Some(&json!({"game": "towers", "settings": "8x8"}).to_string()),
+            s,
+        )
+        .await;
+        assert_eq!(status, 200);
+        let id = table["id"].as_str().unwrap().to_string();
+        for bad in ["", "{", &json!({"game": "nope"}).to_string()] {
+            assert_eq!(
+                call(addr, d, "POST", tables, tables, Some(bad), s).await.0,
+                400
+            );
+        }
+        let big = format!("{{\"game\": \"{}\"}}", "x".repeat(70 * 1024));
+        assert_eq!(
+            call(addr, d, "POST", tables, tables, Some(&big), s).await.0,
+            413
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "GET",
+                tables,
+                "/api/v1/tables?status=open",
+                None,
+                s
+            )
+            .await
+            .0,
+            200
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "GET",
+                tables,
+                "/api/v1/tables?game=a&game=b",
+                None,
+                s
+            )
+            .await
+            .0,
+            400
+        );
+
+        let one = "/api/v1/tables/{id}";
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "GET",
+                one,
+                &format!("/api/v1/tables/{id}"),
+                None,
+                s
+            )
+            .await
+            .0,
+            200
+        );
+        assert_eq!(
+            call(addr, d, "GET", one, "/api/v1/tables/nope", None, s)
+                .await
+                .0,
+            404
+        );
+
+        let join = "/api/v1/tables/{id}/join";
+        let at = format!("/api/v1/tables/{id}/join");
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "POST",
+                join,
+                &at,
+                Some(&json!({"name": "Ann"}).to_string()),
+                s
+            )
+            .await
+            .0,
+            200
+        );
+        assert_eq!(call(addr, d, "POST", join, &at, Some("{"), s).await.0, 400);
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "POST",
+                join,
+                &at,
+                Some(&json!({"name": "Bo"}).to_string()),
+                s
+            )
+            .await
+            .0,
+            200
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "POST",
+                join,
+                &at,
+                Some(&json!({"name": "Cy"}).to_string()),
+                s
+            )
+            .await
+            .0,
+            409
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "POST",
+                join,
+                "/api/v1/tables/nope/join",
+                Some("{}"),
+                s
+            )
+            .await
+            .0,
+            404
+        );
+
+        let record = "/api/v1/tables/{id}/record";
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "GET",
+                record,
+                &format!("/api/v1/tables/{id}/record"),
+                None,
+                s
+            )
+            .await
+            .0,
+            403
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "GET",
+                record,
+                "/api/v1/tables/nope/record",
+                None,
+                s
+            )
+            .await
+            .0,
+            404
+        );
+
+        let records = "/api/v1/records";
+        assert_eq!(
+            call(addr, d, "GET", records, "/api/v1/records?limit=5", None, s)
+                .await
+                .0,
+            200
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "GET",
+                records,
+                "/api/v1/records?limit=abc",
+                None,
+                s
+            )
+            .await
+            .0,
+            400
+        );
+
+        let ratings = "/api/v1/ratings/{game}";
+        assert_eq!(
+            call(addr, d, "GET", ratings, "/api/v1/ratings/towers", None, s)
+                .await
+                .0,
+            200
+        );
+        assert_eq!(
+            call(addr, d, "GET", ratings, "/api/v1/ratings/nope", None, s)
+                .await
+                .0,
+            400
+        );
+
+        assert_eq!(
+            call(addr, d, "GET", "/api/v1/daily", "/api/v1/daily", None, s)
+                .await
+                .0,
+            200
+        );
+        let daily = "/api/v1/daily/{game}";
+        let name = json!({"name": "Dee"}).to_string();
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "POST",
+                daily,
+                "/api/v1/daily/babel",
+                Some(&name),
+                s
+            )
+            .await
+            .0,
+            200
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "POST",
+                daily,
+                "/api/v1/daily/babel",
+                Some(&name),
+                s
+            )
+            .await
+            .0,
+            409
+        );
+        assert_eq!(
+            call(addr, d, "POST", daily, "/api/v1/daily/babel", Some("{}"), s)
+                .await
+                .0,
+            400
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "POST",
+                daily,
+                "/api/v1/daily/towers",
+                Some(&name),
+                s
+            )
+            .await
+            .0,
+            400
+        );
+        assert_eq!(
+            call(addr, d, "GET", daily, "/api/v1/daily/babel", None, s)
+                .await
+                .0,
+            200
+        );
+        assert_eq!(
+            call(
+                addr,
+                d,
+                "GET",
+                daily,
+                "/api/v1/daily/babel?day=yesterday",
+                None,
+                s
+            )
+            .await
+            .0,
+            400
+        );
+
+        // Every documented operation was called.
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for method in item.as_object().unwrap().keys() {
+                assert!(
+                    seen.contains(&(method.clone(), path.clone())),
+                    "{method} {path} is documented but not called here"
+                );
+            }
+        }
+    });
+}
