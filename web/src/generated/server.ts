@@ -114,7 +114,9 @@ export type CreateTable = {
  */
 game: string, 
 /**
- * The game's settings (its default settings if absent).
+ * The game's settings (its default settings if absent): the game's
+ * own JSON, a string such as `"8x8"` for Towers, an object for the
+ * others.
  */
 settings?: unknown, 
 /**
@@ -182,7 +184,7 @@ time_ms: number,
  */
 hints: number, 
 /**
- * How it ended.
+ * How it ended (null if not stored).
  */
 ending: Ending | null, 
 /**
@@ -277,7 +279,8 @@ has_draws: boolean,
  */
 turnless: boolean, 
 /**
- * Default settings.
+ * Default settings: a string such as `"8x8"` for Towers, an object for
+ * the others.
  */
 default_settings: unknown, 
 /**
@@ -339,6 +342,43 @@ deviation: number,
  * Rated games played.
  */
 games: number, };
+
+/**
+ * A finished table in `GET /api/v1/records`.
+ */
+export type RecordSummary = { 
+/**
+ * Table id.
+ */
+id: string, 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * Unix ms.
+ */
+created_at: number, 
+/**
+ * Unix ms.
+ */
+finished_at: number, 
+/**
+ * The result (null if not stored).
+ */
+outcome: Outcome | null, 
+/**
+ * How it ended (null if not stored).
+ */
+ending: Ending | null, 
+/**
+ * Who sat where.
+ */
+seats: unknown, 
+/**
+ * Where the full record is served.
+ */
+record_url: string, };
 
 /**
  * How a seat is filled at creation.
@@ -531,7 +571,8 @@ title: string,
  */
 status: "open" | "playing" | "finished", 
 /**
- * The game's settings.
+ * The game's settings: a string such as `"8x8"` for Towers, an object
+ * for the others.
  */
 settings: unknown, 
 /**
