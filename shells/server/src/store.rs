@@ -450,18 +450,7 @@ impl Store {
             if let Some(end) = end_ms.filter(|&e| e > last) {
                 record["end"] = serde_json::json!(end);
             }
-            let holders = sqlx::query(
-                "SELECT seat, token_hash, name FROM seat_holders WHERE table_id = $1 ORDER BY seat",
-            )
-            .bind(id.clone())
-            .fetch_all(&self.pool)
-            .await?
-            .into_iter()
-            .map(|h| -> Result<_, StoreError> {
-                let seat: i64 = h.try_get("seat")?;
-                Ok((seat as usize, h.try_get("token_hash")?, h.try_get("name")?))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+            let holders = self.holders(&id).await?;
             let rated: i64 = row.try_get("rated")?;
             let draw_offer: Option<i64> = row.try_get("draw_offer")?;
             tables.push(StoredTable {
@@ -479,6 +468,22 @@ impl Store {
             });
         }
         Ok(tables)
+    }
+
+    /// Who holds each taken seat of a table: seat, token hash, name.
+    async fn holders(&self, id: &str) -> Result<Vec<(usize, String, Option<String>)>, StoreError> {
+        sqlx::query(
+            "SELECT seat, token_hash, name FROM seat_holders WHERE table_id = $1 ORDER BY seat",
+        )
+        .bind(id.to_string())
+        .fetch_all(&self.pool)
+        .await?
+        .into_iter()
+        .map(|h| -> Result<_, StoreError> {
+            let seat: i64 = h.try_get("seat")?;
+            Ok((seat as usize, h.try_get("token_hash")?, h.try_get("name")?))
+        })
+        .collect()
     }
 
     /// The record of a finished table (JSON text); `Ok(None)` if there is
@@ -508,18 +513,7 @@ impl Store {
         else {
             return Ok(None);
         };
-        let holders = sqlx::query(
-            "SELECT seat, token_hash, name FROM seat_holders WHERE table_id = $1 ORDER BY seat",
-        )
-        .bind(id.to_string())
-        .fetch_all(&self.pool)
-        .await?
-        .into_iter()
-        .map(|h| -> Result<_, StoreError> {
-            let seat: i64 = h.try_get("seat")?;
-            Ok((seat as usize, h.try_get("token_hash")?, h.try_get("name")?))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+        let holders = self.holders(id).await?;
         let rated: i64 = row.try_get("rated")?;
         let record: Option<String> = row.try_get("record")?;
         Ok(Some(ArchivedTable {

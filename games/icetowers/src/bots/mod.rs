@@ -183,6 +183,12 @@ impl Bots for IceTowers {
                 "looks a step ahead over the others' likely plays, about 0.6 s",
             ),
             BotLevel::new("greedy:300", "greedy with quick hands (0.3 s)"),
+            // The browser's first opponent: at a person's pace, so a
+            // newcomer can watch a game and still take part in it.
+            BotLevel::new(
+                "greedy:2500",
+                "greedy at a beginner's pace, about 2.5 s a play",
+            ),
         ]
     }
 
