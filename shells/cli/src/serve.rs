@@ -25,18 +25,19 @@ pub struct Serve {
     #[arg(long, default_value_t = 20.0)]
     messages_per_second: f64,
     /// Seconds a connection has to send a complete request head (slow
-    /// header senders and idle sockets are closed after it).
-    #[arg(long, default_value_t = 10)]
+    /// header senders and idle sockets are closed after it), 1..=3600.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
     header_timeout_secs: u64,
-    /// TCP connections one client address may hold open.
-    #[arg(long, default_value_t = 256)]
-    connections_per_address: usize,
-    /// TCP connections in all (default: the descriptor limit less 256).
-    #[arg(long)]
-    max_connections: Option<usize>,
-    /// WebSocket connections one seat of a table may hold open.
-    #[arg(long, default_value_t = 4)]
-    connections_per_seat: usize,
+    /// TCP connections one client address may hold open, 1..=1000000.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    connections_per_address: u64,
+    /// TCP connections in all, 16..=1048576 (default: the descriptor
+    /// limit less 256).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
+    max_connections: Option<u64>,
+    /// WebSocket connections one seat of a table may hold open, 1..=1000.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    connections_per_seat: u64,
     /// One-seat games with a daily deal (comma-separated; empty for none).
     #[arg(long, value_delimiter = ',', default_value = "babel")]
     daily: Vec<String>,
@@ -55,12 +56,14 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
     config.limits.tables_per_client = args.tables_per_client;
     config.limits.messages_per_second = args.messages_per_second;
     config.limits.message_burst = args.messages_per_second * 2.0;
-    config.limits.header_timeout = std::time::Duration::from_secs(args.header_timeout_secs.max(1));
-    config.limits.connections_per_address = args.connections_per_address;
+    // The ranges above fit a usize on every platform the server runs on.
+    let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    config.limits.header_timeout = std::time::Duration::from_secs(args.header_timeout_secs);
+    config.limits.connections_per_address = count(args.connections_per_address);
     if let Some(max) = args.max_connections {
-        config.limits.max_connections = max;
+        config.limits.max_connections = count(max);
     }
-    config.limits.connections_per_seat = args.connections_per_seat;
+    config.limits.connections_per_seat = count(args.connections_per_seat);
     config.daily = args.daily.into_iter().filter(|g| !g.is_empty()).collect();
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
