@@ -388,6 +388,12 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
 async function playDaily(d: DailyInfo, message: HTMLElement): Promise<void> {
   const who = await askName('Today’s deal is ranked by name.');
   if (!who) return;
+  await startDaily(d, who, message);
+}
+
+/** Starts `who`'s attempt at today's deal, or goes back to the seat this
+ * browser already holds for it (one attempt a day). */
+async function startDaily(d: DailyInfo, who: string, message: HTMLElement): Promise<void> {
   try {
     const started = await api.dailyStart(d.game, who);
     saveSeat(started.table, started);
@@ -446,19 +452,7 @@ function dailyCard(d: DailyInfo, message: HTMLElement, name: () => string): HTML
   const play = async () => {
     const who = name();
     if (!who) return say(message, 'Type your name first: today’s deal is ranked by name.', 'error');
-    try {
-      const started = await api.dailyStart(d.game, who);
-      saveSeat(started.table, started);
-      location.hash = `#/table/${started.table}`;
-    } catch (e) {
-      // One attempt a day: if this browser holds the seat, carry on.
-      const earlier = e instanceof ApiFailure && e.kind === 'already_played' ? /table ([0-9a-f]+)/.exec(e.message)?.[1] : undefined;
-      if (earlier && loadSeat(earlier)) {
-        location.hash = `#/table/${earlier}`;
-        return;
-      }
-      say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
-    }
+    await startDaily(d, who, message);
   };
   return h(
     'article',
