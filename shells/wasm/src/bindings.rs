@@ -18,6 +18,12 @@ pub fn replay(record_json: &str, viewer_json: &str) -> String {
     crate::envelope(crate::replay(record_json, viewer_json))
 }
 
+/// Every action IceTowers allows a seat now (see [`crate::ice_legal`]).
+#[wasm_bindgen(js_name = iceLegal)]
+pub fn ice_legal(view_json: &str, seat: u8) -> String {
+    crate::envelope(crate::ice_legal(view_json, seat))
+}
+
 /// A Leaning Towers placement previewed, hand noise off (see
 /// [`crate::preview_leaning`]).
 #[cfg(feature = "physics")]

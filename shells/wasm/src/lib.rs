@@ -83,6 +83,25 @@ pub fn replay(record_json: &str, viewer_json: &str) -> Result<Value, ShellError>
     Ok(json!({"game": kind.name(), "title": kind.title(), "frames": to_value(&frames)}))
 }
 
+/// Every action IceTowers allows `seat` now in `view_json` (a view as the
+/// server sends it; IceTowers hides nothing, so the view rebuilds the
+/// table): `[Action]`, the same list the server's referee checks against
+/// (`IceTowers::legal_actions`). The browser highlights legal caps and
+/// mines from it instead of re-typing I6–I11.
+pub fn ice_legal(view_json: &str, seat: u8) -> Result<Value, ShellError> {
+    use stackyard_icetowers::{IceTowers, View as IceView};
+    let view: IceView = parse("this is not an IceTowers view", view_json)?;
+    if usize::from(seat) >= view.seats.len() {
+        return Err(ShellError(format!(
+            "there is no seat {seat} at this {}-seat table",
+            view.seats.len()
+        )));
+    }
+    let game = IceTowers::from_view(&view)
+        .map_err(|e| ShellError(format!("this IceTowers view does not rebuild a table: {e}")))?;
+    Ok(to_value(&game.legal_actions(stackyard_core::Seat(seat))))
+}
+
 /// What the physics predicts for a Leaning Towers placement by the seat to
 /// act in `view_json` (a view as the server sends it), hand noise off:
 /// [`Preview`] as JSON. `settings_json` is the table's settings, or empty

@@ -176,3 +176,17 @@ export async function previewLeaning(view: unknown, placement: LeaningPlacement,
     call('full', () => m.previewLeaning(JSON.stringify(view), JSON.stringify(placement), settings === undefined ? '' : JSON.stringify(settings))),
   );
 }
+
+// ---- IceTowers: what a seat may do now ------------------------------------
+
+/**
+ * Every action IceTowers allows `seat` now, judged by the rules themselves
+ * (games/icetowers `IceTowers::legal_actions`, on the table rebuilt from
+ * `view`, as the server sent it): the page highlights the legal caps and
+ * mines from this list and never re-types a rule. The small module (no
+ * physics) answers.
+ */
+export async function iceLegal<A = unknown>(view: unknown, seat: number): Promise<A[]> {
+  const m = await loadLite();
+  return unwrap<A[]>(call('lite', () => m.iceLegal(JSON.stringify(view), seat)));
+}
