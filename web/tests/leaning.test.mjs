@@ -135,16 +135,29 @@ test('leaning towers against a bot: keyboard aim, the server verdicts and scores
     await pressAndWait(page, 'h');
     const held = events(frames).find((e) => e.type === 'held' && e.seat === 0);
     if (held) {
-      // The bot moves at once, and the held piece is let go before our
-      // next turn (L12): the log keeps both verdicts.
+      // The bot moves at once; the log keeps the hold's verdict (L12).
       await page.waitForSelector('.lt-log li[data-kind="held"]');
       assert.match(await page.textContent('.lt-log li[data-kind="held"]'), /Held/);
       assert.equal(await page.getAttribute('.lt-log li[data-kind="held"]', 'data-rule'), 'L12');
+      // Our next turn is the release and nothing else (L12 revised, L-14):
+      // one "Let go" button, no size to pick, no Place.
+      const letGo = await page.waitForSelector('[data-action="release"]', { timeout: 60_000 });
+      assert.match(await letGo.textContent(), /Let go/);
+      assert.equal(await page.$('[data-action="place"]'), null, 'the release is the whole turn');
+      assert.equal(
+        events(frames).filter((e) => (e.type === 'placed' || e.type === 'failed') && e.released).length,
+        0,
+        'nothing lets the piece go before its holder does',
+      );
+      await page.focus('.lt-host');
+      await pressAndWait(page, 'Enter');
+      await page.waitForFunction(() => /let go the held|the held \w+ let go/.test(document.querySelector('.lt-log')?.textContent ?? ''), null, { timeout: 60_000 });
+      assert.ok(events(frames).some((e) => (e.type === 'placed' || e.type === 'failed') && e.seat === 0 && e.released), 'the server judged the release');
     }
   }
 
   // The bot's turn: its placement (or hold) arrives from the server's events.
-  await myTurn(page);
+  try { await myTurn(page); } catch (err) { console.log("our turn never came; events, phase, turn:", JSON.stringify(events(frames).map((e) => [e.type, e.seat, e.released, e.verdict, e.reason])), JSON.stringify(lastView(frames)?.phase), JSON.stringify(lastView(frames)?.turn)); throw err; }
   const release = events(frames).find((e) => (e.type === 'placed' || e.type === 'failed') && e.seat === 0 && e.released);
   if (release) assert.match(await page.textContent('.lt-log'), release.type === 'placed' ? /let go the held/ : /the held \w+ let go/);
   const bots = events(frames).filter((e) => e.seat === 1 && ['placed', 'held', 'failed', 'passed'].includes(e.type));

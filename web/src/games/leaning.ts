@@ -241,7 +241,10 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         pose = freshPose();
         aimChanged(true);
       }
-    } else if (key === 'Enter') act('place');
+    } else if (key === 'Enter') {
+      if (view?.turn?.release) send({ type: 'release' });
+      else act('place');
+    }
     else if (key === 'h') act('hold');
     else if (key === 'p') send({ type: 'pass' });
     else return false;
@@ -357,6 +360,12 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       parts.push(
         h('span', {}, 'You go first, so you set up the two foundation pieces: '),
         h('button', { class: 'primary', 'data-action': 'auto_foundation', disabled: pending, onclick: () => send({ type: 'auto_foundation' }) }, 'Build the foundation'),
+      );
+    } else if (v.turn?.release) {
+      // L12 (L-14): letting the held piece go is this turn's placement.
+      parts.push(
+        h('span', { class: 'lt-turn' }, 'Your turn: let go of the piece you are holding. It is judged like a placement.'),
+        h('button', { class: 'primary', 'data-action': 'release', disabled: pending, onclick: () => send({ type: 'release' }) }, 'Let go', h('kbd', {}, 'Enter')),
       );
     } else {
       const hand = v.hands[ctx.seat!];

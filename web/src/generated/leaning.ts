@@ -28,7 +28,7 @@ size: Size,
 /**
  * Where it is held (hand noise is added).
  */
-pose: Pose, } | { "type": "pass" };
+pose: Pose, } | { "type": "release" } | { "type": "pass" };
 
 /**
  * The room's sizes a client needs to draw the table and aim a piece.
@@ -50,7 +50,7 @@ max_height_mm: number, };
 /**
  * Why a game ended (L13).
  */
-export type EndReason = "pieces_gone" | "closed" | "all_out";
+export type EndReason = "pieces_gone" | "closed" | "wrecked";
 
 /**
  * One observable change, in order.
@@ -368,7 +368,14 @@ sizes: Array<Size>,
 /**
  * Whether it may hold a piece (L12: it holds none yet).
  */
-hold: boolean, };
+hold: boolean, 
+/**
+ * Whether this turn is the release of its held piece (L12): the only
+ * action is then `release` (`sizes` is empty and `hold` false). A held
+ * piece touched by another seat's held piece stays held, and its
+ * holder plays a normal turn (this is false).
+ */
+release: boolean, };
 
 /**
  * The outcome of one run (L9).

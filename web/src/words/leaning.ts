@@ -29,7 +29,7 @@ export function leaningLines(events: Event[], _view: View, who: Who): Line[] {
         out.push({ kind: 'verdict', text: `${who(e.seat)} ${e.released ? 'let go of the held' : 'placed a'} ${e.size} pyramid, clean: ${pts(e.points)}.` });
         break;
       case 'held':
-        out.push({ kind: 'verdict', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'hold' : 'holds'} a ${e.size} pyramid in place (${pts(e.points)} so far); it is let go next turn.` });
+        out.push({ kind: 'verdict', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'hold' : 'holds'} a ${e.size} pyramid in place (${pts(e.points)} so far); ${who(e.seat) === 'You' ? 'you let' : 'they let'} it go on ${who(e.seat) === 'You' ? 'your' : 'their'} next turn.` });
         break;
       case 'failed': {
         const what = `${e.released ? 'the held' : 'a'} ${e.size} pyramid`;
