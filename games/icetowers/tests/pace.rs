@@ -74,12 +74,9 @@ fn beginner_decisions_wait_a_person_s_time() {
 
 #[test]
 fn a_game_against_the_beginner_lasts_at_least_a_minute() {
-    // The person: greedy, acting every 2 to 6 s (a newcomer's pace).
-    let person = BotSpec {
-        policy: Policy::Greedy,
-        think_ms: 4000,
-        spread_pct: 50,
-    };
+    // The person: a newcomer who plays anything allowed (never "done"
+    // while a play is left), every 1.5 to 4.5 s.
+    let person = BotSpec::with_think(Policy::Random, 3000);
     for seed in 0..6 {
         let r = simulate(&settings(), &[person, BotSpec::beginner()], Seed(seed)).unwrap();
         eprintln!("seed {seed}: {} actions, ended at {}", r.actions, r.end);

@@ -36,6 +36,14 @@ pub fn preview_leaning(view_json: &str, placement_json: &str, settings_json: &st
     ))
 }
 
+/// Suggested clean poses for the Leaning Towers seat to act (see
+/// [`crate::suggest_leaning`]).
+#[cfg(feature = "physics")]
+#[wasm_bindgen(js_name = suggestLeaning)]
+pub fn suggest_leaning(view_json: &str, ask_json: &str, settings_json: &str) -> String {
+    crate::envelope(crate::suggest_leaning(view_json, ask_json, settings_json))
+}
+
 /// Default Leaning Towers settings for `seats` players.
 #[cfg(feature = "physics")]
 #[wasm_bindgen(js_name = leaningSettings)]

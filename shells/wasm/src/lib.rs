@@ -129,6 +129,30 @@ pub fn preview_leaning(
     Ok(to_value(&result))
 }
 
+/// Suggested poses for the Leaning Towers seat to act in `view_json`:
+/// `ask_json` is `{size, near?, max?, budget?}`
+/// (`stackyard_leaning::suggest::Ask`); the answer is the clean
+/// suggestions, steadiest first (`[Suggestion]`), each judged by the same
+/// preview. `settings_json` as for [`preview_leaning`].
+#[cfg(feature = "physics")]
+pub fn suggest_leaning(
+    view_json: &str,
+    ask_json: &str,
+    settings_json: &str,
+) -> Result<Value, ShellError> {
+    use stackyard_leaning::suggest::{Ask, suggest};
+    use stackyard_leaning::{Settings as LeaningSettings, View as LeaningView};
+    let view: LeaningView = parse("this is not a Leaning Towers view", view_json)?;
+    let ask: Ask = parse("the request is not {size, near, max, budget}", ask_json)?;
+    let settings = if settings_json.trim().is_empty() {
+        LeaningSettings::new(view.seats)
+    } else {
+        parse("these are not Leaning Towers settings", settings_json)?
+    };
+    let found = suggest(&view, &settings, &ask).map_err(|e| ShellError(e.to_string()))?;
+    Ok(to_value(&found))
+}
+
 /// The default settings of Leaning Towers for `seats` players (2–10, L1),
 /// so a page without the table's settings can still preview.
 #[cfg(feature = "physics")]

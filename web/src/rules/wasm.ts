@@ -190,3 +190,29 @@ export async function iceLegal<A = unknown>(view: unknown, seat: number): Promis
   const m = await loadLite();
   return unwrap<A[]>(call('lite', () => m.iceLegal(JSON.stringify(view), seat)));
 }
+
+// ---- Leaning Towers: suggested poses ----------------------------------------
+
+/** A clean pose the rules suggest (games/leaning/src/suggest.rs `Suggestion`). */
+export interface LeaningSuggestion {
+  size: 'small' | 'medium' | 'large';
+  pose: Pose;
+  how: 'lean' | 'rest';
+  target: number;
+  points: number;
+  steady: number;
+  shifts: number;
+}
+
+/**
+ * Poses for the seat to act in `view` to place a piece of `size` from:
+ * each judged clean by the same preview (hand noise off), the steadiest
+ * under a hand-noise step first; next to piece `near` first when given.
+ * Empty when none was found within the budget of physics runs.
+ */
+export async function suggestLeaning(view: unknown, ask: { size: string; near?: number | null; max?: number; budget?: number }, settings?: unknown): Promise<LeaningSuggestion[]> {
+  const m = await loadRules();
+  return unwrap<LeaningSuggestion[]>(
+    call('full', () => m.suggestLeaning(JSON.stringify(view), JSON.stringify(ask), settings === undefined || settings === null ? '' : JSON.stringify(settings))),
+  );
+}

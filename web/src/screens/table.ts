@@ -19,6 +19,10 @@ import { seatMark, seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
+/** How long a seat may stay without a connection before the server ends
+ *  the game as abandoned (its default `abandon_after`, docs/protocol.md). */
+const ABANDON_MINUTES = 5;
+
 /** The games whose table is fitted to one screen (issue 24). */
 const FIT_GAMES = new Set(['icetowers', 'speedy', 'leaning']);
 
@@ -219,7 +223,9 @@ export function tableScreen(id: string): Screen {
             mark(st.seat),
             seatLabel(st.seat),
             st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
-            st.kind === 'person' && st.taken && !st.connected && st.seat !== seat ? h('span', { class: 'off' }, ' · away') : null,
+            st.kind === 'person' && st.taken && !st.connected && st.seat !== seat
+              ? h('span', { class: 'off', 'data-away': st.seat }, ended ? ' · away' : ` · away: if they stay away ${ABANDON_MINUTES} minutes, the game ends as abandoned`)
+              : null,
           ),
         ),
       ),
@@ -517,6 +523,15 @@ export function tableScreen(id: string): Screen {
         connState = s;
         renderConn(conn, s);
         root.dataset.conn = s.kind;
+        // A warning before the seat is given up: the server ends a game
+        // whose seat stays without a connection too long (abandoned).
+        if ((s.kind === 'waiting' || s.kind === 'connecting') && mySeat() !== null && !ended && started()) {
+          say(message, `You are offline; reconnecting… A seat that stays away ${ABANDON_MINUTES} minutes is given up and the game ends as abandoned.`, 'error');
+          message.dataset.away = 'true';
+        } else if (s.kind === 'open' && message.dataset.away === 'true') {
+          delete message.dataset.away;
+          say(message, 'Back online: your seat is still yours.');
+        }
         if (s.kind === 'refused' && token && tokenRejected) {
           // A bad token would be refused forever: watch instead.
           tokenRejected = false;

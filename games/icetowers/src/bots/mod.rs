@@ -67,16 +67,11 @@ pub struct BotSpec {
     /// How it chooses.
     pub policy: Policy,
     /// Mean think delay in ms; each delay is drawn from `think_ms` minus
-    /// to plus `spread_pct` percent of it.
+    /// to plus `spread_ms`.
     pub think_ms: u64,
-    /// How far a delay strays from `think_ms`, in percent (50 for every
-    /// bot but the beginner: half to one and a half times).
-    #[serde(default = "default_spread")]
-    pub spread_pct: u64,
-}
-
-fn default_spread() -> u64 {
-    50
+    /// How far a delay strays from `think_ms` (ms): half of it for every
+    /// bot but the beginner (½× to 1½×), 750 for the beginner (1.5 to 3 s).
+    pub spread_ms: u64,
 }
 
 /// The beginner's mean reaction time (ms): with its spread, every action
@@ -91,10 +86,15 @@ pub const BEGINNER_MAX_MS: u64 = 3000;
 impl BotSpec {
     /// A bot with the policy's default reaction time.
     pub fn new(policy: Policy) -> Self {
+        BotSpec::with_think(policy, policy.default_think_ms())
+    }
+
+    /// A bot with reaction time `think_ms`, drawn from ½× to 1½× of it.
+    pub fn with_think(policy: Policy, think_ms: u64) -> Self {
         BotSpec {
             policy,
-            think_ms: policy.default_think_ms(),
-            spread_pct: default_spread(),
+            think_ms,
+            spread_ms: think_ms / 2,
         }
     }
 
@@ -105,13 +105,13 @@ impl BotSpec {
         BotSpec {
             policy: Policy::Greedy,
             think_ms: BEGINNER_THINK_MS,
-            spread_pct: 100 * (BEGINNER_THINK_MS - BEGINNER_MIN_MS) / BEGINNER_THINK_MS,
+            spread_ms: BEGINNER_THINK_MS - BEGINNER_MIN_MS,
         }
     }
 
     /// The shortest and longest think delays this bot draws (ms).
     pub fn think_range(&self) -> (u64, u64) {
-        let d = self.think_ms * self.spread_pct.min(100) / 100;
+        let d = self.spread_ms.min(self.think_ms);
         ((self.think_ms - d).max(1), self.think_ms + d)
     }
 }
@@ -155,11 +155,7 @@ impl FromStr for BotSpec {
                 .filter(|&ms| ms >= 1)
                 .ok_or_else(|| format!("bad reaction time {t:?} in {s:?}: milliseconds ≥ 1"))?,
         };
-        Ok(BotSpec {
-            policy,
-            think_ms,
-            spread_pct: default_spread(),
-        })
+        Ok(BotSpec::with_think(policy, think_ms))
     }
 }
 

@@ -17,11 +17,11 @@ use stackyard_core::{GameTime, Seat, Seed};
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Profile {
     /// Mean reaction time (ms); each is drawn from `think_ms` minus to
-    /// plus `spread_pct` percent of it.
+    /// plus `spread` times it.
     pub think_ms: u64,
-    /// How far a reaction time strays from `think_ms`, in percent (50:
-    /// half to one and a half times; the beginner's 33: 1.5 to 3 s).
-    pub spread_pct: u64,
+    /// How far a reaction time strays from `think_ms`, as a share of it
+    /// (0.5: half to one and a half times; the beginner's ⅓: 1.5 to 3 s).
+    pub spread: f64,
     /// How far its aim strays (σ, mm), before the room's hand noise.
     pub aim_sigma_mm: f64,
     /// On towers at least this high (mm) it aims carefully: its stray is
@@ -33,8 +33,8 @@ pub struct Profile {
     pub plans: bool,
 }
 
-/// The beginner's mean reaction time (ms): with its 33 % spread, each of
-/// its actions arrives 1.5 to 3 s (1508 to 2992 ms) after it looked.
+/// The beginner's mean reaction time (ms): with its spread of a third,
+/// each of its actions arrives 1.5 to 3 s after it looked.
 pub const BEGINNER_THINK_MS: u64 = 2250;
 
 impl Profile {
@@ -45,7 +45,7 @@ impl Profile {
             "plays at a person's pace, one drop every 1.5 to 3 seconds, with shaky hands, placing anything that fits",
             Profile {
                 think_ms: BEGINNER_THINK_MS,
-                spread_pct: 33,
+                spread: 1.0 / 3.0,
                 aim_sigma_mm: 4.0,
                 careful_above_mm: f64::INFINITY,
                 careful_factor: 1.0,
@@ -57,7 +57,7 @@ impl Profile {
             "slow (about 1.5 seconds a drop) and shaky, placing anything that fits",
             Profile {
                 think_ms: 1500,
-                spread_pct: 50,
+                spread: 0.5,
                 aim_sigma_mm: 4.0,
                 careful_above_mm: f64::INFINITY,
                 careful_factor: 1.0,
@@ -69,7 +69,7 @@ impl Profile {
             "steady (about 0.9 seconds a drop), plays high pieces first, careful on tall towers",
             Profile {
                 think_ms: 900,
-                spread_pct: 50,
+                spread: 0.5,
                 aim_sigma_mm: 2.0,
                 careful_above_mm: 40.0,
                 careful_factor: 0.5,
@@ -81,7 +81,7 @@ impl Profile {
             "quick (about half a second a drop) and precise, plans ahead and takes care",
             Profile {
                 think_ms: 550,
-                spread_pct: 50,
+                spread: 0.5,
                 aim_sigma_mm: 0.7,
                 careful_above_mm: 30.0,
                 careful_factor: 0.3,
@@ -175,7 +175,7 @@ impl SpeedyBot {
     fn delay(&mut self, careful: bool) -> u64 {
         let t = self.profile.think_ms;
         let t = if careful { t + t / 2 } else { t };
-        let d = t * self.profile.spread_pct.min(100) / 100;
+        let d = ((t as f64) * self.profile.spread.clamp(0.0, 1.0)).round() as u64;
         self.rng.random_range((t - d).max(1)..=t + d)
     }
 
