@@ -523,6 +523,11 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       replace(panel);
       return;
     }
+    // Over the half of the table away from the tower, so the tower (and
+    // its neighbours) stay in reach.
+    const ys = view?.towers.map((x) => x.pos.y) ?? [0];
+    const mid = (Math.min(...ys) + Math.max(...ys)) / 2;
+    panel.classList.toggle('at-top', t.pos.y <= mid);
     const act = playing() && !mySeat()?.holding;
     const rows: HTMLElement[] = [];
     // Top of the tower first, as it is read from above.
