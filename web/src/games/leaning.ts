@@ -121,9 +121,10 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     { class: 'lt' },
     bar,
     controls,
-    h('div', { class: 'lt-main' }, stage, suggestEl, aimEl),
+    // The verdict right under the table, its rule one click away.
+    h('div', { class: 'lt-main' }, stage, verdictEl, suggestEl, aimEl),
     // A replay keeps its own list of actions and takes no keys.
-    h('div', { class: 'lt-side' }, verdictEl, seatsEl, ctx.inReplay ? null : [keysEl, h('h3', {}, 'Latest'), logEl]),
+    h('div', { class: 'lt-side' }, seatsEl, ctx.inReplay ? null : [keysEl, h('h3', {}, 'Latest'), logEl]),
   );
 
   let view: View | null = null;
