@@ -682,8 +682,10 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       const p = t && three ? three.screenOf(t.centre_mm[0], t.centre_mm[1], t.height_mm + 20) : null;
       const note = h('div', { class: `sp-callout ${by === ctx.seat ? 'mine' : ''}`, 'data-fell-tower': at }, `Tower ${at}: ${text}`);
       if (p) {
-        note.style.left = `${Math.round(p.x)}px`;
-        note.style.top = `${Math.round(p.y)}px`;
+        // Kept inside the table's frame (the note is centred on its point).
+        const w = callouts.clientWidth || 300;
+        note.style.left = `${Math.round(Math.max(Math.min(130, w / 2), Math.min(w - Math.min(130, w / 2), p.x)))}px`;
+        note.style.top = `${Math.round(Math.max(40, p.y))}px`;
       } else note.classList.add('corner');
       callouts.append(note);
       window.setTimeout(() => note.remove(), 5000);
