@@ -46,6 +46,7 @@ function boxes(page) {
 /** Asserts the four hooks are all wholly inside the viewport, unscrolled. */
 async function assertFits(page, label) {
   const b = await boxes(page);
+  if (!HOOKS.every((id) => { const r = b.hooks[id]; return r && r.top >= 0 && r.bottom <= b.h + 0.5; })) await shot(page, `physical-misfit-${label.replace(/\W+/g, '-')}`);
   assert.equal(b.scrollY, 0, `${label}: the page is not scrolled`);
   for (const id of HOOKS) {
     const r = b.hooks[id];

@@ -291,7 +291,12 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     }
     const xs = v.towers.map((t) => t.pos.x);
     const ys = v.towers.map((t) => -t.pos.y);
-    const k = scaleFor(v.towers);
+    // Pieces readable on a phone: a large pyramid at least about 40 px
+    // across, even where that lets neighbours overlap a little.
+    const spanX = Math.max(...xs) - Math.min(...xs) + 60;
+    const spanY = Math.max(...ys) - Math.min(...ys) + 60;
+    const pxPerMm = Math.min((svgHost.clientWidth || 600) / spanX, (svgHost.clientHeight || 400) / spanY);
+    const k = Math.min(2.4, Math.max(scaleFor(v.towers), 40 / (2 * SIZE[3] * pxPerMm)));
     const pad = 22 * k;
     const minX = Math.min(...xs) - pad;
     const minY = Math.min(...ys) - pad;

@@ -482,6 +482,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     const text = `${extra}${towerList(towers)}`;
     const f = b.querySelector('.sp-fits')!;
     if (f.textContent !== text) f.textContent = text;
+    b.title = text.trim();
     return b;
   }
 
