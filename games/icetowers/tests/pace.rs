@@ -4,11 +4,12 @@
 //! person acting every few seconds, lasts at least a minute (I4: real time,
 //! any seat acts at any time).
 
-use stackyard_core::{Bot, Bots, Driver, GameTime, Seat, Seed, Viewer};
+use stackyard_core::play::simulate_realtime;
+use stackyard_core::{Bot, Bots, Decision, Driver, GameTime, Seat, Seed, Viewer};
 use stackyard_icetowers::bots::{
     BEGINNER_MAX_MS, BEGINNER_MIN_MS, BotSpec, IceBot, Policy, seat_rng, simulate,
 };
-use stackyard_icetowers::{IceTowers, Settings};
+use stackyard_icetowers::{Action, IceTowers, Settings, View};
 
 /// The lobby's table: two players, a five-minute timer (I13c).
 fn settings() -> Settings {
@@ -72,15 +73,47 @@ fn beginner_decisions_wait_a_person_s_time() {
     assert!(waits.iter().any(|&w| w < 1800) && waits.iter().any(|&w| w > 2700));
 }
 
+/// The person of the browser test (web/tests/physical.test.mjs): every
+/// few seconds (2.5 to 4.5 s) caps a tower with one of its pyramids, the
+/// first cap the rules allow (I6); never mines, never says done; with no
+/// cap to make it waits for the table to change.
+struct Person {
+    seat: Seat,
+    rng: rand_chacha::ChaCha8Rng,
+}
+
+impl Bot<IceTowers> for Person {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
+        use rand::RngExt;
+        let game = IceTowers::from_view(view).ok()?;
+        let action = game
+            .legal_actions(self.seat)
+            .into_iter()
+            .find(|a| matches!(a, Action::Ready | Action::Cap { .. }))?;
+        Some(Decision { action, think_ms: self.rng.random_range(2500..=4500) })
+    }
+}
+
 #[test]
 fn a_game_against_the_beginner_lasts_at_least_a_minute() {
-    // The person: a newcomer who plays anything allowed (never "done"
-    // while a play is left), every 1.5 to 4.5 s.
-    let person = BotSpec::with_think(Policy::Random, 3000);
     for seed in 0..6 {
-        let r = simulate(&settings(), &[person, BotSpec::beginner()], Seed(seed)).unwrap();
-        eprintln!("seed {seed}: {} actions, ended at {}", r.actions, r.end);
-        assert!(r.outcome.is_some());
-        assert!(r.end.as_millis() >= 60_000, "seed {seed}: over after {} ms", r.end.as_millis());
+        let driver = Driver::<IceTowers>::new(settings(), Seed(seed)).unwrap();
+        let mut players: Vec<Box<dyn Bot<IceTowers>>> = vec![
+            Box::new(Person { seat: Seat(0), rng: seat_rng(Seed(seed), Seat(0)) }),
+            Box::new(IceBot::new(BotSpec::beginner(), Seat(1), seat_rng(Seed(seed), Seat(1)))),
+        ];
+        let played = simulate_realtime(driver, &mut players, 10_000);
+        let game = played.driver.game();
+        let end = game.ending().map_or(game.now(), |e| e.at);
+        let person_caps = played
+            .driver
+            .record()
+            .actions
+            .iter()
+            .filter(|e| e.seat == Seat(0) && matches!(e.action, Action::Cap { .. }))
+            .count();
+        eprintln!("seed {seed}: ended {:?} at {end}, the person capped {person_caps} times", game.ending().map(|e| e.reason));
+        assert!(end.as_millis() >= 60_000, "seed {seed}: over after {} ms", end.as_millis());
+        assert!(person_caps >= 5, "seed {seed}: the person played");
     }
 }
