@@ -45,6 +45,9 @@ async function pickAllowedSize(page) {
   await page.focus('.lt-host');
   await page.keyboard.press(String(['small', 'medium', 'large'].indexOf(sizes[0]) + 1));
   await page.waitForSelector(`[data-size="${sizes[0]}"][aria-pressed="true"]`);
+  // Issue 24: the aim starts from a pose the rules suggest; it is there
+  // once they have answered (or said they found none).
+  await page.waitForSelector('[data-suggest]:not([data-suggest="busy"])', { timeout: 60_000 });
   return sizes[0];
 }
 
