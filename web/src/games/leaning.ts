@@ -229,7 +229,11 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   function useSuggestion(i: number): void {
     if (!suggestions.length) return;
     suggestionAt = ((i % suggestions.length) + suggestions.length) % suggestions.length;
-    pose = suggestions[suggestionAt].pose;
+    // To the aim's own steps (0.001 mm, 0.001°), as the keys and inputs
+    // move it; the preview then judges exactly this pose.
+    const r3 = (v: number) => Math.round(v * 1000) / 1000;
+    const sp = suggestions[suggestionAt].pose;
+    pose = { position: sp.position.map(r3) as Pose['position'], rotation_deg: sp.rotation_deg.map(r3) as Pose['rotation_deg'] };
     aimChanged(true);
     aimTouched = false;
     renderSuggest();
@@ -715,7 +719,9 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         } else if (e.type === 'failed' && e.seat === ctx.seat && suggestions.length > 1) {
           // A slip: the table is put back; the next suggestion is the next try.
           suggestionAt = (suggestionAt + 1) % suggestions.length;
-          pose = suggestions[suggestionAt].pose;
+          const r3 = (v: number) => Math.round(v * 1000) / 1000;
+          const sp = suggestions[suggestionAt].pose;
+          pose = { position: sp.position.map(r3) as Pose['position'], rotation_deg: sp.rotation_deg.map(r3) as Pose['rotation_deg'] };
           aimTouched = false;
         } else if ((e.type === 'placed' || e.type === 'held' || e.type === 'failed') && e.seat !== ctx.seat) {
           // Someone else changed the table: old suggestions may no longer rest.

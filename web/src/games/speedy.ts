@@ -472,7 +472,12 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     let b = pickBtns.get(id);
     if (!b) {
       b = h('button', { type: 'button', class: 'sp-pick', 'data-pick': pickKey(p) }, label(), h('span', { class: 'sp-fits' }));
-      b.addEventListener('click', () => pick(picked !== null && samePlacing(picked, p) ? null : p));
+      b.addEventListener('click', () => {
+        pick(picked !== null && samePlacing(picked, p) ? null : p);
+        // The keys go to the table next (Enter lets go, arrows aim), not
+        // to this button (which stays: Enter on it would put the piece back).
+        stage.querySelector<HTMLElement>('canvas')?.focus({ preventScroll: true });
+      });
       pickBtns.set(id, b);
     }
     b.classList.toggle('on', on);
