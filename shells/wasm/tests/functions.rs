@@ -232,7 +232,7 @@ fn ice_legal_lists_what_the_referee_accepts() {
     assert!(!caps.is_empty(), "free-standers can cap at the start (I6)");
     for a in &caps {
         let mut t = fresh();
-        t.act(Seat(0), a, t.now()).unwrap_or_else(|e| panic!("{a} refused: {e}"));
+        t.act(Seat(0), a, t.now()).unwrap_or_else(|e| panic!("{a} refused: {e:?}"));
     }
     // Some cap of one of seat 0's free-standers that is not listed: refused.
     let piece = &caps[0]["piece"];
