@@ -33,6 +33,6 @@ pub use settings::{
     BoxSpec, ContactSettings, CylinderSpec, PieceSettings, PyramidSpec, Settings, SimSettings,
 };
 pub use world::{
-    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, PieceId, PlaceError, SLEEP_STEPS, Settled, Snapshot,
-    TABLE_HALF_MM, Table, Tower,
+    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, MassProps, PieceId, PlaceError, SLEEP_STEPS, Settled,
+    Snapshot, TABLE_HALF_MM, Table, Tower,
 };

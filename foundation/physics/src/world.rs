@@ -106,6 +106,18 @@ pub struct Settled {
     pub motions: Vec<Motion>,
 }
 
+/// A piece's mass properties as the simulation uses them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MassProps {
+    /// Mass (g).
+    pub mass_g: f64,
+    /// Centre of mass in the piece's own frame (mm): for a pyramid, above
+    /// the centre of its base.
+    pub centre_mm: [f64; 3],
+    /// Principal moments of inertia about the centre of mass (g·mm²).
+    pub principal_inertia_g_mm2: [f64; 3],
+}
+
 /// A group of pieces connected by contacts, and how high its top is.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tower {
@@ -281,9 +293,22 @@ impl Table {
         act.time_until_sleep = s.sim.sleep_time_s as f32;
         let id = self.state.pieces.len();
         let body = self.state.bodies.insert(body);
+        let mut collider = kind.collider(&s.pieces).mass((mass_g * 0.001) as f32);
+        if let Some((centre_mm, inertia)) = kind.shell_mass_properties(&s.pieces) {
+            // g·mm² in kg·unit²: one unit is 100 mm.
+            let per_g_mm2 = 1e-3 * UNITS_PER_MM * UNITS_PER_MM;
+            collider = collider.mass_properties(MassProperties::new(
+                Vector::new(0.0, 0.0, mm(centre_mm)),
+                (mass_g * 0.001) as f32,
+                Vector::new(
+                    (inertia[0] * per_g_mm2) as f32,
+                    (inertia[1] * per_g_mm2) as f32,
+                    (inertia[2] * per_g_mm2) as f32,
+                ),
+            ));
+        }
         let collider = self.state.colliders.insert_with_parent(
-            kind.collider(&s.pieces)
-                .mass((mass_g * 0.001) as f32)
+            collider
                 .friction(friction as f32)
                 .restitution(s.sim.restitution as f32)
                 .user_data(id as u128 + 1),
@@ -625,6 +650,80 @@ impl Table {
         self.contacts_filtered(c.max_distance_mm, c.min_impulse)
     }
 
+    /// The contact points between two pieces (world, mm) whose surfaces
+    /// are at most `max_distance_mm` apart, as the last step found them
+    /// (kept while both sleep): the midpoint of each pair of closest points.
+    /// Empty when they do not touch, or either was removed.
+    pub fn contact_points(&self, a: PieceId, b: PieceId, max_distance_mm: f64) -> Vec<[f64; 3]> {
+        let (Some(pa), Some(pb)) = (self.state.pieces.get(a.0), self.state.pieces.get(b.0)) else {
+            return Vec::new();
+        };
+        if pa.removed || pb.removed {
+            return Vec::new();
+        }
+        let Some(pair) = self
+            .state
+            .narrow_phase
+            .contact_pair(pa.collider, pb.collider)
+        else {
+            return Vec::new();
+        };
+        let world_pose = |c: ColliderHandle| {
+            let col = &self.state.colliders[c];
+            let local = col
+                .position_wrt_parent()
+                .copied()
+                .unwrap_or(RPose::IDENTITY);
+            col.parent().map_or(*col.position(), |body| {
+                *self.state.bodies[body].position() * local
+            })
+        };
+        let (pose1, pose2) = (world_pose(pair.collider1), world_pose(pair.collider2));
+        let mut out = Vec::new();
+        for m in pair.manifolds() {
+            let sub1 = pose1 * m.subshape_pos1().copied().unwrap_or(RPose::IDENTITY);
+            let sub2 = pose2 * m.subshape_pos2().copied().unwrap_or(RPose::IDENTITY);
+            for p in &m.points {
+                if f64::from(p.dist) / UNITS_PER_MM > max_distance_mm {
+                    continue;
+                }
+                let mid =
+                    (sub1.transform_point(p.local_p1) + sub2.transform_point(p.local_p2)) * 0.5;
+                out.push([mid.x, mid.y, mid.z].map(|v| f64::from(v) / UNITS_PER_MM));
+            }
+        }
+        out
+    }
+
+    /// A point given in a piece's own frame (mm), in the world now (mm).
+    pub fn to_world_mm(&self, id: PieceId, local_mm: [f64; 3]) -> [f64; 3] {
+        let p = self.rpose(id).transform_point(Vector::new(
+            mm(local_mm[0]),
+            mm(local_mm[1]),
+            mm(local_mm[2]),
+        ));
+        [p.x, p.y, p.z].map(|v| f64::from(v) / UNITS_PER_MM)
+    }
+
+    /// The mass properties rapier computed for a piece from its shape: mass
+    /// (g), centre of mass in the piece's own frame (mm) and the principal
+    /// moments of inertia about it (g·mm²), as the simulation uses them.
+    pub fn mass_properties(&self, id: PieceId) -> MassProps {
+        let body = &self.state.bodies[self.state.pieces[id.0].body];
+        let m = body.mass_properties().local_mprops;
+        let mass_g = f64::from(m.mass()) * 1000.0;
+        let com = m.local_com;
+        let inertia = m.principal_inertia();
+        // Rapier's inertia is kg·unit²; one unit is 100 mm.
+        let per_unit2 = 1000.0 / (UNITS_PER_MM * UNITS_PER_MM);
+        MassProps {
+            mass_g,
+            centre_mm: [com.x, com.y, com.z].map(|v| f64::from(v) / UNITS_PER_MM),
+            principal_inertia_g_mm2: [inertia.x, inertia.y, inertia.z]
+                .map(|v| f64::from(v) * per_unit2),
+        }
+    }
+
     /// The groups of pieces joined by [`Table::contacts`], each with the
     /// height of its top; ordered by their lowest piece id. Removed pieces
     /// are in none.
@@ -669,15 +768,57 @@ impl Table {
     }
 }
 
-fn support(shape: &dyn Shape, pose: &RPose, sign: f32) -> Vector {
-    let dir = Vector::new(0.0, 0.0, sign);
-    shape
-        .as_support_map()
-        .map(|s| s.support_point(pose, dir))
-        .unwrap_or_else(|| {
-            let aabb = shape.compute_aabb(pose);
-            if sign > 0.0 { aabb.maxs } else { aabb.mins }
+/// The convex parts of a shape and their poses in the world: a pyramid
+/// shell's walls, or the shape itself.
+fn convex_parts<'a>(shape: &'a dyn Shape, pose: &RPose) -> Vec<(&'a dyn Shape, RPose)> {
+    match shape.as_compound() {
+        Some(c) => c
+            .shapes()
+            .iter()
+            .map(|(local, part)| (&**part as &dyn Shape, *pose * *local))
+            .collect(),
+        None => vec![(shape, *pose)],
+    }
+}
+
+/// The point of a shape farthest along `dir` (exact for convex shapes and
+/// compounds of them; a shape without a support map gives its box's).
+fn support_along(shape: &dyn Shape, pose: &RPose, dir: Vector) -> Vector {
+    convex_parts(shape, pose)
+        .into_iter()
+        .map(|(part, pose)| {
+            part.as_support_map()
+                .map(|s| s.support_point(&pose, dir))
+                .unwrap_or_else(|| {
+                    let aabb = part.compute_aabb(&pose);
+                    Vector::new(
+                        if dir.x > 0.0 {
+                            aabb.maxs.x
+                        } else {
+                            aabb.mins.x
+                        },
+                        if dir.y > 0.0 {
+                            aabb.maxs.y
+                        } else {
+                            aabb.mins.y
+                        },
+                        if dir.z > 0.0 {
+                            aabb.maxs.z
+                        } else {
+                            aabb.mins.z
+                        },
+                    )
+                })
         })
+        .fold(None, |best: Option<Vector>, p| match best {
+            Some(b) if b.dot(dir) >= p.dot(dir) => Some(b),
+            _ => Some(p),
+        })
+        .unwrap_or(pose.translation)
+}
+
+fn support(shape: &dyn Shape, pose: &RPose, sign: f32) -> Vector {
+    support_along(shape, pose, Vector::new(0.0, 0.0, sign))
 }
 
 fn support_z(shape: &dyn Shape, pose: &RPose, sign: f32) -> f64 {
@@ -704,10 +845,31 @@ fn separated(
     kb: PieceKind,
     pieces: &crate::settings::PieceSettings,
 ) -> bool {
+    // Two shells are apart when every wall of one is apart from every wall
+    // of the other: a piece may stand inside another's hollow.
+    let (parts_a, parts_b) = (convex_parts(a, pa), convex_parts(b, pb));
+    parts_a.iter().all(|(a, pa)| {
+        let box_a = a.compute_aabb(pa);
+        parts_b.iter().all(|(b, pb)| {
+            !box_a.intersects(&b.compute_aabb(pb))
+                || convex_separated(*a, pa, ka, *b, pb, kb, pieces)
+        })
+    })
+}
+
+fn convex_separated(
+    a: &dyn Shape,
+    pa: &RPose,
+    ka: PieceKind,
+    b: &dyn Shape,
+    pb: &RPose,
+    kb: PieceKind,
+    pieces: &crate::settings::PieceSettings,
+) -> bool {
     let (Some(sa), Some(sb)) = (a.as_support_map(), b.as_support_map()) else {
         return false;
     };
-    let mut axes: Vec<Vector> = Vec::with_capacity(300);
+    let mut axes: Vec<Vector> = Vec::with_capacity(700);
     for (pose, kind) in [(pa, ka), (pb, kb)] {
         axes.extend([Vector::X, Vector::Y, Vector::Z].map(|v| pose.rotation * v));
         let c = kind.corners_mm(pieces);
@@ -717,6 +879,10 @@ fn separated(
                 let n = (v(c[(i + 1) % 4]) - v(c[i])).cross(v(c[4]) - v(c[i]));
                 axes.push(pose.rotation * n.normalize());
             }
+            // The planes where a shell's walls meet.
+            let s = std::f32::consts::FRAC_1_SQRT_2;
+            axes.push(pose.rotation * Vector::new(s, s, 0.0));
+            axes.push(pose.rotation * Vector::new(s, -s, 0.0));
         }
     }
     let d = pb.translation - pa.translation;
