@@ -427,6 +427,7 @@ pub(crate) fn slip_name(reason: SlipReason) -> String {
         SlipReason::SlidAway => "slid away (L9)",
         SlipReason::NeverRested => "never rested (L9)",
         SlipReason::NoRoom => "no room (L-3)",
+        SlipReason::PointOnInsidePoint => "point on an inside point (L1)",
     }
     .to_string()
 }
