@@ -60,6 +60,7 @@ const SLIP_RULE: Record<string, string> = {
   slid_away: 'L9: came to rest more than 15 mm from where it was let go',
   never_rested: 'L9 (L-9): the table did not come to rest',
   no_room: 'L-3: no room to let it go',
+  point_on_inside_point: 'L1 (L-16): its point touches the inside point of another piece',
 };
 
 interface Verdict {

@@ -352,7 +352,7 @@ export type Size = "small" | "medium" | "large";
 /**
  * Why a run was a slip.
  */
-export type SlipReason = "corners" | "contacts" | "pushed_past_pips" | "slid_away" | "never_rested" | "no_room";
+export type SlipReason = "corners" | "contacts" | "pushed_past_pips" | "slid_away" | "never_rested" | "no_room" | "point_on_inside_point";
 
 /**
  * What the seat to act may do now, as the rules decide it (L5, L8, L-10,
