@@ -224,7 +224,13 @@ fn l9_three_or_more_pieces_knocked_is_a_wreck_the_seat_is_out_and_play_goes_on()
     assert_eq!(g.pieces().len(), 4);
     let before = bits(&g);
     let events = g
-        .apply(Seat(2), &place(Size::Large, above_apexes(34.5)), T)
+        // L1: a large let go upright over the apexes now covers them in its
+        // hollow; one let go on its side, 4 mm above them, knocks all four.
+        .apply(
+            Seat(2),
+            &place(Size::Large, above_apexes(50.0).rotated(90.0, 0.0, 0.0)),
+            T,
+        )
         .unwrap();
     let (verdict, _, disturbed, points, forfeited) = failed(&events);
     assert_eq!(verdict, Verdict::Wreck, "{events:?}");
@@ -417,7 +423,9 @@ fn rejections_name_their_rule_and_change_nothing() {
             Some("L5"),
         ),
         (Seat(0), place(Size::Small, Pose::at(0.0, 0.0, -5.0)), None),
-        (Seat(0), place(Size::Small, LEFT), None),
+        // L1: a small fits inside a large's hollow, so the start inside a
+        // piece is a large where the left large already is.
+        (Seat(0), place(Size::Large, LEFT), None),
     ];
     for (seat, action, rule) in cases {
         let err = g.apply(seat, &action, T).unwrap_err();
