@@ -86,8 +86,46 @@ struct State {
 
 /// A saved copy of the whole world, plain data (serde-serialisable);
 /// restoring it continues bit-identically.
+///
+/// Parry 0.31 cannot serialise a compound shape (a pyramid shell's), so on
+/// the wire each shell's collider carries a placeholder ball, and reading
+/// it back rebuilds the shell from the piece's kind and the settings.
 #[derive(Clone, Serialize, Deserialize)]
+#[serde(into = "WireSnapshot", from = "WireSnapshot")]
 pub struct Snapshot(State);
+
+#[derive(Serialize, Deserialize)]
+struct WireSnapshot(State);
+
+impl From<Snapshot> for WireSnapshot {
+    fn from(snapshot: Snapshot) -> WireSnapshot {
+        let mut state = snapshot.0;
+        for p in &state.pieces {
+            if p.kind.is_pyramid()
+                && let Some(c) = state.colliders.get_mut(p.collider)
+            {
+                c.set_shape(SharedShape::ball(mm(1.0)));
+            }
+        }
+        WireSnapshot(state)
+    }
+}
+
+impl From<WireSnapshot> for Snapshot {
+    fn from(wire: WireSnapshot) -> Snapshot {
+        let mut state = wire.0;
+        let pieces = state.settings.pieces.clone();
+        for p in &state.pieces {
+            if p.kind.is_pyramid()
+                && let Some(c) = state.colliders.get_mut(p.collider)
+            {
+                let (shape, _) = p.kind.shape(&pieces, 0.0, pieces.edge_radius_mm);
+                c.set_shape(shape);
+            }
+        }
+        Snapshot(state)
+    }
+}
 
 /// The poses of every piece at one moment, to measure motion against.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
