@@ -444,7 +444,7 @@ fn levels(world: &World, pieces: &[StructurePiece]) -> Vec<u32> {
                 .or_else(|| world.0.on_table(PieceId(i)).then_some(0))
         })
         .collect();
-    let contacts = world.0.contacts();
+    let contacts = crate::judge::contacts(world);
     loop {
         let mut changed = false;
         for &(a, b) in &contacts {

@@ -15,7 +15,7 @@ type Op = (u8, u8, u8, f64, f64, f64, f64, f64);
 fn op() -> impl Strategy<Value = Op> {
     (
         0u8..4,
-        0u8..8,
+        0u8..9,
         0u8..3,
         -70.0f64..70.0,
         -70.0f64..70.0,
@@ -26,7 +26,8 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 /// An action from random numbers: mostly placements (some known to rest
-/// on the foundation), some holds and passes, sometimes by the wrong seat.
+/// on the foundation), some holds, releases and passes, sometimes by the
+/// wrong seat.
 fn action(game: &LeaningTowers, op: &Op) -> (Seat, Action) {
     let &(seat_pick, kind, size, x, y, z, a, b) = op;
     let seat = match (game.to_act(), seat_pick) {
@@ -35,8 +36,16 @@ fn action(game: &LeaningTowers, op: &Op) -> (Seat, Action) {
     };
     let size = Size::ALL[usize::from(size)];
     let pose = Pose::at(x, y, z).rotated(a, b, a + b);
+    // L12: when a release is due, a pass becomes the release (anything
+    // else is rejected, which the properties check too).
+    let release_due = game
+        .view(stackyard_core::Viewer::Spectator)
+        .turn
+        .is_some_and(|t| t.release);
     let action = match kind {
+        0 if release_due => Action::Release,
         0 => Action::Pass,
+        8 => Action::Release,
         1 => Action::Hold { size, pose },
         2 => Action::Place {
             size,

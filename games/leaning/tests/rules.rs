@@ -324,8 +324,21 @@ fn l12_a_held_piece_released_onto_support_scores_two_more() {
     assert_eq!(points, 0, "within its pip: no penalty");
     assert_eq!(touching.len(), 1, "{events:?}");
     assert_eq!(g.held()[1], Some(piece));
-    let events = g.apply(Seat(0), &Action::Pass, T).unwrap();
-    // At the start of seat 1's turn the piece is let go: 1 + level 1 + 2.
+    g.apply(Seat(0), &Action::Pass, T).unwrap();
+    // L12 (revised): on seat 1's next turn letting go is the turn, and the
+    // view says so; nothing else is accepted.
+    assert_eq!(g.to_act(), ToAct::Seat(Seat(1)));
+    let options = view(&g).turn.unwrap();
+    assert!(options.release && options.sizes.is_empty() && !options.hold);
+    let before = g.clone();
+    for action in [place(Size::Medium, MEDIUM_LEANING_ON_LEFT), Action::Pass] {
+        let err = g.apply(Seat(1), &action, T).unwrap_err();
+        assert_eq!(err, LeaningError::ReleaseDue);
+        assert_eq!(err.rule(), Some("L12"));
+        assert!(g == before, "{action:?} changed the game");
+    }
+    let events = g.apply(Seat(1), &Action::Release, T).unwrap();
+    // 1 + level 1 + 2.
     let released = events
         .iter()
         .find_map(|e| match e {
@@ -341,6 +354,12 @@ fn l12_a_held_piece_released_onto_support_scores_two_more() {
     assert_eq!(released, (4, 1));
     assert_eq!(g.scores(), vec![0, 4]);
     assert_eq!(g.held()[1], None);
+    assert_eq!(
+        g.to_act(),
+        ToAct::Seat(Seat(0)),
+        "L12: the release was seat 1's turn, no extra turn follows"
+    );
+    assert_eq!(g.hands()[1].total(), 14, "one piece for hold and release");
     assert_eq!(
         g.previous_size(),
         Some(Size::Small),
@@ -574,7 +593,8 @@ fn l12_l6_a_held_piece_that_falls_when_let_go_is_forfeited_at_minus_two() {
     };
     g.apply(Seat(0), &hold, T).unwrap();
     let piece = g.held()[0].unwrap();
-    let events = g.apply(Seat(1), &Action::Pass, T).unwrap();
+    g.apply(Seat(1), &Action::Pass, T).unwrap();
+    let events = g.apply(Seat(0), &Action::Release, T).unwrap();
     let (verdict, _, _, points, forfeited) = failed(&events);
     assert_eq!(
         (verdict, points, forfeited),
@@ -591,7 +611,7 @@ fn l12_l6_a_held_piece_that_falls_when_let_go_is_forfeited_at_minus_two() {
     assert!(g.pieces_accounted().iter().all(|&n| n == 15));
     assert_eq!(
         g.to_act(),
-        ToAct::Seat(Seat(0)),
-        "the holder then plays its turn"
+        ToAct::Seat(Seat(1)),
+        "L12 (revised): the failed release was the holder's turn"
     );
 }
