@@ -10,6 +10,7 @@ use std::str::FromStr;
 /// A kind of piece on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PieceKind {
     /// Piecepack tile: a box.
     Tile,

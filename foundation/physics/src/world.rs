@@ -3,6 +3,7 @@
 use crate::piece::PieceKind;
 use crate::pose::{Motion, Pose};
 use crate::settings::Settings;
+use crate::state::{BodyState, StateError, TableState};
 use crate::{GRAVITY, UNITS_PER_MM};
 use rapier3d::math::{Pose as RPose, Vector};
 use rapier3d::prelude::*;
@@ -56,19 +57,18 @@ pub const MAX_ANGLE_DEG: f64 = 36_000.0;
 /// one group a step, each retried at most every 16 steps.
 pub const SLEEP_STEPS: u64 = 64;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug)]
 struct Piece {
     kind: PieceKind,
     body: RigidBodyHandle,
     collider: ColliderHandle,
     held: bool,
     /// Taken out of the world by [`Table::remove`].
-    #[serde(default)]
     removed: bool,
 }
 
-/// Everything that determines the future of the world; cloning it is a snapshot.
-#[derive(Clone, Serialize, Deserialize)]
+/// Everything rapier keeps about the world; cloning it is a snapshot.
+#[derive(Clone)]
 struct State {
     settings: Settings,
     bodies: RigidBodySet,
@@ -84,48 +84,13 @@ struct State {
     steps: u64,
 }
 
-/// A saved copy of the whole world, plain data (serde-serialisable);
-/// restoring it continues bit-identically.
-///
-/// Parry 0.31 cannot serialise a compound shape (a pyramid shell's), so on
-/// the wire each shell's collider carries a placeholder ball, and reading
-/// it back rebuilds the shell from the piece's kind and the settings.
-#[derive(Clone, Serialize, Deserialize)]
-#[serde(into = "WireSnapshot", from = "WireSnapshot")]
+/// A saved copy of the whole world in memory, rapier's caches included:
+/// restoring it continues bit-identically. It is not serialisable (parry
+/// cannot write a pyramid shell's compound shape, nor the contact caches
+/// it keys by pairs of walls); what travels is a [`TableState`], the
+/// explicit physical state a table is rebuilt from.
+#[derive(Clone)]
 pub struct Snapshot(State);
-
-#[derive(Serialize, Deserialize)]
-struct WireSnapshot(State);
-
-impl From<Snapshot> for WireSnapshot {
-    fn from(snapshot: Snapshot) -> WireSnapshot {
-        let mut state = snapshot.0;
-        for p in &state.pieces {
-            if p.kind.is_pyramid()
-                && let Some(c) = state.colliders.get_mut(p.collider)
-            {
-                c.set_shape(SharedShape::ball(mm(1.0)));
-            }
-        }
-        WireSnapshot(state)
-    }
-}
-
-impl From<WireSnapshot> for Snapshot {
-    fn from(wire: WireSnapshot) -> Snapshot {
-        let mut state = wire.0;
-        let pieces = state.settings.pieces.clone();
-        for p in &state.pieces {
-            if p.kind.is_pyramid()
-                && let Some(c) = state.colliders.get_mut(p.collider)
-            {
-                let (shape, _) = p.kind.shape(&pieces, 0.0, pieces.edge_radius_mm);
-                c.set_shape(shape);
-            }
-        }
-        Snapshot(state)
-    }
-}
 
 /// The poses of every piece at one moment, to measure motion against.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -313,6 +278,12 @@ impl Table {
                 return Err(PlaceError::Overlap { other: i });
             }
         }
+        Ok(self.insert(kind, rpose, held))
+    }
+
+    /// Adds a piece's body and collider at `rpose`, unchecked.
+    fn insert(&mut self, kind: PieceKind, rpose: RPose, held: bool) -> PieceId {
+        let s = &self.state.settings;
         let (mass_g, friction) = kind.mass_and_friction(&s.pieces);
         let body_type = if held {
             RigidBodyType::KinematicPositionBased
@@ -360,7 +331,7 @@ impl Table {
             held,
             removed: false,
         });
-        Ok(PieceId(id))
+        PieceId(id)
     }
 
     /// Holds an existing piece fixed where it is now.
@@ -526,6 +497,113 @@ impl Table {
             steps,
             motions: self.motions_since(&start),
         }
+    }
+
+    /// The explicit physical state of the table: every piece's kind, pose,
+    /// velocities and whether it is held or removed, exactly.
+    pub fn state(&self) -> TableState {
+        let bits3 = |v: Vector| [v.x, v.y, v.z].map(f32::to_bits);
+        TableState {
+            settings: self.state.settings.clone(),
+            steps: self.state.steps,
+            pieces: self
+                .state
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let body = &self.state.bodies[p.body];
+                    BodyState {
+                        kind: p.kind,
+                        pose_bits: self.pose_bits(PieceId(i)),
+                        linvel_bits: bits3(body.linvel()),
+                        angvel_bits: bits3(body.angvel()),
+                        held: p.held,
+                        removed: p.removed,
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// The table rebuilt from an explicit state: the pieces inserted in
+    /// order at their exact poses and velocities, removed ones disabled,
+    /// then rapier's collision detection run once without simulating any
+    /// time, so that contacts and queries answer at once. Every piece that
+    /// touches something is awake in it. Rapier's caches start empty: the
+    /// rebuilt table is not the table the state was read from (its first
+    /// steps lack the warm start of the contact impulses: a resting
+    /// structure settles again by a few ten-thousandths of a millimetre),
+    /// but every table rebuilt from the same state is the same, bit for
+    /// bit, and its [`Table::state`] is that state again.
+    pub fn from_state(state: &TableState) -> Result<Table, StateError> {
+        state.validate()?;
+        Ok(Table::rebuild(state))
+    }
+
+    /// This table rebuilt from its own [`Table::state`]: what any other
+    /// holder of the state would rebuild ([`Table::from_state`]).
+    pub fn rebuilt(&self) -> Table {
+        Table::rebuild(&self.state())
+    }
+
+    fn rebuild(state: &TableState) -> Table {
+        let mut t = Table::new(state.settings.clone());
+        let vector = |b: [u32; 3]| {
+            let [x, y, z] = b.map(f32::from_bits);
+            Vector::new(x, y, z)
+        };
+        for b in &state.pieces {
+            let [x, y, z, qx, qy, qz, qw] = b.pose_bits.map(f32::from_bits);
+            let rpose = RPose::from_parts(
+                Vector::new(x, y, z),
+                rapier3d::math::Rotation::from_xyzw(qx, qy, qz, qw),
+            );
+            let id = t.insert(b.kind, rpose, b.held);
+            let p = &mut t.state.pieces[id.0];
+            let body = &mut t.state.bodies[p.body];
+            if !b.held {
+                body.set_linvel(vector(b.linvel_bits), false);
+                body.set_angvel(vector(b.angvel_bits), false);
+            }
+            if b.removed {
+                body.set_enabled(false);
+                p.removed = true;
+            }
+        }
+        // A step of no time applies the insertions and finds the contacts.
+        // It wakes every piece it finds touching another or the table, and
+        // they stay awake: rapier puts them to sleep again once they rest
+        // (a body put to sleep by hand here would stay in rapier's active
+        // set and fall through the table, free of its contacts).
+        t.detect();
+        t.state.steps = state.steps;
+        // The pipeline holds scratch space only; a fresh one is what a
+        // clone or a restored snapshot gets too.
+        t.pipeline = PhysicsPipeline::new();
+        t
+    }
+
+    /// One step of no time: applies changes and updates the contacts.
+    fn detect(&mut self) {
+        let mut params = self.params;
+        params.dt = 0.0;
+        let st = &mut self.state;
+        self.pipeline.step(
+            Vector::new(0.0, 0.0, -GRAVITY as f32),
+            &params,
+            &mut st.islands,
+            &mut st.broad_phase,
+            &mut st.narrow_phase,
+            &mut st.bodies,
+            &mut st.colliders,
+            &mut st.impulse_joints,
+            &mut st.multibody_joints,
+            &mut st.soft_bodies,
+            &mut st.ccd_solver,
+            &(),
+            &(),
+        );
     }
 
     /// Saves the whole world.

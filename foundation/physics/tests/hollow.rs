@@ -131,19 +131,3 @@ fn two_nested_smalls_are_as_tall_as_a_medium() {
         "two smalls {top:.2} mm, a medium {medium}"
     );
 }
-
-#[test]
-fn a_world_of_shells_goes_through_json_and_back() {
-    let mut t = Table::new(Settings::default());
-    t.drop_piece(PieceKind::PyramidLarge, Pose::at(0.0, 0.0, 0.0))
-        .unwrap();
-    t.drop_piece(PieceKind::PyramidSmall, Pose::at(0.0, 0.0, 29.3))
-        .unwrap();
-    t.settle();
-    let json = serde_json::to_string(&t.snapshot()).map_err(|e| e.to_string());
-    let json = json.unwrap();
-    let back: stackyard_physics::Snapshot = serde_json::from_str(&json).unwrap();
-    let mut copy = Table::from_snapshot(&back);
-    assert_eq!(copy.pose_bits(PieceId(1)), t.pose_bits(PieceId(1)));
-    copy.settle();
-}
