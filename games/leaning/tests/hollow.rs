@@ -24,8 +24,13 @@ fn small_on_left_face_at(along: f64, gap_mm: f64) -> Pose {
 #[test]
 #[ignore]
 fn measure_gentle_drops_on_the_foundation() {
-    for along in [-0.6, -0.3, 0.0, 0.3, 0.5, 0.7] {
-        for gap in [0.2, 0.5, 1.0, 2.0, 3.0, 5.0] {
+    let list = |k: &str, d: &[f64]| -> Vec<f64> {
+        std::env::var(k).map_or(d.to_vec(), |v| {
+            v.split(',').filter_map(|x| x.parse().ok()).collect()
+        })
+    };
+    for along in list("ALONG", &[-0.6, -0.3, 0.0, 0.3, 0.5, 0.7]) {
+        for gap in list("GAP", &[0.2, 0.5, 1.0, 2.0, 3.0, 5.0]) {
             let mut sc = scenario(
                 foundation_pieces(),
                 "pyramid-small",
@@ -50,6 +55,21 @@ fn measure_gentle_drops_on_the_foundation() {
             }
             if let Some(f) = env("REST") {
                 p.sim.restitution = f;
+            }
+            if let Some(f) = env("SUB") {
+                p.sim.substeps = f as u32;
+            }
+            if let Some(f) = env("HZ") {
+                p.sim.step_hz = f;
+            }
+            if let Some(f) = env("TCHZ") {
+                p.sim.table_contact_hz = f;
+            }
+            if let Some(f) = env("ER") {
+                p.pieces.edge_radius_mm = f;
+            }
+            if env("CCD").is_some() {
+                p.sim.ccd = true;
             }
             sc.settings = Some(p);
             let r = judge(&sc).unwrap();
@@ -102,25 +122,52 @@ fn l1_l9_a_point_touching_an_inside_point_is_a_slip() {
     assert_eq!(r.reason.as_deref(), Some("point on an inside point (L1)"));
 }
 
+/// A small flat on the left large's upward face as in
+/// [`small_on_left_face_at`], moved `across_mm` sideways along the face.
+fn small_on_left_face_across(along: f64, across_mm: f64, gap_mm: f64) -> Pose {
+    let mut p = small_on_left_face_at(along, gap_mm);
+    p.position[1] += across_mm;
+    p
+}
+
 #[test]
 fn l9_a_gentle_placement_on_the_foundations_upper_face_does_not_break_it() {
-    // Let go flat on the left large's upper face, up to 2 mm above it,
-    // from a third of the way towards its point to its middle.
-    for along in [-0.3, -0.15, 0.0] {
-        for gap in [0.2, 0.5, 1.0, 2.0] {
-            let r = judge(&scenario(
-                foundation_pieces(),
-                "pyramid-small",
-                small_on_left_face_at(along, gap),
-                false,
-            ))
-            .unwrap();
-            assert_eq!(
-                r.verdict,
-                JudgeVerdict::Clean,
-                "along {along}, {gap} mm above: {r:?}"
-            );
-            assert_eq!(r.touching, vec!["left"]);
+    // Issue 25, item 5. A small let go at rest just above the left large's
+    // upper face, flat on it: the face runs from the point (along −2) past
+    // its centroid (0) to the raised base edge (1); its outer half starts
+    // at −0.5. Spots from the point's half to the outer half, off the
+    // centre line too, 0.05 and 0.2 mm above, and 2 mm drops from the
+    // point's half to the centroid. (Further out a 2 mm drop, or any let
+    // go past 0.5, still breaks the pair: see `docs/rules/leaning.md`.)
+    let mut cases = Vec::new();
+    for along in [-0.3, 0.0, 0.3, 0.5] {
+        for gap in [0.05, 0.2] {
+            cases.push((along, 0.0, gap));
         }
+    }
+    for across in [-3.0, 3.0] {
+        cases.push((0.0, across, 0.2));
+        cases.push((0.3, across, 0.2));
+    }
+    for along in [-0.3, -0.15, 0.0] {
+        cases.push((along, 0.0, 1.0));
+        cases.push((along, 0.0, 2.0));
+    }
+    cases.push((0.3, 0.0, 1.0));
+    for (along, across, gap) in cases {
+        let r = judge(&scenario(
+            foundation_pieces(),
+            "pyramid-small",
+            small_on_left_face_across(along, across, gap),
+            false,
+        ))
+        .unwrap();
+        assert_eq!(
+            r.verdict,
+            JudgeVerdict::Clean,
+            "along {along}, {across} mm across, {gap} mm above: {r:?}"
+        );
+        assert_eq!(r.touching, vec!["left"]);
+        assert!(r.moved_mm < gap + 1.0, "{r:?}");
     }
 }
