@@ -532,10 +532,11 @@ impl Table {
     /// time, so that contacts and queries answer at once. Every piece that
     /// touches something is awake in it. Rapier's caches start empty: the
     /// rebuilt table is not the table the state was read from (its first
-    /// steps lack the warm start of the contact impulses: a resting
-    /// structure settles again by a few ten-thousandths of a millimetre),
-    /// but every table rebuilt from the same state is the same, bit for
-    /// bit, and its [`Table::state`] is that state again.
+    /// steps lack the warm start of the contact impulses, so a resting
+    /// structure settles again when it wakes: a leaning pair by thousandths
+    /// of a millimetre, pieces wedged in one another by up to a
+    /// millimetre), but every table rebuilt from the same state is the
+    /// same, bit for bit, and its [`Table::state`] is that state again.
     pub fn from_state(state: &TableState) -> Result<Table, StateError> {
         state.validate()?;
         Ok(Table::rebuild(state))
