@@ -47,6 +47,7 @@ pub mod series;
 pub mod settings;
 pub mod sim;
 pub mod state;
+pub mod suggest;
 pub mod view;
 pub mod world;
 
