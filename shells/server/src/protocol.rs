@@ -366,10 +366,50 @@ pub struct RatingEntry {
     pub games: i64,
 }
 
-/// A message from the server to a WebSocket client: the shapes
-/// `tables.rs` and `ws.rs` send (they build them as JSON; every server test
-/// reads each message it receives as a `ServerMessage`, so the two cannot
-/// part). Game payloads (views, events, actions) are the game's own JSON.
+/// A game's JSON as the game wrote it (a view), carried verbatim: written
+/// once per viewer kind, never rebuilt as a `Value` on its way out. Read
+/// back (a client, a test) it is parsed like any JSON.
+#[derive(Debug, Clone)]
+pub struct GameJson(pub Box<serde_json::value::RawValue>);
+
+impl GameJson {
+    /// JSON text already written (by the game's own serialiser).
+    pub fn from_text(text: String) -> Result<Self, serde_json::Error> {
+        serde_json::value::RawValue::from_string(text).map(GameJson)
+    }
+
+    /// The text.
+    pub fn get(&self) -> &str {
+        self.0.get()
+    }
+
+    /// Parsed, for readers.
+    pub fn value(&self) -> Value {
+        serde_json::from_str(self.0.get()).unwrap_or(Value::Null)
+    }
+}
+
+impl Serialize for GameJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameJson {
+    /// Through a `Value`: a raw value cannot be read from inside a tagged
+    /// enum, whose content serde buffers first.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(d)?;
+        serde_json::value::to_raw_value(&value)
+            .map(GameJson)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A message from the server to a WebSocket client, the only shapes the
+/// server sends (`shells/server/src/tables/messages.rs` writes them; every
+/// server test reads each message it receives as a `ServerMessage`). Game
+/// payloads (views, events, actions) are the game's own JSON.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -386,7 +426,7 @@ pub enum ServerMessage {
         version: u64,
         /// The game's view for this viewer.
         #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-        view: Value,
+        view: GameJson,
         /// Who may act.
         to_act: ToAct,
         /// Each seat's clock, for tables with a clock.
@@ -409,7 +449,7 @@ pub enum ServerMessage {
         events: Vec<Value>,
         /// The game's view for this viewer afterwards.
         #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-        view: Value,
+        view: GameJson,
         /// Who may act now.
         to_act: ToAct,
         /// Each seat's clock, for tables with a clock.

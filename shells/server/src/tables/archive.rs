@@ -6,13 +6,14 @@
 //! this replays the game; a table finished before that is replayed once
 //! and its state stored.
 
-use super::{Command, ConnHandle, Hub, TableHandle, deliver, error_text, with_view};
+use super::commands::{Command, ConnHandle, TableHandle, deliver};
+use super::hub::Hub;
+use super::messages::{self, Head};
 use crate::auth;
-use crate::protocol::{ApiError, ErrorKind, PROTOCOL, TableSummary};
+use crate::protocol::{ApiError, ErrorKind, GameJson, TableSummary};
 use crate::store::Write;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use stackyard_core::{Ending, GameTime, Seat, Viewer};
+use stackyard_core::{Ending, ErasedRecord, Seat, Viewer};
 use std::sync::{Arc, RwLock};
 use tokio::sync::mpsc;
 
@@ -25,7 +26,7 @@ pub(super) struct FinalState {
     /// Its summary, nobody connected.
     pub summary: TableSummary,
     /// The welcome's fields but the table, the viewer and the view.
-    pub head: Value,
+    pub head: Head,
     /// The spectator's view, then each seat's (JSON text); one view when
     /// every viewer sees the same.
     pub views: Vec<String>,
@@ -39,14 +40,7 @@ pub(super) struct Archived {
 }
 
 impl Archived {
-    fn welcome(&self, viewer: Viewer) -> String {
-        let mut head = self.state.head.clone();
-        if let Some(fields) = head.as_object_mut() {
-            fields.insert("type".into(), json!("welcome"));
-            fields.insert("protocol".into(), json!(PROTOCOL));
-            fields.insert("table".into(), json!(self.state.summary));
-            fields.insert("viewer".into(), json!(viewer));
-        }
+    fn welcome(&self, viewer: Viewer) -> axum::extract::ws::Utf8Bytes {
         let index = match viewer {
             Viewer::Spectator => 0,
             Viewer::Seat(s) => s.index() + 1,
@@ -57,7 +51,15 @@ impl Archived {
             .get(index)
             .or(self.state.views.first())
             .map_or("null", String::as_str);
-        with_view(&head, view)
+        let view = GameJson::from_text(view.to_string())
+            .or_else(|_| GameJson::from_text("null".into()))
+            .expect("null is JSON");
+        let message = self
+            .state
+            .head
+            .clone()
+            .welcome(self.state.summary.clone(), viewer, view);
+        messages::text(&message)
     }
 
     fn viewer_of(&self, token: Option<&str>) -> Result<Viewer, ApiError> {
@@ -135,7 +137,7 @@ impl Hub {
     ) -> Result<FinalState, ApiError> {
         let _turn = self.replays.acquire().await.map_err(storage)?;
         let id = stored.id.clone();
-        let extras = super::ResumeExtras {
+        let extras = super::hub::ResumeExtras {
             timer_steps: self.store.timer_steps(&id).await.map_err(storage)?,
             hints: self.store.hints(&id).await.map_err(storage)?,
             daily: self
@@ -147,22 +149,16 @@ impl Hub {
         };
         let hub = self.clone();
         let state = tokio::task::spawn_blocking(move || {
-            let end: Option<GameTime> = stored
-                .record
-                .get("end")
-                .and_then(|v| serde_json::from_value(v.clone()).ok());
-            let ending: Option<Ending> = stored
-                .record
-                .get("ending")
-                .and_then(|v| serde_json::from_value(v.clone()).ok());
+            let record = ErasedRecord::parse(&stored.record).map_err(storage)?;
+            let (end, ending) = (record.end, record.ending);
             let mut task = hub.rebuild_task(stored, extras)?;
             // An ending outside the rules (a resignation, a flag), as the
             // record says and as a replay shows it.
             if let Some(ending) = ending.filter(|e| *e != Ending::Rules)
-                && task.game.ending().is_none()
+                && task.core.game().ending().is_none()
             {
-                let at = end.unwrap_or_else(|| task.game.now());
-                let _ = task.game.finish(ending, at);
+                let at = end.unwrap_or_else(|| task.core.game().now());
+                task.core.finish_as_recorded(ending, at);
             }
             Ok::<_, ApiError>(task.final_state())
         })
@@ -274,7 +270,7 @@ async fn serve(archived: Arc<Archived>, mut inbox: mpsc::Receiver<Command>) {
         match command {
             Command::Connect { token, conn, reply } => match archived.viewer_of(token.as_deref()) {
                 Ok(viewer) => {
-                    if deliver(&conn, archived.welcome(viewer).into()) {
+                    if deliver(&conn, archived.welcome(viewer)) {
                         conns.push(conn);
                     }
                     let _ = reply.send(Ok(viewer));
@@ -287,8 +283,8 @@ async fn serve(archived: Arc<Archived>, mut inbox: mpsc::Receiver<Command>) {
                 let _ = reply.send(Err(over()));
             }
             Command::Client { conn, id, .. } => {
-                let text = error_text(Some(id), &over());
-                conns.retain(|c| c.id != conn || deliver(c, text.clone().into()));
+                let text = messages::error(Some(id), &over());
+                conns.retain(|c| c.id != conn || deliver(c, text.clone()));
             }
             Command::Disconnect { conn } => conns.retain(|c| c.id != conn),
             Command::BotDecided { .. } | Command::HintReady { .. } => {}
