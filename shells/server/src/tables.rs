@@ -4,12 +4,13 @@
 //!   clocks, draw offers, abandonment, the bot schedule); no I/O.
 //! - `seats`, `clocks`: the parts of the core that are data.
 //! - `task`: the tokio task, a thin shell around the core (inbox, timers,
-//!   commits, fan-out); `writes` is what each step stores, `hints` the
-//!   hint searches, `messages` what connections are sent (the typed
+//!   commits, fan-out); `requests` answers a seat's requests and joins,
+//!   `writes` is what each step stores, `hints` the hint searches, `messages` what connections are sent (the typed
 //!   `ServerMessage`).
-//! - `hub`: every table in memory, table creation and resumption;
-//!   `commands`: what the front ends send a table; `archive`: finished
-//!   tables served from the store; `online`: what an online table allows.
+//! - `hub`: what the tables and front ends share, every table in memory;
+//!   `open`: table creation and resumption; `commands`: what the front
+//!   ends send a table; `archive` and `finished`: finished tables served
+//!   from the store; `online`: what an online table allows.
 //!
 //! It knows games only through `stackyard_core::host`.
 
@@ -17,17 +18,21 @@ mod archive;
 mod clocks;
 mod commands;
 pub mod core;
+mod finished;
 mod hints;
 mod hub;
 mod messages;
 pub mod online;
+mod open;
+mod requests;
 pub mod seats;
 mod task;
 mod writes;
 
+pub use commands::{Command, ConnHandle, Kick, Request, TableHandle, deliver};
+pub use hub::Hub;
+pub use open::{MoreWrites, PrivateTable};
+pub use messages::{error as error_message, pong};
+
 #[cfg(test)]
 mod core_tests;
-
-pub use commands::{Command, ConnHandle, Kick, Request, TableHandle, deliver};
-pub use hub::{Hub, MoreWrites, PrivateTable};
-pub use messages::{error as error_message, pong};

@@ -12,14 +12,6 @@ use crate::store::Write;
 use serde_json::Value;
 use stackyard_core::{Seat, Seed, Viewer};
 
-/// One seat's hints: whether one is being searched, and the last answer
-/// with the version it was worked out at.
-#[derive(Default)]
-pub(super) struct HintSlot {
-    searching: bool,
-    answered: Option<(u64, Option<Value>)>,
-}
-
 impl TableTask {
     /// `seat` asks for a hint (message `id` of connection `conn`).
     pub(super) fn hint(&mut self, conn: u64, seat: Seat, id: u64) {

@@ -1,27 +1,17 @@
-//! The hub: every table in memory by id, shared by the front ends; table
-//! creation (stored before it is announced) and resumption after a
-//! restart.
+//! The hub: everything the tables and the front ends share (the
+//! registry, the store, the limits, every table in memory by id, the
+//! semaphores that bound dear work, the caches of finished tables).
+//! Opening tables is `shells/server/src/tables/open.rs`.
 
-use super::archive;
+use super::archive::{self, Archived};
 use super::commands::TableHandle;
-use super::online;
-use super::task::{TableInit, TableTask};
-use crate::auth;
-use crate::protocol::{
-    ApiError, ClockSpec, ErrorKind, Joined, SeatSpec, TableSummary, clean_name,
-};
-use crate::store::{Store, StoredTable, Write};
+use crate::protocol::{ApiError, ErrorKind, TableSummary};
+use crate::store::Store;
 use serde_json::Value;
 use stackyard_core::host::{GameKind, Registry};
-use stackyard_core::{ErasedRecord, Seat, Seed};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
-
-/// Plain data written out as JSON text for the store.
-fn to_text(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).expect("plain data serialises to JSON")
-}
 
 /// Unix milliseconds now (creation and finishing times of tables).
 pub(super) fn unix_ms() -> i64 {
@@ -39,11 +29,11 @@ pub struct Hub {
     pub store: Store,
     /// The limits.
     pub limits: crate::config::Limits,
-    tables: RwLock<HashMap<String, TableHandle>>,
-    open_by_client: Mutex<HashMap<String, usize>>,
+    pub(super) tables: RwLock<HashMap<String, TableHandle>>,
+    pub(super) open_by_client: Mutex<HashMap<String, usize>>,
     next_conn: AtomicU64,
     /// The daily deals this server offers (set once at start).
-    pub daily: std::sync::OnceLock<crate::daily::Dailies>,
+    pub daily: std::sync::OnceLock<crate::dailies::Dailies>,
     /// Dear game steps (a physics game's placement) running at once: one
     /// core fewer than the machine has, so messages and cheap tables always
     /// keep a core.
@@ -52,7 +42,7 @@ pub struct Hub {
     /// waits here instead of each taking a blocking thread.
     pub(super) hint_searches: Arc<tokio::sync::Semaphore>,
     /// Finished tables out of memory, parsed, most recently served kept.
-    pub(super) archive: Mutex<hashlink::LruCache<String, Arc<archive::Archived>>>,
+    pub(super) archive: Mutex<hashlink::LruCache<String, Arc<Archived>>>,
     /// Games replayed at once for the store's sake (a finished table's
     /// last state worked out, a replay's frames): one, so a flood of
     /// them takes one blocking thread.
@@ -144,245 +134,6 @@ impl Hub {
         })
     }
 
-    /// Creates a table (stored before it is announced) and starts its task.
-    pub async fn create(
-        self: &Arc<Self>,
-        spec: crate::protocol::CreateTable,
-        creator: &str,
-    ) -> Result<TableSummary, ApiError> {
-        self.create_with(spec, creator, None)
-            .await
-            .map(|(summary, _)| summary)
-    }
-
-    /// Creates a table; with `private`, a private table whose only seat
-    /// is taken at once by `private.name`, stored together with
-    /// `private.writes` (one transaction), answering with the seat.
-    pub async fn create_with(
-        self: &Arc<Self>,
-        spec: crate::protocol::CreateTable,
-        creator: &str,
-        private: Option<PrivateTable>,
-    ) -> Result<(TableSummary, Option<Joined>), ApiError> {
-        let kind = self.kind(&spec.game)?;
-        {
-            let open = self.open_by_client.lock().map_err(|_| poisoned())?;
-            if open.get(creator).copied().unwrap_or(0) >= self.limits.tables_per_client {
-                return Err(ApiError::new(
-                    ErrorKind::TooManyTables,
-                    format!(
-                        "you have {} unfinished tables, the most one client may open",
-                        self.limits.tables_per_client
-                    ),
-                ));
-            }
-        }
-        let settings = spec.settings.unwrap_or_else(|| kind.default_settings());
-        let seed = Seed(match spec.seed {
-            Some(s) => s,
-            None => {
-                let mut b = [0u8; 8];
-                getrandom::fill(&mut b).map_err(|e| {
-                    ApiError::new(ErrorKind::Storage, format!("no randomness: {e}"))
-                })?;
-                u64::from_le_bytes(b)
-            }
-        });
-        let game = kind
-            .create(&settings, seed)
-            .map_err(|e| ApiError::new(ErrorKind::BadRequest, e.to_string()))?;
-        let seat_count = game.seat_count();
-        let seats = spec
-            .seats
-            .unwrap_or_else(|| vec![SeatSpec::Person; seat_count]);
-        if seats.len() != seat_count {
-            return Err(ApiError::new(
-                ErrorKind::BadRequest,
-                format!(
-                    "{} has {seat_count} seats with these settings, not {}",
-                    kind.title(),
-                    seats.len()
-                ),
-            ));
-        }
-        let header = ErasedRecord::parse(&game.record())
-            .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
-        online::check_online_settings(kind, &header.settings)?;
-        for (s, seat) in seats.iter().enumerate() {
-            if let SeatSpec::Bot { level } = seat {
-                online::check_bot_level(kind, level)?;
-                kind.bot(level, Seat(s as u8), seed.child(s as u64), &settings)
-                    .map_err(|e| ApiError::new(ErrorKind::BadRequest, e.to_string()))?;
-            }
-        }
-        if spec.clock.is_some() && kind.turnless() {
-            return Err(ApiError::new(
-                ErrorKind::BadRequest,
-                format!(
-                    "{} is played without turns: a clock would have no turn to time \
-                     (the game keeps its own time in its settings)",
-                    kind.title()
-                ),
-            ));
-        }
-        if let Some(clock) = &spec.clock {
-            online::check_clock(clock)?;
-        }
-        let rated = spec.rated && spec.seed.is_none();
-        let id = auth::random_hex(8);
-        let created_at = unix_ms();
-        let mut writes = vec![Write::CreateTable {
-            id: id.clone(),
-            game: kind.name().to_string(),
-            seats: to_text(&seats),
-            clock: spec.clock.map(|c| to_text(&c)),
-            rated,
-            header: header.to_json().to_string(),
-            created_at,
-            creator: creator.to_string(),
-        }];
-        let mut holders = Vec::new();
-        let mut joined = None;
-        let mut daily_day = None;
-        if let Some(private) = private {
-            if seats.len() != 1 || !matches!(seats[0], SeatSpec::Person) {
-                return Err(ApiError::new(
-                    ErrorKind::BadRequest,
-                    "a private table has one seat, for a person",
-                ));
-            }
-            let name = clean_name(&private.name)?;
-            let (token, hash) =
-                auth::new_token().map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
-            writes.push(Write::SeatTaken {
-                table: id.clone(),
-                seat: 0,
-                token_hash: hash.clone(),
-                name: Some(name.clone()),
-            });
-            writes.extend((private.writes)(&id));
-            daily_day = Some(private.day);
-            holders.push((0, hash, Some(name)));
-            joined = Some(Joined {
-                table: id.clone(),
-                seat: 0,
-                token,
-            });
-        }
-        let all_bots = seats.iter().all(|s| matches!(s, SeatSpec::Bot { .. }));
-        let all_taken = all_bots || daily_day.is_some();
-        if all_taken {
-            writes.push(Write::Status {
-                table: id.clone(),
-                status: "playing",
-            });
-        }
-        self.store
-            .commit(writes)
-            .await
-            .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
-        let table = TableTask::build(
-            self.clone(),
-            TableInit {
-                id,
-                game,
-                seats,
-                holders,
-                clock: spec.clock,
-                rated,
-                created_at,
-                creator: creator.to_string(),
-                playing: all_taken,
-                hints: Vec::new(),
-                daily: daily_day,
-                draw_offer: None,
-            },
-        )?;
-        let summary = table.summary.read().map_err(|_| poisoned())?.clone();
-        self.launch(table);
-        Ok((summary, joined))
-    }
-
-    /// Rebuilds every unfinished table from the store (a restart).
-    pub async fn resume_all(self: &Arc<Self>) -> Result<usize, crate::store::StoreError> {
-        let stored = self.store.unfinished().await?;
-        let mut resumed = 0;
-        for table in stored {
-            let id = table.id.clone();
-            let extras = ResumeExtras {
-                timer_steps: self.store.timer_steps(&id).await?,
-                hints: self.store.hints(&id).await?,
-                daily: self.store.daily_of_table(&id).await?.map(|d| d.day),
-            };
-            match self.resume(table, extras) {
-                Ok(()) => resumed += 1,
-                Err(e) => tracing::error!(table = %id, error = %e.message, "cannot resume table"),
-            }
-        }
-        self.backfill_final_states();
-        Ok(resumed)
-    }
-
-    fn resume(self: &Arc<Self>, stored: StoredTable, extras: ResumeExtras) -> Result<(), ApiError> {
-        let table = self.rebuild_task(stored, extras)?;
-        self.launch(table);
-        Ok(())
-    }
-
-    /// A stored table's task, rebuilt (not started).
-    pub(super) fn rebuild_task(
-        self: &Arc<Self>,
-        stored: StoredTable,
-        extras: ResumeExtras,
-    ) -> Result<TableTask, ApiError> {
-        let kind = self.kind(&stored.game)?;
-        let game = crate::rebuild::rebuild(kind, &stored.record, &extras.timer_steps)
-            .map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
-        let seats: Vec<SeatSpec> = serde_json::from_str(&stored.seats)
-            .map_err(|e| ApiError::new(ErrorKind::Storage, format!("bad seats: {e}")))?;
-        let clock: Option<ClockSpec> = match &stored.clock {
-            Some(c) => Some(
-                serde_json::from_str(c)
-                    .map_err(|e| ApiError::new(ErrorKind::Storage, format!("bad clock: {e}")))?,
-            ),
-            None => None,
-        };
-        TableTask::build(
-            self.clone(),
-            TableInit {
-                id: stored.id,
-                game,
-                seats,
-                holders: stored.holders,
-                clock,
-                rated: stored.rated,
-                created_at: stored.created_at,
-                creator: stored.creator,
-                playing: stored.status == "playing",
-                hints: extras.hints,
-                daily: extras.daily,
-                draw_offer: stored.draw_offer,
-            },
-        )
-    }
-
-    fn launch(self: &Arc<Self>, table: TableTask) {
-        let handle = TableHandle {
-            commands: table.commands.clone(),
-            summary: table.summary.clone(),
-        };
-        let id = table.id.clone();
-        let unfinished = !table.core.is_over();
-        if unfinished && let Ok(mut open) = self.open_by_client.lock() {
-            *open.entry(table.creator.clone()).or_insert(0) += 1;
-        }
-        if let Ok(mut tables) = self.tables.write() {
-            tables.insert(id, handle);
-        }
-        metrics::gauge!("stackyard_tables").increment(1.0);
-        tokio::spawn(table.run());
-    }
-
     /// Drops a finished table from memory (the store serves it).
     pub(super) fn forget(&self, id: &str) {
         if let Ok(mut tables) = self.tables.write()
@@ -404,25 +155,3 @@ impl Hub {
 pub(super) fn poisoned() -> ApiError {
     ApiError::new(ErrorKind::Storage, "internal lock poisoned")
 }
-
-/// What a private table (a daily deal) adds to its creation.
-pub struct PrivateTable {
-    /// The name that takes its one seat.
-    pub name: String,
-    /// The day it belongs to (its record stays private until the day is
-    /// over; nobody may watch it).
-    pub day: String,
-    /// More writes to commit with the table, given its id.
-    pub writes: MoreWrites,
-}
-
-/// Writes to commit with a new table, made once its id is known.
-pub type MoreWrites = Box<dyn FnOnce(&str) -> Vec<Write> + Send>;
-
-/// What a resumed table needs besides its stored row.
-pub(super) struct ResumeExtras {
-    pub timer_steps: Vec<crate::store::TimerStepRow>,
-    pub hints: Vec<(usize, u32)>,
-    pub daily: Option<String>,
-}
-
