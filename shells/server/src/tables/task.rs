@@ -424,7 +424,7 @@ impl TableTask {
             self.conns.iter().map(|c| c.viewer),
         );
         let public = self.core.game().views_are_public();
-        self.conns.retain(|c| {
+        self.retain_conns(|c| {
             let text = texts
                 .iter()
                 .find(|(v, _)| public || *v == c.viewer)
@@ -435,12 +435,32 @@ impl TableTask {
     }
 
     pub fn broadcast_all(&mut self, text: Utf8Bytes) {
-        self.conns.retain(|c| deliver(&c.handle, text.clone()));
+        self.retain_conns(|c| deliver(&c.handle, text.clone()));
     }
 
     pub fn send_to(&mut self, conn: u64, text: Utf8Bytes) {
-        self.conns
-            .retain(|c| c.handle.id != conn || deliver(&c.handle, text.clone()));
+        self.retain_conns(|c| c.handle.id != conn || deliver(&c.handle, text.clone()));
+    }
+
+    /// Keeps the connections `keep` says stay; a seat's dropped connection
+    /// (cut off, closed) counts as gone for the core.
+    fn retain_conns(&mut self, mut keep: impl FnMut(&Connection) -> bool) {
+        let now = self.now();
+        let core = &mut self.core;
+        let mut dropped = false;
+        self.conns.retain(|c| {
+            let stays = keep(c);
+            if !stays {
+                dropped = true;
+                if let Viewer::Seat(seat) = c.viewer {
+                    core.disconnected(seat, now);
+                }
+            }
+            stays
+        });
+        if dropped {
+            self.refresh_summary();
+        }
     }
 
     pub fn send_error(&mut self, conn: u64, id: Option<u64>, error: ApiError) {
@@ -484,17 +504,10 @@ impl TableTask {
                 }
             }
             Command::Disconnect { conn } => {
-                let viewer = self
-                    .conns
-                    .iter()
-                    .find(|c| c.handle.id == conn)
-                    .map(|c| c.viewer);
-                self.conns.retain(|c| c.handle.id != conn);
-                if let Some(Viewer::Seat(s)) = viewer {
-                    let now = self.now();
-                    self.core.disconnected(s, now);
+                let known = self.conns.iter().any(|c| c.handle.id == conn);
+                if known {
+                    self.retain_conns(|c| c.handle.id != conn);
                 }
-                self.refresh_summary();
             }
             Command::Client {
                 conn,
