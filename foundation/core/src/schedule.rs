@@ -75,10 +75,7 @@ impl<A> BotSchedule<A> {
     /// Every bot wants a first look.
     pub fn new(bots: impl IntoIterator<Item = bool>) -> Self {
         BotSchedule {
-            slots: bots
-                .into_iter()
-                .map(|bot| bot.then(Slot::new))
-                .collect(),
+            slots: bots.into_iter().map(|bot| bot.then(Slot::new)).collect(),
         }
     }
 

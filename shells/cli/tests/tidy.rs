@@ -1,5 +1,6 @@
-//! Conventions, checked: every Rust file opens with a `//!` module doc, and
-//! every path `ARCHITECTURE.md` names in backticks exists.
+//! Conventions, checked: every Rust file opens with a `//!` module doc,
+//! every path `ARCHITECTURE.md` names in backticks exists, and the files of
+//! `shells/server` name no file that names them back and stay short.
 
 use std::path::{Path, PathBuf};
 
@@ -206,7 +207,12 @@ fn the_server_has_no_file_cycle_and_no_long_file() {
         .map(|(m, code)| (m.clone(), references(m, code, &names)))
         .collect();
     // A depth-first search for a way back to where it started.
-    fn reaches(from: &str, to: &str, edges: &[(String, Vec<String>)], seen: &mut Vec<String>) -> bool {
+    fn reaches(
+        from: &str,
+        to: &str,
+        edges: &[(String, Vec<String>)],
+        seen: &mut Vec<String>,
+    ) -> bool {
         let Some((_, next)) = edges.iter().find(|(m, _)| m == from) else {
             return false;
         };
@@ -238,7 +244,11 @@ fn the_server_has_no_file_cycle_and_no_long_file() {
     rust_files(&src, &mut files);
     let mut long = Vec::new();
     for path in files {
-        let rel = path.strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+        let rel = path
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         let lines = std::fs::read_to_string(&path).unwrap().lines().count();
         if lines > SERVER_FILE_LINES && !SERVER_LONG_FILES.contains(&rel.as_str()) {
             long.push(format!("{rel} ({lines} lines)"));

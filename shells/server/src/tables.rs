@@ -31,8 +31,8 @@ mod writes;
 
 pub use commands::{Command, ConnHandle, Kick, Request, TableHandle, deliver};
 pub use hub::Hub;
-pub use open::{MoreWrites, PrivateTable};
 pub use messages::{error as error_message, pong};
+pub use open::{MoreWrites, PrivateTable};
 
 #[cfg(test)]
 mod core_tests;

@@ -140,7 +140,6 @@ pub struct TableHandle {
     pub summary: Arc<RwLock<TableSummary>>,
 }
 
-
 /// Queues `text` for a connection; a full queue cuts it off (a slow
 /// reader), a closed one drops it. Returns whether it stays.
 pub fn deliver(conn: &ConnHandle, text: Utf8Bytes) -> bool {

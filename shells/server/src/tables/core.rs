@@ -334,7 +334,11 @@ impl TableCore {
             self.abandonment().map(|(t, _)| (t, 2)),
         ];
         let bot_due = self.schedule.next_arrival().filter(|&t| t <= now);
-        let first = candidates.into_iter().flatten().filter(|(t, _)| *t <= now).min();
+        let first = candidates
+            .into_iter()
+            .flatten()
+            .filter(|(t, _)| *t <= now)
+            .min();
         match first {
             Some((at, 0)) if bot_due.is_none_or(|b| at <= b) => match self.flag() {
                 Some((_, seat)) => self.end(Ending::TimedOut { seat }, at),
@@ -501,10 +505,8 @@ impl TableCore {
                 Ok(applied)
             }
             Err(rejection) => {
-                let mut error = ApiError::new(
-                    error_kind(rejection.error.kind),
-                    rejection.error.message,
-                );
+                let mut error =
+                    ApiError::new(error_kind(rejection.error.kind), rejection.error.message);
                 error.rule = rejection.error.rule;
                 let timers = self.stepped(rejection.timers, Cause::Timers, false);
                 Err(Refused { error, timers })

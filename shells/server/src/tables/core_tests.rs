@@ -84,7 +84,10 @@ fn legal(core: &TableCore, game: &str, seat: Seat) -> Value {
         .bot("greedy", seat, Seed(1), &kind.default_settings())
         .unwrap();
     let view = core.game().view(Viewer::Seat(seat));
-    bot.decide(&view, core.game().now()).unwrap().unwrap().action
+    bot.decide(&view, core.game().now())
+        .unwrap()
+        .unwrap()
+        .action
 }
 
 fn stepped(advanced: Advanced) -> Applied {
@@ -126,7 +129,10 @@ fn a_fallen_flag_loses_at_the_moment_it_falls_and_not_before() {
     assert_eq!(applied.cause, Cause::Ending);
     assert!(applied.finished);
     assert_eq!(applied.at, t(10_000));
-    assert_eq!(core.game().ending(), Some(Ending::TimedOut { seat: Seat(0) }));
+    assert_eq!(
+        core.game().ending(),
+        Some(Ending::TimedOut { seat: Seat(0) })
+    );
     assert_eq!(core.game().outcome().unwrap().winners, vec![Seat(1)]);
     assert_eq!(core.next_wake(), None);
     assert!(matches!(core.advance(t(99_999)), Advanced::Idle));
@@ -144,7 +150,10 @@ fn a_seat_away_past_the_limit_abandons_and_a_return_in_time_saves_it() {
     assert!(matches!(core.advance(t(6_999)), Advanced::Idle));
     let applied = stepped(core.advance(t(7_000)));
     assert_eq!(applied.at, t(7_000));
-    assert_eq!(core.game().ending(), Some(Ending::Abandoned { seat: Seat(1) }));
+    assert_eq!(
+        core.game().ending(),
+        Some(Ending::Abandoned { seat: Seat(1) })
+    );
     assert_eq!(core.status(), "finished");
 }
 
@@ -184,7 +193,10 @@ fn a_draw_needs_another_seat_to_accept_and_a_move_lapses_the_offer() {
 #[test]
 fn a_game_without_draws_refuses_an_offer() {
     let mut core = table("babel", &[None], None, 300_000);
-    assert_eq!(core.offer_draw(Seat(0)).unwrap_err().kind, ErrorKind::NoDraws);
+    assert_eq!(
+        core.offer_draw(Seat(0)).unwrap_err().kind,
+        ErrorKind::NoDraws
+    );
     assert_eq!(core.draw_offer(), None);
 }
 
@@ -196,7 +208,11 @@ fn refused_requests_change_nothing() {
     let refused = core.act(Seat(1), action.clone(), t(100)).unwrap_err();
     assert_eq!(refused.error.kind, ErrorKind::NotYourTurn);
     let refused = core
-        .act(Seat(0), serde_json::json!({"type": "no_such_action"}), t(100))
+        .act(
+            Seat(0),
+            serde_json::json!({"type": "no_such_action"}),
+            t(100),
+        )
         .unwrap_err();
     assert_eq!(refused.error.kind, ErrorKind::Malformed);
     assert_eq!(core.game().version(), version);
@@ -226,11 +242,20 @@ fn refused_requests_change_nothing() {
     assert!(fresh.seat_taken(1, holder(1), t(0)));
     assert_eq!(fresh.status(), "playing");
     assert_eq!(fresh.seat_of("token-1").unwrap(), Seat(1));
-    assert_eq!(fresh.seat_of("nobody's").unwrap_err().kind, ErrorKind::BadToken);
-    assert_eq!(fresh.free_seat(None).unwrap_err().kind, ErrorKind::SeatTaken);
+    assert_eq!(
+        fresh.seat_of("nobody's").unwrap_err().kind,
+        ErrorKind::BadToken
+    );
+    assert_eq!(
+        fresh.free_seat(None).unwrap_err().kind,
+        ErrorKind::SeatTaken
+    );
     // Over: everything is refused.
     open.resign(Seat(1), t(5)).unwrap();
-    assert_eq!(open.resign(Seat(0), t(6)).unwrap_err().kind, ErrorKind::Over);
+    assert_eq!(
+        open.resign(Seat(0), t(6)).unwrap_err().kind,
+        ErrorKind::Over
+    );
     assert_eq!(open.free_seat(None).unwrap_err().kind, ErrorKind::Over);
 }
 
@@ -293,14 +318,10 @@ fn play_through_core(core: &mut TableCore) {
     let mut now = GameTime::ZERO;
     for _ in 0..1_000_000 {
         for mut look in core.to_look(now) {
-            let decision = look
-                .bot
-                .decide(&look.view, now)
-                .unwrap()
-                .map(|d| Decision {
-                    action: d.action,
-                    think_ms: d.think_ms,
-                });
+            let decision = look.bot.decide(&look.view, now).unwrap().map(|d| Decision {
+                action: d.action,
+                think_ms: d.think_ms,
+            });
             core.decided(look.seat, look.bot, now, now, decision);
         }
         match core.advance(now) {
@@ -337,8 +358,13 @@ fn the_core_and_simulate_realtime_play_the_same_game_with_the_same_bots() {
         let hosted: Vec<Option<Box<dyn HostedBot>>> = (0..players)
             .map(|s| {
                 Some(
-                    kind.bot(&level(s), Seat(s as u8), seed.child(s as u64), &json_settings)
-                        .unwrap(),
+                    kind.bot(
+                        &level(s),
+                        Seat(s as u8),
+                        seed.child(s as u64),
+                        &json_settings,
+                    )
+                    .unwrap(),
                 )
             })
             .collect();

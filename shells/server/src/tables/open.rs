@@ -7,9 +7,7 @@ use super::hub::{Hub, poisoned, unix_ms};
 use super::online;
 use super::task::{TableInit, TableTask};
 use crate::auth;
-use crate::protocol::{
-    ApiError, ClockSpec, ErrorKind, Joined, SeatSpec, TableSummary, clean_name,
-};
+use crate::protocol::{ApiError, ClockSpec, ErrorKind, Joined, SeatSpec, TableSummary, clean_name};
 use crate::store::{StoredTable, Write};
 use stackyard_core::{ErasedRecord, Seat, Seed};
 use std::sync::Arc;

@@ -120,12 +120,15 @@ impl Seats {
                 found = Some(s);
             }
         }
-        found.and_then(|s| u8::try_from(s).ok()).map(Seat).ok_or_else(|| {
-            ApiError::new(
-                ErrorKind::BadToken,
-                "this token holds no seat at this table",
-            )
-        })
+        found
+            .and_then(|s| u8::try_from(s).ok())
+            .map(Seat)
+            .ok_or_else(|| {
+                ApiError::new(
+                    ErrorKind::BadToken,
+                    "this token holds no seat at this table",
+                )
+            })
     }
 
     /// The seat a join gets: `wanted`, or the first free one.

@@ -401,7 +401,13 @@ impl TableTask {
         self.hub.table_finished(&self.creator);
         let facts = crate::ratings::FinishedFacts {
             game: self.core.game().name(),
-            names: self.core.seats().0.iter().map(SeatState::rating_name).collect(),
+            names: self
+                .core
+                .seats()
+                .0
+                .iter()
+                .map(SeatState::rating_name)
+                .collect(),
             outcome: self.core.game().outcome(),
             rated: self.rated,
         };
@@ -484,8 +490,12 @@ impl TableTask {
                 };
                 match viewer {
                     Ok(viewer) => {
-                        let welcome =
-                            messages::welcome(&self.core, self.current_summary(), viewer, self.now());
+                        let welcome = messages::welcome(
+                            &self.core,
+                            self.current_summary(),
+                            viewer,
+                            self.now(),
+                        );
                         if deliver(&conn, welcome) {
                             self.conns.push(Connection {
                                 handle: conn,

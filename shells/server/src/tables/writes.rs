@@ -76,7 +76,13 @@ impl TableTask {
             score: outcome.scores.first().copied().unwrap_or(0),
             won: outcome.winners.iter().any(|w| w.index() == 0),
             time_ms: game.now().as_millis() as i64,
-            hints: self.core.seats().hints_asked().first().copied().unwrap_or(0) as i64,
+            hints: self
+                .core
+                .seats()
+                .hints_asked()
+                .first()
+                .copied()
+                .unwrap_or(0) as i64,
             ending: to_text(&game.ending()),
             finished_at: unix_ms(),
         })
