@@ -321,6 +321,23 @@ impl TableCore {
         self.seats.abandoned_at(self.abandon_after_ms)
     }
 
+    /// Whether anything is due by `now` ([`TableCore::advance`] would do
+    /// something): a host checks before it lends a dear step a thread.
+    pub fn is_due(&self, now: GameTime) -> bool {
+        if !self.playing || self.is_over() {
+            return false;
+        }
+        [
+            self.flag().map(|f| f.0),
+            self.game.next_deadline(),
+            self.abandonment().map(|a| a.0),
+            self.schedule.next_arrival(),
+        ]
+        .into_iter()
+        .flatten()
+        .any(|t| t <= now)
+    }
+
     /// Does the earliest thing due by `now`: at equal times a falling flag
     /// first, then the game's timers, then an abandoned seat, then bot
     /// actions in seat order. Call it until it is [`Advanced::Idle`].

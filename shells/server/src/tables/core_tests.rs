@@ -123,8 +123,10 @@ fn clocks_run_down_for_the_seat_to_act_and_a_move_adds_the_increment() {
 #[test]
 fn a_fallen_flag_loses_at_the_moment_it_falls_and_not_before() {
     let mut core = table("towers", &[None, None], Some(CLOCK), 300_000);
+    assert!(!core.is_due(t(9_999)));
     assert!(matches!(core.advance(t(9_999)), Advanced::Idle));
     assert!(!core.is_over());
+    assert!(core.is_due(t(10_000)));
     let applied = stepped(core.advance(t(12_345)));
     assert_eq!(applied.cause, Cause::Ending);
     assert!(applied.finished);

@@ -92,11 +92,11 @@ impl TableTask {
                 }
             }
             Request::Resign => (
-                self.core_step(|core| core.resign(seat, now)).await,
+                self.core.resign(seat, now),
                 "the ending could not be stored",
             ),
             Request::AcceptDraw => (
-                self.core_step(|core| core.accept_draw(seat, now)).await,
+                self.core.accept_draw(seat, now),
                 "the ending could not be stored",
             ),
             Request::OfferDraw => {

@@ -284,6 +284,9 @@ impl TableTask {
         let now = self.now();
         let mut applied = Vec::new();
         for _ in 0..STEPS_PER_WAKE {
+            if !self.core.is_due(now) {
+                break;
+            }
             match self.core_step(|core| core.advance(now)).await {
                 Advanced::Idle => break,
                 Advanced::Quiet => {}
