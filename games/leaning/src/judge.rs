@@ -92,6 +92,9 @@ pub enum SlipReason {
     /// Even lifted a few millimetres, the noisy pose started inside
     /// another piece or the table (L-3).
     NoRoom,
+    /// Its point touches the inside point of another piece, or another's
+    /// point touches its inside point (L1).
+    PointOnInsidePoint,
 }
 
 /// What one run showed.
@@ -291,6 +294,8 @@ pub fn attempt(
         (Verdict::Break, None)
     } else if table_corners > 2 {
         (Verdict::Slip, Some(SlipReason::Corners))
+    } else if crate::hollow::point_on_inside_point(world, pieces, piece).is_some() {
+        (Verdict::Slip, Some(SlipReason::PointOnInsidePoint))
     } else if !own_contacts_ok {
         (Verdict::Slip, Some(SlipReason::Contacts))
     } else if pushed_past_pips {

@@ -39,6 +39,7 @@ pub mod bot;
 pub mod error;
 pub mod foundation;
 pub mod geometry;
+pub mod hollow;
 pub mod judge;
 pub mod piece;
 pub mod preview;

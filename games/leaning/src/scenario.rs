@@ -248,6 +248,9 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
         .map_err(|e| JudgeError::Structure(e.to_string()))?;
     let mut world = World(table);
     let settled = world.0.settle();
+    // As in a game, the placement is simulated from the table rebuilt
+    // from the structure's state (`World::canonicalise`).
+    world.canonicalise();
     let structure_moved_mm = settled
         .motions
         .iter()
@@ -427,6 +430,7 @@ pub(crate) fn slip_name(reason: SlipReason) -> String {
         SlipReason::SlidAway => "slid away (L9)",
         SlipReason::NeverRested => "never rested (L9)",
         SlipReason::NoRoom => "no room (L-3)",
+        SlipReason::PointOnInsidePoint => "point on an inside point (L1)",
     }
     .to_string()
 }

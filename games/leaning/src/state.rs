@@ -94,6 +94,10 @@ pub enum Phase {
 #[derive(Clone, Debug)]
 pub struct LeaningTowers {
     settings: Settings,
+    /// Between two actions always the table rebuilt from its own state
+    /// (`World::canonicalise` after every run that changed it; a world put
+    /// back from a snapshot was taken from such a table): what a view
+    /// carries and a bot or a preview rebuilds, bit for bit.
     world: World,
     /// The rules' record of every piece in the world, by [`PieceId`].
     pieces: Vec<PieceInfo>,
@@ -373,6 +377,7 @@ impl LeaningTowers {
 
     fn foundation_built(&mut self, world: World, ids: [PieceId; 2]) -> Vec<Event> {
         self.world = world;
+        self.world.canonicalise();
         self.pieces = ids
             .iter()
             .map(|&id| PieceInfo {
@@ -407,6 +412,7 @@ impl LeaningTowers {
         self.tries += 1;
         match (j.verdict, j.piece) {
             (Verdict::Clean, Some(piece)) => {
+                self.world.canonicalise();
                 self.hands[s].take(size);
                 self.scores[s] += j.points;
                 self.pieces.push(PieceInfo {
@@ -512,6 +518,7 @@ impl LeaningTowers {
             self.boxed += 1;
             self.world.0.move_held(piece, spot);
             self.world.0.step();
+            self.world.canonicalise();
         } else {
             info.status = PieceStatus::Frozen;
             events.push(Event::Frozen { piece });
@@ -564,6 +571,7 @@ impl LeaningTowers {
         self.passes = 0;
         self.tries += 1;
         if j.verdict == Verdict::Clean {
+            self.world.canonicalise();
             self.held[s] = None;
             self.scores[s] += j.points;
             let info = &mut self.pieces[piece.0];
@@ -777,10 +785,11 @@ fn failed_event(
 impl Game for LeaningTowers {
     const NAME: &'static str = "leaning";
     const TITLE: &'static str = "Leaning Towers";
-    /// `leaning-2` since the revised L9, L12 and L13: a held piece's
+    /// `leaning-2` since the revised L1, L9, L12 and L13: a held piece's
     /// release is its holder's turn (an action of its own), pieces rest on
-    /// held pieces, and a wreck that leaves fewer than two players ends the
-    /// game. The same actions make a different game under `leaning-1` (and
+    /// held pieces, a wreck that leaves fewer than two players ends the
+    /// game, the pieces are hollow shells, and the world is rebuilt from
+    /// its explicit state after every run that changed it. The same actions make a different game under `leaning-1` (and
     /// the "0.1.0" records it replayed), so none of them is replayed.
     const ENGINE: &'static str = "leaning-2";
     /// Every placement is simulated on the physics table.

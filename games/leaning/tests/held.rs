@@ -217,9 +217,11 @@ fn l9_l13_a_two_player_game_ends_when_a_wreck_ejects_one_player() {
     let events = g
         .apply(
             Seat(0),
+            // L1: a large let go 28 mm above the apexes knocks all four
+            // pieces (just over them, it would cover them in its hollow).
             &Action::Place {
                 size: Size::Large,
-                pose: above_apexes(34.5),
+                pose: above_apexes(60.0),
             },
             T,
         )

@@ -186,10 +186,12 @@ fn l7_a_placement_may_not_push_an_existing_piece_past_its_pips() {
 
 #[test]
 fn l9_one_or_two_pieces_knocked_is_a_break_and_the_world_is_restored() {
+    // A small let go 18 mm above the apexes falls onto them and knocks
+    // both (a hair above them, it covers them in its hollow: L1).
     let report = judge(&scenario(
         foundation_pieces(),
         "pyramid-small",
-        above_apexes(34.0),
+        above_apexes(50.0),
         false,
     ))
     .unwrap();
@@ -200,7 +202,7 @@ fn l9_one_or_two_pieces_knocked_is_a_break_and_the_world_is_restored() {
     let mut g = founded(2);
     let before = bits(&g);
     let events = g
-        .apply(Seat(0), &place(Size::Small, above_apexes(34.0)), T)
+        .apply(Seat(0), &place(Size::Small, above_apexes(50.0)), T)
         .unwrap();
     let (verdict, _, disturbed, points, forfeited) = failed(&events);
     assert_eq!(
@@ -224,7 +226,9 @@ fn l9_three_or_more_pieces_knocked_is_a_wreck_the_seat_is_out_and_play_goes_on()
     assert_eq!(g.pieces().len(), 4);
     let before = bits(&g);
     let events = g
-        .apply(Seat(2), &place(Size::Large, above_apexes(34.5)), T)
+        // L1: a large let go upright just over the apexes covers them in
+        // its hollow; let go 28 mm above them, it knocks all four.
+        .apply(Seat(2), &place(Size::Large, above_apexes(60.0)), T)
         .unwrap();
     let (verdict, _, disturbed, points, forfeited) = failed(&events);
     assert_eq!(verdict, Verdict::Wreck, "{events:?}");
@@ -436,7 +440,9 @@ fn rejections_name_their_rule_and_change_nothing() {
             Some("L5"),
         ),
         (Seat(0), place(Size::Small, Pose::at(0.0, 0.0, -5.0)), None),
-        (Seat(0), place(Size::Small, LEFT), None),
+        // L1: a small fits inside a large's hollow, so the start inside a
+        // piece is a large where the left large already is.
+        (Seat(0), place(Size::Large, LEFT), None),
     ];
     for (seat, action, rule) in cases {
         let err = g.apply(seat, &action, T).unwrap_err();

@@ -65,6 +65,7 @@ const SLIP_RULE: Record<string, [string, string]> = {
   slid_away: ['it came to rest more than 15 mm from where it was let go', 'L9'],
   never_rested: ['the table did not come to rest', 'L-9'],
   no_room: ['there was no room to let it go', 'L-3'],
+  point_on_inside_point: ['its point touched the inside point of another piece', 'L-16'],
 };
 
 interface Verdict {

@@ -136,7 +136,7 @@ export interface LeaningPlacement {
   hold?: boolean;
 }
 
-export type SlipReason = 'corners' | 'contacts' | 'pushed_past_pips' | 'slid_away' | 'never_rested' | 'no_room';
+export type SlipReason = 'corners' | 'contacts' | 'pushed_past_pips' | 'slid_away' | 'never_rested' | 'no_room' | 'point_on_inside_point';
 
 /** What the physics predicts, hand noise off (games/leaning/src/preview.rs `Preview`). */
 export interface LeaningPreview {

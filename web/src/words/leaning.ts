@@ -11,6 +11,7 @@ const SLIP: Record<string, string> = {
   slid_away: 'it slid away from where it was let go',
   never_rested: 'the sculpture did not come to rest',
   no_room: 'there was no room to let it go there',
+  point_on_inside_point: 'its point touched the inside point of another pyramid',
 };
 
 const pts = (n: number) => `${n > 0 ? '+' : ''}${plural(n, 'point')}`;
