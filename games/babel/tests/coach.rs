@@ -1,7 +1,7 @@
 //! The coach level (B-9): what hints use in Standard play.
 
 use stackyard_babel::{Action, Babel, Settings, Variant};
-use stackyard_core::{Bot, Bots, Driver, GameTime, Seat, Seed, Viewer};
+use stackyard_core::{Bots, Driver, GameTime, Seat, Seed, Viewer};
 
 fn play(level: &str, seed: u64) -> (usize, usize) {
     let settings = Settings {
