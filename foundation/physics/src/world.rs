@@ -412,23 +412,8 @@ impl Table {
 
     /// Advances the simulation by one step (1 / `step_hz` seconds).
     pub fn step(&mut self) {
-        let st = &mut self.state;
-        self.pipeline.step(
-            Vector::new(0.0, 0.0, -GRAVITY as f32),
-            &self.params,
-            &mut st.islands,
-            &mut st.broad_phase,
-            &mut st.narrow_phase,
-            &mut st.bodies,
-            &mut st.colliders,
-            &mut st.impulse_joints,
-            &mut st.multibody_joints,
-            &mut st.soft_bodies,
-            &mut st.ccd_solver,
-            &(),
-            &(),
-        );
-        st.steps += 1;
+        self.run_pipeline(self.params);
+        self.state.steps += 1;
     }
 
     /// Whether every free (not held, not removed) piece is asleep.
@@ -589,6 +574,11 @@ impl Table {
     fn detect(&mut self) {
         let mut params = self.params;
         params.dt = 0.0;
+        self.run_pipeline(params);
+    }
+
+    /// One pass of rapier's pipeline with `params` over this world's sets.
+    fn run_pipeline(&mut self, params: IntegrationParameters) {
         let st = &mut self.state;
         self.pipeline.step(
             Vector::new(0.0, 0.0, -GRAVITY as f32),

@@ -83,7 +83,11 @@ fn a_state_survives_serialisation_exactly() {
     let mut b = Table::from_state(&state).unwrap();
     let mut c = Table::from_state(&back).unwrap();
     assert_eq!(bits(&a), bits(&b));
-    assert_eq!(b.state(), state, "a rebuilt table has the state it was built from");
+    assert_eq!(
+        b.state(),
+        state,
+        "a rebuilt table has the state it was built from"
+    );
     let (sb, sc) = (b.settle_for(200), c.settle_for(200));
     assert_eq!(sb.steps, sc.steps);
     assert_eq!(bits(&b), bits(&c));
@@ -94,7 +98,10 @@ fn a_state_survives_serialisation_exactly() {
     for i in 0..a.len() {
         let (pa, pb) = (a.pose(PieceId(i)), b.pose(PieceId(i)));
         for k in 0..3 {
-            assert!((pa.position[k] - pb.position[k]).abs() < 0.5, "{pa:?} {pb:?}");
+            assert!(
+                (pa.position[k] - pb.position[k]).abs() < 0.5,
+                "{pa:?} {pb:?}"
+            );
         }
     }
 }

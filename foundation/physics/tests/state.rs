@@ -92,12 +92,18 @@ fn a_world_at_rest_stays_at_rest_through_rebuilds() {
         assert!(settled.rested, "round {round}");
         for (i, m) in w.motions_since(&before).iter().enumerate() {
             let (mm, deg) = if i < 2 { (0.005, 0.01) } else { (1.2, 2.5) };
-            assert!(m.moved_mm < mm && m.turned_deg < deg, "round {round}, piece {i}: {m:?}");
+            assert!(
+                m.moved_mm < mm && m.turned_deg < deg,
+                "round {round}, piece {i}: {m:?}"
+            );
         }
     }
     for (i, m) in w.motions_since(&start).iter().enumerate() {
         let (mm, deg) = if i < 2 { (0.01, 0.02) } else { (2.0, 3.0) };
-        assert!(m.moved_mm < mm && m.turned_deg < deg, "piece {i} after ten rebuilds: {m:?}");
+        assert!(
+            m.moved_mm < mm && m.turned_deg < deg,
+            "piece {i} after ten rebuilds: {m:?}"
+        );
     }
 }
 

@@ -61,7 +61,9 @@ impl Bot<Babel> for BabelBot {
                     s.actions.first().copied().unwrap_or(Action::End)
                 }
             }
-            Plan::Coach(rng) => safe_move(&game, &legal, rng, &mut self.solver).unwrap_or(Action::Draw),
+            Plan::Coach(rng) => {
+                safe_move(&game, &legal, rng, &mut self.solver).unwrap_or(Action::Draw)
+            }
             Plan::Policy(player) if !legal.is_empty() => player.choose(&game),
             Plan::Policy(_) if game.undrawn_count() > 0 => Action::Draw,
             Plan::Policy(_) => Action::End,

@@ -18,7 +18,9 @@ fn play(level: &str, seed: u64) -> (usize, usize) {
         if matches!(d.action, Action::Move { .. }) && view.undrawn > 0 {
             moves_before_last_draw += 1;
         }
-        driver.act(Seat(0), d.action, GameTime::ZERO).expect("a legal action");
+        driver
+            .act(Seat(0), d.action, GameTime::ZERO)
+            .expect("a legal action");
     }
     (driver.game().stacks(), moves_before_last_draw)
 }
@@ -34,12 +36,21 @@ fn b_9_the_coach_moves_early_and_loses_next_to_nothing() {
     for seed in 0..deals {
         let (best, _) = play("best", seed);
         let (coach, early) = play("coach", seed);
-        assert!(coach >= best, "deal {seed}: nothing beats the exact solution ({coach} < {best})");
+        assert!(
+            coach >= best,
+            "deal {seed}: nothing beats the exact solution ({coach} < {best})"
+        );
         early_moves += early;
         if coach > best {
             worse += 1;
         }
     }
-    assert!(early_moves >= deals as usize, "the coach moved early only {early_moves} times in {deals} deals");
-    assert!(worse <= 1, "the coach ended worse than best on {worse} of {deals} deals");
+    assert!(
+        early_moves >= deals as usize,
+        "the coach moved early only {early_moves} times in {deals} deals"
+    );
+    assert!(
+        worse <= 1,
+        "the coach ended worse than best on {worse} of {deals} deals"
+    );
 }

@@ -248,7 +248,10 @@ fn b_8_undo_is_off_unless_the_settings_allow_it() {
     // when off, so their settings are unchanged.
     let s: Settings = serde_json::from_str(r#"{"variant":"standard"}"#).unwrap();
     assert!(!s.undo);
-    assert_eq!(serde_json::to_string(&s).unwrap(), r#"{"variant":"standard"}"#);
+    assert_eq!(
+        serde_json::to_string(&s).unwrap(),
+        r#"{"variant":"standard"}"#
+    );
 }
 
 #[test]
@@ -271,8 +274,19 @@ fn b_8_undo_takes_moves_back_to_the_last_draw_and_no_further() {
     assert_eq!(g.stacks(), 1);
     assert!(g.view(Viewer::Seat(Seat(0))).can_undo);
     let events = g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap();
-    assert_eq!(events, vec![Event::Undone { from: 2, to: 1, count: 1 }]);
-    assert_eq!(g.line(), &after_draw[..], "the line as it was before the move");
+    assert_eq!(
+        events,
+        vec![Event::Undone {
+            from: 2,
+            to: 1,
+            count: 1
+        }]
+    );
+    assert_eq!(
+        g.line(),
+        &after_draw[..],
+        "the line as it was before the move"
+    );
     // The draw stands (B4: the tile has been seen), so the move before it
     // cannot be taken back.
     assert_eq!(
@@ -294,7 +308,14 @@ fn b_8_a_whole_stack_goes_back_and_undos_unwind_in_order() {
     g.apply(Seat(0), &act("2<1"), GameTime::ZERO).unwrap();
     assert_eq!(g.line(), &[tiles("Sn Sa S2")][..]);
     let events = g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap();
-    assert_eq!(events, vec![Event::Undone { from: 2, to: 1, count: 2 }]);
+    assert_eq!(
+        events,
+        vec![Event::Undone {
+            from: 2,
+            to: 1,
+            count: 2
+        }]
+    );
     assert_eq!(g.line(), &[tiles("Sn"), tiles("Sa S2")][..]);
     g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap();
     assert_eq!(g.line(), &[tiles("Sn"), tiles("Sa"), tiles("S2")][..]);

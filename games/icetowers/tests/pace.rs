@@ -23,7 +23,11 @@ fn settings() -> Settings {
 fn beginner_is_listed_first_and_parses() {
     let levels = IceTowers::bot_levels();
     assert_eq!(levels[0].name, "beginner");
-    assert!(levels[0].about.contains("1.5 to 3 seconds"), "{}", levels[0].about);
+    assert!(
+        levels[0].about.contains("1.5 to 3 seconds"),
+        "{}",
+        levels[0].about
+    );
     let b: BotSpec = "beginner".parse().unwrap();
     assert_eq!(b, BotSpec::beginner());
     assert_eq!(b.policy, Policy::Greedy);
@@ -40,7 +44,12 @@ fn beginner_is_listed_first_and_parses() {
 fn beginner_decisions_wait_a_person_s_time() {
     // Each decision of a beginner, over whole games, waits 1.5 to 3 s.
     for seed in 0..4 {
-        let r = simulate(&settings(), &[BotSpec::beginner(), BotSpec::beginner()], Seed(seed)).unwrap();
+        let r = simulate(
+            &settings(),
+            &[BotSpec::beginner(), BotSpec::beginner()],
+            Seed(seed),
+        )
+        .unwrap();
         // Consecutive actions of one seat are at least its shortest wait
         // apart (it looks, then acts one think later; one in flight).
         for seat in 0..2u8 {
@@ -54,11 +63,17 @@ fn beginner_decisions_wait_a_person_s_time() {
             assert!(times.len() > 3, "seat {seat} acted {} times", times.len());
             for w in times.windows(2) {
                 let gap = w[1].as_millis() - w[0].as_millis();
-                assert!(gap >= BEGINNER_MIN_MS, "seed {seed} seat {seat}: {gap} ms between two plays");
+                assert!(
+                    gap >= BEGINNER_MIN_MS,
+                    "seed {seed} seat {seat}: {gap} ms between two plays"
+                );
             }
             // Its first action (ready, I4) comes 1.5 to 3 s after the table opened.
             let first = times[0].as_millis();
-            assert!((BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(&first), "first after {first} ms");
+            assert!(
+                (BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(&first),
+                "first after {first} ms"
+            );
         }
     }
     // And the delays themselves, straight from the bot: in range, and
@@ -67,9 +82,17 @@ fn beginner_decisions_wait_a_person_s_time() {
     let view = driver.view(Viewer::Seat(Seat(1)));
     let mut bot = IceBot::new(BotSpec::beginner(), Seat(1), seat_rng(Seed(9), Seat(1)));
     let waits: Vec<u64> = (0..200)
-        .map(|_| bot.decide(&view, GameTime::ZERO).expect("it says ready").think_ms)
+        .map(|_| {
+            bot.decide(&view, GameTime::ZERO)
+                .expect("it says ready")
+                .think_ms
+        })
         .collect();
-    assert!(waits.iter().all(|w| (BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(w)));
+    assert!(
+        waits
+            .iter()
+            .all(|w| (BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(w))
+    );
     assert!(waits.iter().any(|&w| w < 1800) && waits.iter().any(|&w| w > 2700));
 }
 
@@ -90,7 +113,10 @@ impl Bot<IceTowers> for Person {
             .legal_actions(self.seat)
             .into_iter()
             .find(|a| matches!(a, Action::Ready | Action::Cap { .. }))?;
-        Some(Decision { action, think_ms: self.rng.random_range(2500..=4500) })
+        Some(Decision {
+            action,
+            think_ms: self.rng.random_range(2500..=4500),
+        })
     }
 }
 
@@ -99,8 +125,15 @@ fn a_game_against_the_beginner_lasts_at_least_a_minute() {
     for seed in 0..6 {
         let driver = Driver::<IceTowers>::new(settings(), Seed(seed)).unwrap();
         let mut players: Vec<Box<dyn Bot<IceTowers>>> = vec![
-            Box::new(Person { seat: Seat(0), rng: seat_rng(Seed(seed), Seat(0)) }),
-            Box::new(IceBot::new(BotSpec::beginner(), Seat(1), seat_rng(Seed(seed), Seat(1)))),
+            Box::new(Person {
+                seat: Seat(0),
+                rng: seat_rng(Seed(seed), Seat(0)),
+            }),
+            Box::new(IceBot::new(
+                BotSpec::beginner(),
+                Seat(1),
+                seat_rng(Seed(seed), Seat(1)),
+            )),
         ];
         let played = simulate_realtime(driver, &mut players, 10_000);
         let game = played.driver.game();
@@ -112,8 +145,15 @@ fn a_game_against_the_beginner_lasts_at_least_a_minute() {
             .iter()
             .filter(|e| e.seat == Seat(0) && matches!(e.action, Action::Cap { .. }))
             .count();
-        eprintln!("seed {seed}: ended {:?} at {end}, the person capped {person_caps} times", game.ending().map(|e| e.reason));
-        assert!(end.as_millis() >= 60_000, "seed {seed}: over after {} ms", end.as_millis());
+        eprintln!(
+            "seed {seed}: ended {:?} at {end}, the person capped {person_caps} times",
+            game.ending().map(|e| e.reason)
+        );
+        assert!(
+            end.as_millis() >= 60_000,
+            "seed {seed}: over after {} ms",
+            end.as_millis()
+        );
         assert!(person_caps >= 5, "seed {seed}: the person played");
     }
 }

@@ -95,7 +95,11 @@ const SHIFTS: [[f64; 4]; 4] = [
 /// Suggestions for the seat to act in `view` at a table with `settings`:
 /// clean by the preview, steadiest first, at most `ask.max`. An empty list
 /// when none was found within the budget (or the seat cannot place now).
-pub fn suggest(view: &View, settings: &Settings, ask: &Ask) -> Result<Vec<Suggestion>, PreviewError> {
+pub fn suggest(
+    view: &View,
+    settings: &Settings,
+    ask: &Ask,
+) -> Result<Vec<Suggestion>, PreviewError> {
     let max = ask.max.clamp(1, 8);
     let mut budget = ask.budget.clamp(1, 200);
     if view.phase != Phase::Play || view.to_act.is_none() {

@@ -16,7 +16,8 @@ fn quiet() -> Settings {
 
 fn after_foundation(seed: u64) -> Driver<LeaningTowers> {
     let mut d = Driver::<LeaningTowers>::new(quiet(), Seed(seed)).expect("2 seats");
-    d.act(Seat(0), Action::AutoFoundation, GameTime::ZERO).expect("L4: the foundation");
+    d.act(Seat(0), Action::AutoFoundation, GameTime::ZERO)
+        .expect("L4: the foundation");
     d
 }
 
@@ -26,13 +27,29 @@ fn l9_the_first_suggestion_places_clean() {
         for size in [Size::Small, Size::Medium, Size::Large] {
             let mut d = after_foundation(seed);
             let view = d.view(Viewer::Seat(Seat(0)));
-            let ask = Ask { size, near: None, max: 3, budget: 40 };
+            let ask = Ask {
+                size,
+                near: None,
+                max: 3,
+                budget: 40,
+            };
             let list = suggest(&view, &quiet(), &ask).expect("a view");
             assert!(!list.is_empty(), "seed {seed} {size:?}: no suggestion");
-            assert_eq!(suggest(&view, &quiet(), &ask).unwrap(), list, "the same view, the same suggestions");
+            assert_eq!(
+                suggest(&view, &quiet(), &ask).unwrap(),
+                list,
+                "the same view, the same suggestions"
+            );
             let first = &list[0];
             assert!(first.points >= 1, "L10: a clean placement scores");
-            let Ok(step) = d.act(Seat(0), Action::Place { size, pose: first.pose }, GameTime::ZERO) else {
+            let Ok(step) = d.act(
+                Seat(0),
+                Action::Place {
+                    size,
+                    pose: first.pose,
+                },
+                GameTime::ZERO,
+            ) else {
                 panic!("seed {seed} {size:?}: the rules refused the suggestion");
             };
             let events = step.events;
@@ -49,10 +66,30 @@ fn near_puts_the_chosen_piece_first_and_no_turn_means_no_suggestion() {
     let d = after_foundation(3);
     let view = d.view(Viewer::Seat(Seat(0)));
     let second = view.pieces[1].id;
-    let list = suggest(&view, &quiet(), &Ask { size: Size::Small, near: Some(second), max: 2, budget: 30 }).unwrap();
+    let list = suggest(
+        &view,
+        &quiet(),
+        &Ask {
+            size: Size::Small,
+            near: Some(second),
+            max: 2,
+            budget: 30,
+        },
+    )
+    .unwrap();
     assert!(list.iter().any(|s| s.target == second), "{list:?}");
     // Before the foundation (L4) there is nothing to suggest.
     let fresh = Driver::<LeaningTowers>::new(quiet(), Seed(3)).unwrap();
-    let none = suggest(&fresh.view(Viewer::Seat(Seat(0))), &quiet(), &Ask { size: Size::Small, near: None, max: 2, budget: 10 }).unwrap();
+    let none = suggest(
+        &fresh.view(Viewer::Seat(Seat(0))),
+        &quiet(),
+        &Ask {
+            size: Size::Small,
+            near: None,
+            max: 2,
+            budget: 10,
+        },
+    )
+    .unwrap();
     assert!(none.is_empty());
 }

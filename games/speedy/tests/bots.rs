@@ -156,12 +156,22 @@ fn the_beginner_waits_a_person_s_time() {
     let view = driver.view(Viewer::Seat(Seat(1)));
     let mut bot = SpeedyTowers::bot("beginner", Seat(1), Seed(4), &s).unwrap();
     let waits: Vec<u64> = (0..200)
-        .map(|_| bot.decide(&view, stackyard_core::GameTime::ZERO).expect("it says ready").think_ms)
+        .map(|_| {
+            bot.decide(&view, stackyard_core::GameTime::ZERO)
+                .expect("it says ready")
+                .think_ms
+        })
         .collect();
     assert!(waits.iter().all(|w| (1500..=3000).contains(w)), "{waits:?}");
     assert!(waits.iter().any(|&w| w < 1800) && waits.iter().any(|&w| w > 2700));
 
-    let r = simulate(&s, bots(&["beginner", "beginner"], &s, Seed(5)), Seed(5), 5000).unwrap();
+    let r = simulate(
+        &s,
+        bots(&["beginner", "beginner"], &s, Seed(5)),
+        Seed(5),
+        5000,
+    )
+    .unwrap();
     assert!(r.outcome.is_some(), "the game finished");
     for seat in 0..2u8 {
         let times: Vec<u64> = r
@@ -172,9 +182,17 @@ fn the_beginner_waits_a_person_s_time() {
             .map(|e| e.at.as_millis())
             .collect();
         assert!(times.len() > 3);
-        assert!((1500..=3000).contains(&times[0]), "ready after {} ms", times[0]);
+        assert!(
+            (1500..=3000).contains(&times[0]),
+            "ready after {} ms",
+            times[0]
+        );
         for w in times.windows(2) {
-            assert!(w[1] - w[0] >= 1500, "seat {seat}: {} ms between two actions", w[1] - w[0]);
+            assert!(
+                w[1] - w[0] >= 1500,
+                "seat {seat}: {} ms between two actions",
+                w[1] - w[0]
+            );
         }
     }
 }

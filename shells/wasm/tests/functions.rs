@@ -219,7 +219,8 @@ fn ice_legal_lists_what_the_referee_accepts() {
     let fresh = || {
         let mut t = kind.create(&settings, Seed(5)).expect("a 2-seat table");
         for s in 0..2 {
-            t.act(Seat(s), &json!({"type": "ready"}), t.now()).expect("ready");
+            t.act(Seat(s), &json!({"type": "ready"}), t.now())
+                .expect("ready");
         }
         t
     };
@@ -232,21 +233,40 @@ fn ice_legal_lists_what_the_referee_accepts() {
     assert!(!caps.is_empty(), "free-standers can cap at the start (I6)");
     for a in &caps {
         let mut t = fresh();
-        t.act(Seat(0), a, t.now()).unwrap_or_else(|e| panic!("{a} refused: {e:?}"));
+        t.act(Seat(0), a, t.now())
+            .unwrap_or_else(|e| panic!("{a} refused: {e:?}"));
     }
     // Some cap of one of seat 0's free-standers that is not listed: refused.
     let piece = &caps[0]["piece"];
-    let towers: Vec<Value> = view["towers"].as_array().unwrap().iter().map(|t| t["id"].clone()).collect();
+    let towers: Vec<Value> = view["towers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].clone())
+        .collect();
     let missing = towers
         .iter()
         .map(|onto| json!({"type": "cap", "piece": piece, "onto": onto}))
         .find(|a| !legal.contains(a))
         .expect("not every tower takes that pyramid");
     let mut t = fresh();
-    assert!(t.act(Seat(0), &missing, t.now()).is_err(), "{missing} is illegal");
+    assert!(
+        t.act(Seat(0), &missing, t.now()).is_err(),
+        "{missing} is illegal"
+    );
     // Bad input.
     assert!(ice_legal("{}", 0).is_err());
-    assert!(ice_legal(&view.to_string(), 7).unwrap_err().0.contains("no seat 7"));
+    assert!(
+        ice_legal(&view.to_string(), 7)
+            .unwrap_err()
+            .0
+            .contains("no seat 7")
+    );
     let answer: Value = serde_json::from_str(&envelope(ice_legal("nope", 0))).unwrap();
-    assert!(answer["error"].as_str().unwrap().contains("not an IceTowers view"));
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("not an IceTowers view")
+    );
 }
