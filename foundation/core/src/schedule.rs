@@ -19,6 +19,12 @@
 //! - A bot whose action was refused (a lost race, a misjudgement) looks
 //!   again [`RETRY_MS`] later, not at once: a bot that keeps proposing the
 //!   same refused action cannot spin.
+//! - A bot whose table changes under its hand (a step it wakes on while
+//!   its action is in flight) looks again at once and may change its mind,
+//!   but its action still arrives when it would have: a person who sees the
+//!   pyramid they reach for taken aims elsewhere without starting over. A
+//!   bot that only re-decided on its refusal would keep losing the same race
+//!   to a quicker seat, every action of it stale by the time it lands.
 //! - A bot that decided nothing waits until something wakes it.
 //! - At equal times, actions in flight arrive in seat order.
 
@@ -45,6 +51,10 @@ struct Slot<A> {
     thinking: bool,
     /// Do not look before this (after a refusal).
     not_before: GameTime,
+    /// While it looks again with an action in flight (the table changed
+    /// under its hand): when that action was to arrive, which its new
+    /// decision keeps.
+    reaching: Option<GameTime>,
 }
 
 impl<A> Slot<A> {
@@ -54,6 +64,7 @@ impl<A> Slot<A> {
             wants_look: true,
             thinking: false,
             not_before: GameTime::ZERO,
+            reaching: None,
         }
     }
 }
@@ -90,14 +101,11 @@ impl<A> BotSchedule<A> {
         let mut out = Vec::new();
         for (s, slot) in self.slots.iter_mut().enumerate() {
             let Some(slot) = slot else { continue };
-            if slot.wants_look
-                && !slot.thinking
-                && slot.pending.is_none()
-                && slot.not_before <= now
-                && may_act(&to_act, s)
-            {
+            if slot.wants_look && !slot.thinking && slot.not_before <= now && may_act(&to_act, s) {
                 slot.thinking = true;
                 slot.wants_look = false;
+                // An action in flight is decided again; it keeps its arrival.
+                slot.reaching = slot.pending.take().map(|(at, _)| at);
                 out.push(seat(s));
             }
         }
@@ -111,7 +119,9 @@ impl<A> BotSchedule<A> {
 
     /// `seat`'s bot, which looked at `looked_at`, decided; the decision is
     /// back at `now` (the same time in a simulation). Its action arrives
-    /// `think_ms` after it looked, never before `now`.
+    /// `think_ms` after it looked, never before `now`; a bot that looked
+    /// again with an action in flight acts when that action would have
+    /// arrived (never before `now`).
     pub fn decided(
         &mut self,
         seat: Seat,
@@ -123,7 +133,11 @@ impl<A> BotSchedule<A> {
             return;
         };
         slot.thinking = false;
-        slot.pending = decision.map(|d| ((looked_at + d.think_ms).max(now), d.action));
+        let reaching = slot.reaching.take();
+        slot.pending = decision.map(|d| {
+            let at = reaching.unwrap_or(looked_at + d.think_ms);
+            (at.max(now), d.action)
+        });
     }
 
     /// The next moment something is due: the earliest action in flight, or
@@ -135,6 +149,10 @@ impl<A> BotSchedule<A> {
             .filter_map(|(s, slot)| {
                 let slot = slot.as_ref()?;
                 match &slot.pending {
+                    // Asked to look again first (a step it wakes on).
+                    Some((at, _)) if slot.wants_look && may_act(&to_act, s) => {
+                        Some((*at).min(slot.not_before))
+                    }
                     Some((at, _)) => Some(*at),
                     None if slot.wants_look && !slot.thinking && may_act(&to_act, s) => {
                         Some(slot.not_before)
@@ -182,18 +200,18 @@ impl<A> BotSchedule<A> {
     }
 
     /// A step happened (an action, timers, an ending) and `to_act` may act
-    /// now. A bot with nothing in flight looks again if `wakes(seat)` (its
-    /// bot's [`crate::Bot::wakes_on`] the events as its seat sees them) or
-    /// if the step made it its seat's turn. A bot thinking now looks again
-    /// once its decision is back: it decided on an older table.
+    /// now. A bot looks again if `wakes(seat)` (its bot's
+    /// [`crate::Bot::wakes_on`] the events as its seat sees them), with or
+    /// without an action in flight, or if the step made it its seat's turn
+    /// and it has nothing in flight. A bot thinking now looks again once its
+    /// decision is back: it decided on an older table.
     pub fn stepped(&mut self, to_act: ToAct, mut wakes: impl FnMut(Seat) -> bool) {
         for (s, slot) in self.slots.iter_mut().enumerate() {
             let Some(slot) = slot else { continue };
             if slot.thinking {
                 slot.wants_look = true;
-            } else if slot.pending.is_none()
-                && !slot.wants_look
-                && (to_act == ToAct::Seat(seat(s)) || wakes(seat(s)))
+            } else if !slot.wants_look
+                && ((slot.pending.is_none() && to_act == ToAct::Seat(seat(s))) || wakes(seat(s)))
             {
                 slot.wants_look = true;
             }
@@ -204,6 +222,7 @@ impl<A> BotSchedule<A> {
     pub fn stop(&mut self) {
         for slot in self.slots.iter_mut().flatten() {
             slot.pending = None;
+            slot.reaching = None;
             slot.wants_look = false;
         }
     }
@@ -305,6 +324,48 @@ mod tests {
         s.stop();
         assert_eq!(s.take_due(t(500)), None);
         assert_eq!(s.next_due(ToAct::AnySeat), None);
+    }
+
+    #[test]
+    fn a_bot_whose_table_changes_under_its_hand_aims_again_and_keeps_its_time() {
+        let mut s: BotSchedule<u32> = BotSchedule::new([true, true]);
+        s.to_look(t(0), ToAct::AnySeat);
+        s.decided(Seat(0), t(0), t(0), d(10, 2000));
+        s.decided(Seat(1), t(0), t(0), d(20, 500));
+        let (seat, at, _) = s.take_due(t(500)).unwrap();
+        assert_eq!((seat, at), (Seat(1), t(500)));
+        s.arrived(seat, at, false);
+        // Seat 1's action changed the table: seat 0, mid-reach, looks again.
+        s.stepped(ToAct::AnySeat, |_| true);
+        assert_eq!(s.next_due(ToAct::AnySeat), Some(GameTime::ZERO));
+        assert_eq!(s.to_look(t(500), ToAct::AnySeat), vec![Seat(0), Seat(1)]);
+        assert_eq!(
+            s.take_due(t(2000)),
+            None,
+            "nothing in flight while it aims again"
+        );
+        // Its new aim arrives when the first would have, not 900 ms later.
+        s.decided(Seat(0), t(500), t(500), d(11, 900));
+        s.decided(Seat(1), t(500), t(500), None);
+        assert_eq!(s.take_due(t(2000)), Some((Seat(0), t(2000), 11)));
+        // Deciding nothing on the second look leaves nothing in flight.
+        s.arrived(Seat(0), t(2000), false);
+        s.to_look(t(2000), ToAct::AnySeat);
+        s.decided(Seat(0), t(2000), t(2000), d(12, 700));
+        s.stepped(ToAct::AnySeat, |seat| seat == Seat(0));
+        s.to_look(t(2100), ToAct::AnySeat);
+        s.decided(Seat(0), t(2100), t(2100), None);
+        assert_eq!(s.next_due(ToAct::AnySeat), None);
+    }
+
+    #[test]
+    fn events_a_bot_does_not_wake_on_leave_its_action_in_flight() {
+        let mut s: BotSchedule<u32> = BotSchedule::new([true]);
+        s.to_look(t(0), ToAct::AnySeat);
+        s.decided(Seat(0), t(0), t(0), d(1, 300));
+        s.stepped(ToAct::AnySeat, |_| false);
+        assert!(s.to_look(t(100), ToAct::AnySeat).is_empty());
+        assert_eq!(s.take_due(t(300)), Some((Seat(0), t(300), 1)));
     }
 
     #[test]
