@@ -278,6 +278,50 @@ test('play a friend: the table waits for them by name, the friend is asked for a
   assert.deepEqual(b.errors, []);
 });
 
+test('a rematch between friends: one asks, the other is told by name and joins; both meet at one new table', async () => {
+  const a = await newPage(browser, { width: 1280, height: 800 });
+  await a.goto(`${server.url}/#/`);
+  await a.click('[data-testid="game-towers"] a:has-text("Play a friend")');
+  await a.fill('input[name="ask-name"]', 'Ada');
+  await a.click('[data-name-ok]');
+  await a.waitForURL(/#\/table\//);
+  const first = tableId(a);
+  const link = await a.inputValue('.share-link');
+  const b = await newPage(browser, { width: 390, height: 844 });
+  await b.goto(link);
+  await b.fill('input[name="join-name"]', 'Bea');
+  await b.click('[data-join]');
+  await b.waitForSelector('[data-viewer="seat"]');
+  await a.waitForSelector('[data-movable]');
+  await towersMove(a);
+  // Bea resigns; both see the result from their side.
+  await b.click('[data-testid="resign"]');
+  await b.click('[data-testid="confirm"]');
+  await a.waitForSelector('[data-testid="result"]');
+  await b.waitForSelector('[data-testid="result"]');
+  assert.equal(await a.textContent('[data-testid="result"] h3'), 'You won');
+  assert.equal(await b.textContent('[data-testid="result"] h3'), 'You lost');
+  // Ada asks for a rematch and lands at the new table; Bea is told who asked.
+  await a.click('[data-testid="rematch"]');
+  await a.waitForFunction((old) => location.hash.startsWith('#/table/') && !location.hash.endsWith(old), first);
+  const second = tableId(a);
+  await b.waitForSelector('[data-rematch-offer]');
+  assert.equal(await b.textContent('[data-rematch-offer]'), 'Ada wants a rematch.');
+  assert.equal(await b.textContent('[data-testid="rematch"]'), 'Join the rematch');
+  await shot(b, 'newcomer-rematch-offer-phone');
+  await b.click('[data-testid="rematch"]');
+  await b.waitForFunction((t) => location.hash === `#/table/${t}`, second);
+  // Each has the seat they had, and the game is on.
+  await b.waitForSelector('[data-viewer="seat"]');
+  await a.waitForFunction(() => document.querySelector('.seat-list')?.textContent.includes('Bea'));
+  const t = await (await fetch(`${server.url}/api/v1/tables/${second}`)).json();
+  assert.equal(t.status, 'playing');
+  assert.deepEqual(t.seats.map((s) => s.name), ['Ada', 'Bea']);
+  await a.waitForSelector('[data-movable]');
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+});
+
 test('phone: a message stays in sight when the page is scrolled', async () => {
   const page = await newPage(browser, { width: 390, height: 844 });
   await page.goto(`${server.url}/#/`);

@@ -56,6 +56,14 @@ pub enum ClientMessage {
         /// Echoed.
         id: u64,
     },
+    /// After the game: play again, the same game with the same seats.
+    /// The first seat to ask opens the new table (`rematch` in the table's
+    /// summary, told to everyone at the table); asking again answers with
+    /// that same table, so two players who both ask meet there.
+    Rematch {
+        /// Echoed.
+        id: u64,
+    },
     /// Keep the connection alive.
     Ping {
         /// Echoed.
@@ -316,6 +324,21 @@ pub struct TableSummary {
     /// day).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
+    /// Once the game is over and a seat asked for a rematch: the new table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rematch: Option<RematchOffer>,
+}
+
+/// A rematch a seat asked for: the new table, same game, settings, seats
+/// and clock, each person's seat free for the person who had it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RematchOffer {
+    /// The new table's id.
+    pub table: String,
+    /// The seat that asked.
+    pub by: usize,
 }
 
 /// A game the server hosts.

@@ -430,6 +430,7 @@ async fn connected(
                     ClientMessage::OfferDraw { id } => (id, Request::OfferDraw),
                     ClientMessage::AcceptDraw { id } => (id, Request::AcceptDraw),
                     ClientMessage::Hint { id } => (id, Request::Hint),
+                    ClientMessage::Rematch { id } => (id, Request::Rematch),
                 };
                 let Viewer::Seat(seat) = viewer else {
                     let e = ApiError::new(ErrorKind::NotYourSeat, "spectators watch; join a seat to play");

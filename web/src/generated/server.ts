@@ -73,6 +73,10 @@ id: number, } | { "type": "hint",
 /**
  * Echoed.
  */
+id: number, } | { "type": "rematch", 
+/**
+ * Echoed.
+ */
 id: number, } | { "type": "ping", 
 /**
  * Echoed.
@@ -381,6 +385,20 @@ seats: unknown,
 record_url: string, };
 
 /**
+ * A rematch a seat asked for: the new table, same game, settings, seats
+ * and clock, each person's seat free for the person who had it.
+ */
+export type RematchOffer = { 
+/**
+ * The new table's id.
+ */
+table: string, 
+/**
+ * The seat that asked.
+ */
+by: number, };
+
+/**
  * How a seat is filled at creation.
  */
 export type SeatSpec = { "kind": "person" } | { "kind": "bot", 
@@ -612,4 +630,8 @@ ending?: Ending,
  * is private (not listed, not watched, its record served after the
  * day).
  */
-daily?: string | null, };
+daily?: string | null, 
+/**
+ * Once the game is over and a seat asked for a rematch: the new table.
+ */
+rematch?: RematchOffer, };

@@ -327,12 +327,43 @@ export function tableScreen(id: string): Screen {
     }
   }
 
-  /** A new table with the same game, settings, seats and clock; this viewer takes the same seat. */
+  /** The id of this seat's "rematch" request while it waits for the server's answer. */
+  let rematchRequest: number | null = null;
+
+  /**
+   * Play again: the server opens the rematch once for everyone at the
+   * table (a friend is told and offered to join it); this viewer takes
+   * the seat it had. A table that has already left the server's memory
+   * cannot be asked: this viewer then opens the new table itself.
+   */
   async function rematch(button: HTMLButtonElement): Promise<void> {
+    const t = table;
+    if (!t || mySeat() === null) return;
+    button.disabled = true;
+    if (t.rematch) return joinRematch(t.rematch.table, button);
+    const asked = connState.kind === 'open' ? (connection?.send({ type: 'rematch' }) ?? null) : null;
+    if (asked === null) return rematchAlone(button);
+    rematchRequest = asked;
+  }
+
+  async function joinRematch(fresh: string, button: HTMLButtonElement | null): Promise<void> {
     const t = table;
     const seat = mySeat();
     if (!t || seat === null) return;
-    button.disabled = true;
+    try {
+      saveSeat(fresh, await api.join(fresh, { seat, name: playerName() || t.seats[seat]?.name || undefined }));
+      location.hash = `#/table/${fresh}`;
+    } catch (e) {
+      if (button) button.disabled = false;
+      say(message, e instanceof ApiFailure ? `The rematch could not be joined: ${e.message}` : String(e), 'error');
+    }
+  }
+
+  /** A new table with the same game, settings, seats and clock; this viewer takes the same seat. */
+  async function rematchAlone(button: HTMLButtonElement): Promise<void> {
+    const t = table;
+    const seat = mySeat();
+    if (!t || seat === null) return;
     const body: CreateTable = {
       game: t.game,
       settings: t.settings,
@@ -354,6 +385,8 @@ export function tableScreen(id: string): Screen {
     const r = resultWords(table.game, table.outcome ?? null, table.ending ?? null, mySeat(), nameOf, lastView);
     const seat = mySeat();
     const canRematch = seat !== null && !table.daily;
+    // Someone else at the table asked for a rematch: say who, offer to join.
+    const offeredBy = table.rematch && table.rematch.by !== seat ? nameOf(table.rematch.by) : null;
     replace(
       banner,
       h(
@@ -369,10 +402,11 @@ export function tableScreen(id: string): Screen {
           r.rule ? [' ', h('a', { href: ruleHref(table.game, r.rule), class: 'rule-link' }, 'How a game ends')] : null,
         ),
         r.scores.length ? h('ul', { class: 'scores' }, r.scores.map((s) => h('li', {}, s))) : null,
+        canRematch && offeredBy ? h('p', { class: 'rematch-offer', 'data-rematch-offer': 'true' }, `${offeredBy} wants a rematch.`) : null,
         h(
           'div',
           { class: 'row' },
-          canRematch ? h('button', { class: 'primary', 'data-testid': 'rematch', onclick: (e: Event) => void rematch(e.currentTarget as HTMLButtonElement) }, table.seats.length > 1 ? 'Rematch' : 'Play another deal') : null,
+          canRematch ? h('button', { class: 'primary', 'data-testid': 'rematch', onclick: (e: Event) => void rematch(e.currentTarget as HTMLButtonElement) }, offeredBy ? 'Join the rematch' : table.seats.length > 1 ? 'Rematch' : 'Play another deal') : null,
           h('a', { href: '#/', class: 'button', 'data-new-game': true }, 'New game'),
         ),
       ),
@@ -481,6 +515,13 @@ export function tableScreen(id: string): Screen {
         break;
       }
       case 'error': {
+        if (m.id != null && m.id === rematchRequest) {
+          // The table has left the server's memory: open the rematch here.
+          rematchRequest = null;
+          const button = root.querySelector<HTMLButtonElement>('[data-testid="rematch"]');
+          if (button) void rematchAlone(button);
+          break;
+        }
         showRefusal(m.kind, m.rule ?? null, m.message);
         message.dataset.errorKind = m.kind;
         ui?.showError?.(m.message, m.rule ?? null);
@@ -489,8 +530,15 @@ export function tableScreen(id: string): Screen {
       }
       case 'table': {
         const wasOpen = table?.status === 'open';
+        const hadRematch = table?.rematch?.table;
         table = { ...m.table, outcome: table?.outcome ?? m.table.outcome, ending: table?.ending ?? m.table.ending };
         renderSeats();
+        if (m.table.rematch && m.table.rematch.table !== hadRematch) {
+          if (rematchRequest !== null) {
+            rematchRequest = null;
+            void joinRematch(m.table.rematch.table, null);
+          } else showOutcome();
+        }
         if (wasOpen && m.table.status !== 'open' && lastView !== null) {
           addHistory([{ kind: 'info', text: 'Everyone is here: the game begins.' }]);
           if (mineToAct(toAct)) sounds.yourTurn();

@@ -63,6 +63,8 @@ pub enum Request {
     AcceptDraw,
     /// Ask for a hint.
     Hint,
+    /// Play again, once the game is over.
+    Rematch,
 }
 
 /// A message to a table's task.

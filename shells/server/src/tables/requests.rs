@@ -8,7 +8,9 @@ use super::messages;
 use super::seats::Holder;
 use super::task::TableTask;
 use crate::auth;
-use crate::protocol::{ApiError, ErrorKind, Joined, clean_name};
+use crate::protocol::{
+    ApiError, CreateTable, ErrorKind, Joined, RematchOffer, SeatSpec, clean_name,
+};
 use crate::store::Write;
 use stackyard_core::Seat;
 use std::time::Instant;
@@ -107,6 +109,10 @@ impl TableTask {
                 self.hint(conn, seat, id);
                 return;
             }
+            Request::Rematch => {
+                self.rematch(conn, seat, id).await;
+                return;
+            }
         };
         match result {
             Ok(applied) => {
@@ -132,6 +138,67 @@ impl TableTask {
             }
             Err(error) => self.send_error(conn, Some(id), error),
         }
+    }
+
+    /// Opens the rematch once (the same game, settings, bots and clock,
+    /// every person's seat free) and tells everyone at this table where it
+    /// is; a seat asking after that is answered with the same table.
+    async fn rematch(&mut self, conn: u64, seat: Seat, id: u64) {
+        let summary = self.summary_now();
+        if summary.rematch.is_none() {
+            if summary.status != "finished" {
+                let e = ApiError::new(
+                    ErrorKind::BadRequest,
+                    "a rematch comes after the game is over",
+                );
+                self.send_error(conn, Some(id), e);
+                return;
+            }
+            if summary.daily.is_some() {
+                let e = ApiError::new(
+                    ErrorKind::BadRequest,
+                    "today's deal is played once; there is no rematch",
+                );
+                self.send_error(conn, Some(id), e);
+                return;
+            }
+            let spec = CreateTable {
+                game: summary.game.clone(),
+                settings: Some(summary.settings.clone()),
+                seats: Some(
+                    (summary.seats.iter())
+                        .map(|s| match &s.level {
+                            Some(level) if s.kind == "bot" => SeatSpec::Bot {
+                                level: level.clone(),
+                            },
+                            _ => SeatSpec::Person,
+                        })
+                        .collect(),
+                ),
+                clock: summary.clock,
+                rated: summary.rated,
+                seed: None,
+            };
+            let fresh = match self.hub.create(spec, &self.creator).await {
+                Ok(fresh) => fresh,
+                Err(e) => {
+                    self.send_error(conn, Some(id), e);
+                    return;
+                }
+            };
+            if let Ok(mut shared) = self.summary.write() {
+                shared.rematch = Some(RematchOffer {
+                    table: fresh.id,
+                    by: seat.index(),
+                });
+            }
+            let summary = self.summary_now();
+            self.broadcast_all(messages::table(summary));
+        } else {
+            self.send_to(conn, messages::table(summary));
+        }
+        let version = self.core.game().version();
+        self.send_to(conn, messages::ack(id, version));
     }
 
     async fn offer_draw(&mut self, conn: u64, seat: Seat, id: u64) {

@@ -153,6 +153,7 @@ impl TableTask {
             outcome: None,
             ending: None,
             daily: init.daily.clone(),
+            rematch: None,
         }));
         let mut hints = Vec::new();
         hints.resize_with(core.seats().len(), HintSlot::default);
