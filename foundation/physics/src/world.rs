@@ -38,7 +38,7 @@ pub enum PlaceError {
 
 /// How much overlap a starting pose may have: rounding in a stack of
 /// exactly touching pieces, not real interpenetration.
-pub(crate) const START_TOLERANCE_MM: f64 = 0.05;
+pub const START_TOLERANCE_MM: f64 = 0.05;
 
 /// Half the side of the table top (mm): the table is a 4 m × 4 m square
 /// slab centred on the origin, its top at z = 0. A piece beyond its edge
@@ -242,6 +242,24 @@ impl Table {
     }
 
     fn add(&mut self, kind: PieceKind, pose: Pose, held: bool) -> Result<PieceId, PlaceError> {
+        self.fits(kind, pose)?;
+        Ok(self.insert(kind, pose.to_rapier(), held))
+    }
+
+    /// Whether a piece of `kind` could be dropped or held at `pose` (the
+    /// checks of [`Table::drop_piece`]), without adding it.
+    pub fn fits(&self, kind: PieceKind, pose: Pose) -> Result<(), PlaceError> {
+        self.fits_within(kind, pose, START_TOLERANCE_MM)
+    }
+
+    /// [`Table::fits`] with the overlap it lets pass, `tolerance_mm`, given
+    /// (0: the nominal shapes may touch but not overlap).
+    pub fn fits_within(
+        &self,
+        kind: PieceKind,
+        pose: Pose,
+        tolerance_mm: f64,
+    ) -> Result<(), PlaceError> {
         if !pose.is_finite() {
             return Err(PlaceError::NotFinite);
         }
@@ -249,10 +267,10 @@ impl Table {
         let rpose = pose.to_rapier();
         let (shape, local) = kind.shape(&s.pieces, 0.0, s.pieces.edge_radius_mm);
         let lowest_mm = lowest(&*shape, &(rpose * local));
-        if lowest_mm < -START_TOLERANCE_MM {
+        if lowest_mm < -tolerance_mm {
             return Err(PlaceError::BelowTable { lowest_mm });
         }
-        let (shape, local) = kind.shape(&s.pieces, START_TOLERANCE_MM, 0.0);
+        let (shape, local) = kind.shape(&s.pieces, tolerance_mm, 0.0);
         let world = rpose * local;
         // Broad phase: only pieces whose boxes meet this one's get the
         // exact (and costly) separating-axis test. The shrunk shapes are
@@ -267,7 +285,7 @@ impl Table {
             let o_kind = self.kind(other);
             let slot = &mut shrunk[o_kind as usize];
             let (o_shape, o_local) =
-                slot.get_or_insert_with(|| o_kind.shape(&s.pieces, START_TOLERANCE_MM, 0.0));
+                slot.get_or_insert_with(|| o_kind.shape(&s.pieces, tolerance_mm, 0.0));
             let o_world = *self.rpose(other) * *o_local;
             if !aabb.intersects(&o_shape.compute_aabb(&o_world)) {
                 continue;
@@ -278,7 +296,7 @@ impl Table {
                 return Err(PlaceError::Overlap { other: i });
             }
         }
-        Ok(self.insert(kind, rpose, held))
+        Ok(())
     }
 
     /// Adds a piece's body and collider at `rpose`, unchecked.

@@ -785,13 +785,16 @@ fn failed_event(
 impl Game for LeaningTowers {
     const NAME: &'static str = "leaning";
     const TITLE: &'static str = "Leaning Towers";
-    /// `leaning-2` since the revised L1, L9, L12 and L13: a held piece's
-    /// release is its holder's turn (an action of its own), pieces rest on
-    /// held pieces, a wreck that leaves fewer than two players ends the
-    /// game, the pieces are hollow shells, and the world is rebuilt from
-    /// its explicit state after every run that changed it. The same actions make a different game under `leaning-1` (and
-    /// the "0.1.0" records it replayed), so none of them is replayed.
-    const ENGINE: &'static str = "leaning-2";
+    /// `leaning-3` since L-17: a piece let go a hair above what it would
+    /// land on is laid down on it. `leaning-2` since the revised L1, L9,
+    /// L12 and L13: a held piece's release is its holder's turn (an action
+    /// of its own), pieces rest on held pieces, a wreck that leaves fewer
+    /// than two players ends the game, the pieces are hollow shells, and
+    /// the world is rebuilt from its explicit state after every run that
+    /// changed it. The same actions make a different game under each
+    /// earlier name (and the "0.1.0" records `leaning-1` replayed), so none
+    /// of them is replayed.
+    const ENGINE: &'static str = "leaning-3";
     /// Every placement is simulated on the physics table.
     const HEAVY_STEPS: bool = true;
     type Settings = Settings;
