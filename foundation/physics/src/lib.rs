@@ -38,6 +38,6 @@ pub use settings::{
 };
 pub use state::{BodyState, StateError, TableState};
 pub use world::{
-    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, MassProps, PieceId, PlaceError, SLEEP_STEPS,
-    START_TOLERANCE_MM, Settled, Snapshot, TABLE_HALF_MM, Table, Tower,
+    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, MassProps, PieceId, PlaceError, SLEEP_STEPS, Settled,
+    Snapshot, TABLE_HALF_MM, Table, Tower,
 };

@@ -38,7 +38,7 @@ pub enum PlaceError {
 
 /// How much overlap a starting pose may have: rounding in a stack of
 /// exactly touching pieces, not real interpenetration.
-pub const START_TOLERANCE_MM: f64 = 0.05;
+pub(crate) const START_TOLERANCE_MM: f64 = 0.05;
 
 /// Half the side of the table top (mm): the table is a 4 m × 4 m square
 /// slab centred on the origin, its top at z = 0. A piece beyond its edge
@@ -249,17 +249,7 @@ impl Table {
     /// Whether a piece of `kind` could be dropped or held at `pose` (the
     /// checks of [`Table::drop_piece`]), without adding it.
     pub fn fits(&self, kind: PieceKind, pose: Pose) -> Result<(), PlaceError> {
-        self.fits_within(kind, pose, START_TOLERANCE_MM)
-    }
-
-    /// [`Table::fits`] with the overlap it lets pass, `tolerance_mm`, given
-    /// (0: the nominal shapes may touch but not overlap).
-    pub fn fits_within(
-        &self,
-        kind: PieceKind,
-        pose: Pose,
-        tolerance_mm: f64,
-    ) -> Result<(), PlaceError> {
+        let tolerance_mm = START_TOLERANCE_MM;
         if !pose.is_finite() {
             return Err(PlaceError::NotFinite);
         }
@@ -297,6 +287,58 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// How far a piece of `kind` at `pose` could be lowered straight down
+    /// before its nominal (sharp) outline touches the table or another
+    /// piece (mm), when that is at most `max_mm`; `None` when it could
+    /// fall further, or the pose is not finite. Zero when it already
+    /// touches (or overlaps within the start tolerance). Shape casts of
+    /// each convex part against the others': exact, and cheap next to the
+    /// overlap check of [`Table::fits`].
+    pub fn room_below_mm(&self, kind: PieceKind, pose: Pose, max_mm: f64) -> Option<f64> {
+        if !pose.is_finite() || !(max_mm >= 0.0) {
+            return None;
+        }
+        let s = &self.state.settings;
+        let (shape, local) = kind.shape(&s.pieces, 0.0, 0.0);
+        let world = pose.to_rapier() * local;
+        let mut room = lowest(&*shape, &world);
+        let mut swept = shape.compute_aabb(&world);
+        swept.mins.z -= mm(max_mm);
+        let parts = convex_parts(&*shape, &world);
+        let down = Vector::new(0.0, 0.0, -1.0);
+        let options = rapier3d::parry::query::ShapeCastOptions::with_max_time_of_impact(mm(max_mm));
+        let mut shapes: [Option<(rapier3d::geometry::SharedShape, RPose)>; 6] = Default::default();
+        for i in 0..self.state.pieces.len() {
+            if self.state.pieces[i].removed {
+                continue;
+            }
+            let o_kind = self.kind(PieceId(i));
+            let (o_shape, o_local) =
+                shapes[o_kind as usize].get_or_insert_with(|| o_kind.shape(&s.pieces, 0.0, 0.0));
+            let o_world = *self.rpose(PieceId(i)) * *o_local;
+            if !swept.intersects(&o_shape.compute_aabb(&o_world)) {
+                continue;
+            }
+            for (o_part, o_pose) in convex_parts(&**o_shape, &o_world) {
+                for (part, part_pose) in &parts {
+                    let hit = rapier3d::parry::query::cast_shapes(
+                        part_pose,
+                        down,
+                        *part,
+                        &o_pose,
+                        Vector::ZERO,
+                        o_part,
+                        options,
+                    );
+                    if let Ok(Some(hit)) = hit {
+                        room = room.min(f64::from(hit.time_of_impact) / UNITS_PER_MM);
+                    }
+                }
+            }
+        }
+        (room <= max_mm).then_some(room.max(0.0))
     }
 
     /// Adds a piece's body and collider at `rpose`, unchecked.

@@ -203,3 +203,27 @@ proptest! {
         prop_assert_eq!(bits(&a), bits(&b));
     }
 }
+
+#[test]
+fn room_below_is_the_fall_to_the_first_thing_under_a_piece() {
+    // A tile on the table, a coin over it: the room below is the gap to
+    // the tile's top (6.35 mm high), not to the table; beyond the limit,
+    // none; a piece already touching has none to spare.
+    let mut t = Table::new(Settings::default());
+    t.drop_piece(PieceKind::Tile, Pose::at(0.0, 0.0, 0.0))
+        .unwrap();
+    let room =
+        |t: &Table, z: f64, max: f64| t.room_below_mm(PieceKind::Coin, Pose::at(5.0, 0.0, z), max);
+    let r = room(&t, 8.35, 3.0).expect("2 mm above the tile");
+    assert!((r - 2.0).abs() < 1e-3, "{r}");
+    assert_eq!(room(&t, 10.35, 3.0), None, "4 mm is more than 3");
+    let r = room(&t, 6.35, 3.0).expect("on the tile");
+    assert!(r < 1e-3, "{r}");
+    // Off the tile, the table is what is under it.
+    let r = t
+        .room_below_mm(PieceKind::Coin, Pose::at(60.0, 0.0, 1.5), 3.0)
+        .expect("1.5 mm above the table");
+    assert!((r - 1.5).abs() < 1e-3, "{r}");
+    // Nothing is left changed: the tile is the only piece.
+    assert_eq!(t.len(), 1);
+}

@@ -376,39 +376,21 @@ fn distance(a: &[f64; 3], b: &[f64; 3]) -> f64 {
 /// touches and let go there, at rest.
 pub const LAY_DOWN_MM: f64 = 3.0;
 
-/// Halvings of the lay-down search: 3 mm / 2¹² is under 0.001 mm.
-const LAY_DOWN_HALVINGS: usize = 12;
-
-/// L-17: `pose` (which fits) lowered straight down until the piece touches
-/// what is under it, when that is at most [`LAY_DOWN_MM`] below; otherwise
-/// `pose` itself (a drop from higher up falls). "Touches" is judged on the
-/// nominal (sharp) shapes, which the simulated rounded ones lie within: the
-/// piece is let go at the lowest height at which they do not overlap
-/// (found to under a thousandth of a millimetre), neither pressed into what
+/// L-17: `pose` lowered straight down until the piece touches what is
+/// under it, when that is at most [`LAY_DOWN_MM`] below; otherwise `pose`
+/// itself (a drop from higher up falls). "Touches" is judged on the
+/// nominal (sharp) outlines, which the simulated rounded ones lie within,
+/// exactly (a shape cast): the piece is let go neither pressed into what
 /// it touches nor falling onto it. On the outer part of a foundation face
-/// even a fall of 0.02 mm brings the pair down, so "touching" is meant
-/// exactly (`tests/hollow.rs`).
+/// even a fall of 0.02 mm brings the pair down (`tests/hollow.rs`).
 fn lowered_into_contact(world: &World, size: Size, pose: Pose) -> Pose {
-    let at = |z: f64| Pose {
-        position: [pose.position[0], pose.position[1], z],
-        ..pose
-    };
-    let kind = size.kind();
-    let clear = |z: f64| world.0.fits_within(kind, at(z), 0.0).is_ok();
-    let top = pose.position[2];
-    let (mut hi, mut lo) = (top, top - LAY_DOWN_MM);
-    if !clear(hi) || clear(lo) {
-        return pose;
+    match world.0.room_below_mm(size.kind(), pose, LAY_DOWN_MM) {
+        Some(room) => Pose {
+            position: [pose.position[0], pose.position[1], pose.position[2] - room],
+            ..pose
+        },
+        None => pose,
     }
-    for _ in 0..LAY_DOWN_HALVINGS {
-        let mid = (hi + lo) / 2.0;
-        if clear(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    at(hi)
 }
 
 /// Drops or holds a piece at `pose`, raising it up to 5 mm when the pose

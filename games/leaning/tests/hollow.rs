@@ -205,3 +205,42 @@ fn l17_a_drop_from_higher_up_still_falls() {
         .sqrt();
     assert!(below > 1.5 && below < 2.6, "{below} mm: {r:?}");
 }
+
+#[test]
+#[ignore]
+fn measure_lay_down_cost() {
+    // L-17's cost: the lay-down is one shape cast (`room_below_mm`); a
+    // judged placement is one simulated run, an overlap check (L-3, L-4)
+    // the start check. Timed here side by side (`--ignored --nocapture`).
+    let pose = small_on_left_face_across(0.5, 0.0, 1.0);
+    let sc = scenario(foundation_pieces(), "pyramid-small", pose, false);
+    let t = std::time::Instant::now();
+    for _ in 0..20 {
+        judge(&sc).unwrap();
+    }
+    let judged = t.elapsed().as_secs_f64() / 20.0;
+    let mut table =
+        stackyard_physics::Table::new(stackyard_leaning::Settings::default().table_settings());
+    table.drop_piece(Size::Large.kind(), LEFT).unwrap();
+    table.drop_piece(Size::Large.kind(), RIGHT).unwrap();
+    let time = |f: &dyn Fn()| {
+        let t = std::time::Instant::now();
+        for _ in 0..200 {
+            f();
+        }
+        t.elapsed().as_secs_f64() / 200.0
+    };
+    let check = time(&|| {
+        let _ = std::hint::black_box(table.fits(Size::Small.kind(), pose));
+    });
+    let cast = time(&|| {
+        let _ = std::hint::black_box(table.room_below_mm(Size::Small.kind(), pose, 3.0));
+    });
+    println!(
+        "judged placement {:.2} ms, overlap check {:.3} ms, lay-down cast {:.3} ms = {:.1} % of a judged placement",
+        judged * 1e3,
+        check * 1e3,
+        cast * 1e3,
+        100.0 * cast / judged
+    );
+}
