@@ -208,3 +208,62 @@ fn cut_slow_reader(conn: &ConnHandle) {
     metrics::counter!("stackyard_slow_readers_total").increment(1);
     conn.kick.kick(1013);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(queue: usize) -> (ConnHandle, mpsc::Receiver<Utf8Bytes>) {
+        let (out, outbound) = mpsc::channel(queue);
+        let handle = ConnHandle {
+            id: 1,
+            out,
+            kick: Arc::new(Kick::default()),
+        };
+        (handle, outbound)
+    }
+
+    fn kicked(conn: &ConnHandle) -> bool {
+        conn.kick.code.load(Ordering::SeqCst) == 1013
+    }
+
+    #[test]
+    fn a_reader_that_keeps_taking_is_cut_only_by_a_full_queue() {
+        let (c, mut outbound) = conn(8);
+        // Half its queue behind, but it takes one for every one queued:
+        // never cut.
+        for _ in 0..4 {
+            assert!(deliver(&c, "x".into(), Duration::MAX));
+        }
+        for _ in 0..100 {
+            assert!(deliver(&c, "x".into(), Duration::from_secs(60)));
+            outbound.try_recv().unwrap();
+            c.kick.reading();
+            assert!(!kicked(&c));
+        }
+        // Stops taking: a full queue cuts it.
+        let mut delivered = 0;
+        while deliver(&c, "x".into(), Duration::MAX) {
+            delivered += 1;
+        }
+        assert_eq!(delivered, 4, "four more fill a queue of 8");
+        assert!(kicked(&c));
+    }
+
+    #[test]
+    fn a_backlog_of_a_quarter_untaken_for_the_limit_cuts_a_reader() {
+        let (c, _outbound) = conn(8);
+        assert!(deliver(&c, "x".into(), Duration::ZERO), "one queued");
+        assert!(!kicked(&c));
+        // Two queued (a quarter of 8), none taken since the queue was
+        // empty, and a limit of zero: cut before the queue is full.
+        assert!(!deliver(&c, "x".into(), Duration::ZERO));
+        assert!(kicked(&c));
+        // With time to spare, the same backlog stays.
+        let (c, _outbound) = conn(8);
+        for _ in 0..7 {
+            assert!(deliver(&c, "x".into(), Duration::from_secs(3600)));
+        }
+        assert!(!kicked(&c));
+    }
+}
