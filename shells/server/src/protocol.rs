@@ -122,6 +122,21 @@ pub enum ErrorKind {
     TooManyConnections,
     /// The server holds all the connections it can; try again shortly.
     Busy,
+    // Accounts (issue #27; see docs/accounts.md).
+    /// An account has this name, or one that reads the same.
+    NameTaken,
+    /// The name is not one an account may have.
+    BadName,
+    /// The password is too short, too long or too common.
+    WeakPassword,
+    /// The name and password do not match an account (the same answer
+    /// for an unknown name and a wrong password).
+    BadCredentials,
+    /// This needs a signed-in player.
+    Unauthorized,
+    /// A signed-in browser's request that changes something came without
+    /// the session's CSRF token (or from another site).
+    Csrf,
 }
 
 /// An error with the sentence for the person who caused it.

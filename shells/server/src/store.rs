@@ -312,13 +312,15 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 5] = match dialect {
+    let sql: [&'static str; 6] = match dialect {
         Dialect::Sqlite => [
             include_str!("../migrations/sqlite/0001_tables.sql"),
             include_str!("../migrations/sqlite/0002_daily_hints_timers.sql"),
             include_str!("../migrations/sqlite/0003_draw_offers.sql"),
             include_str!("../migrations/sqlite/0004_final_state.sql"),
             include_str!("../migrations/sqlite/0005_daily_name_key.sql"),
+            // Accounts (issue #27).
+            include_str!("../migrations/sqlite/0006_accounts.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../migrations/postgres/0001_tables.sql"),
@@ -326,6 +328,8 @@ fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../migrations/postgres/0003_draw_offers.sql"),
             include_str!("../migrations/postgres/0004_final_state.sql"),
             include_str!("../migrations/postgres/0005_daily_name_key.sql"),
+            // Accounts (issue #27).
+            include_str!("../migrations/postgres/0006_accounts.sql"),
         ],
     };
     let names = [
@@ -334,6 +338,7 @@ fn migrator(dialect: Dialect) -> Migrator {
         "draw_offers",
         "final_state",
         "daily_name_key",
+        "accounts",
     ];
     Migrator::with_migrations(
         sql.into_iter()
@@ -397,6 +402,12 @@ impl Store {
     /// Which SQL this store speaks.
     pub fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// The pool, for `crate::accounts`' own queries (issue #27): account
+    /// and session rows are written directly, outside the table writer.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// Commits `writes` together (and with whatever else arrived at the
