@@ -23,7 +23,10 @@ impl Reply {
         serde_json::from_str(&self.body).unwrap_or(Value::Null)
     }
     fn kind(&self) -> String {
-        self.json()["error"]["kind"].as_str().unwrap_or("").to_string()
+        self.json()["error"]["kind"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
     }
     fn cookie(&self, name: &str) -> Option<String> {
         self.headers
@@ -80,8 +83,16 @@ async fn request(
     let chunked = headers
         .iter()
         .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
-    let body = if chunked { dechunk(rest) } else { rest.to_string() };
-    Reply { status, headers, body }
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    Reply {
+        status,
+        headers,
+        body,
+    }
 }
 
 fn dechunk(mut s: &str) -> String {
@@ -104,24 +115,51 @@ fn name(prefix: &str) -> String {
 const PASSWORD: &str = "plank-otter-91";
 
 async fn sign_up(addr: SocketAddr, name: &str, password: &str) -> Reply {
-    request(addr, "POST", "/api/v1/accounts", &[], Some(json!({"name": name, "password": password}))).await
+    request(
+        addr,
+        "POST",
+        "/api/v1/accounts",
+        &[],
+        Some(json!({"name": name, "password": password})),
+    )
+    .await
 }
 
 async fn sign_in(addr: SocketAddr, name: &str, password: &str) -> Reply {
-    request(addr, "POST", "/api/v1/session", &[], Some(json!({"name": name, "password": password}))).await
+    request(
+        addr,
+        "POST",
+        "/api/v1/session",
+        &[],
+        Some(json!({"name": name, "password": password})),
+    )
+    .await
 }
 
 /// Everything, against one server over `db`.
-async fn suite(addr: SocketAddr, db_files: Option<std::path::PathBuf>, logs: Option<std::path::PathBuf>) {
+async fn suite(
+    addr: SocketAddr,
+    db_files: Option<std::path::PathBuf>,
+    logs: Option<std::path::PathBuf>,
+) {
     // Sign up: 201 with the name; the same name again, or one that reads
     // the same, is 409 name_taken.
     let casey = name("Casey");
     let r = sign_up(addr, &casey, PASSWORD).await;
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.json()["name"], json!(casey));
-    for same in [casey.to_uppercase(), casey.to_lowercase(), casey.replace('a', "\u{0430}")] {
+    for same in [
+        casey.to_uppercase(),
+        casey.to_lowercase(),
+        casey.replace('a', "\u{0430}"),
+    ] {
         let r = sign_up(addr, &same, PASSWORD).await;
-        assert_eq!((r.status, r.kind()), (409, "name_taken".into()), "{same}: {}", r.body);
+        assert_eq!(
+            (r.status, r.kind()),
+            (409, "name_taken".into()),
+            "{same}: {}",
+            r.body
+        );
     }
     // Bad names and weak passwords: 400 with the reason.
     for (bad, kind) in [
@@ -130,14 +168,31 @@ async fn suite(addr: SocketAddr, db_files: Option<std::path::PathBuf>, logs: Opt
         ("Guest1234", "bad_name"),
     ] {
         let r = sign_up(addr, bad, PASSWORD).await;
-        assert_eq!((r.status, r.kind()), (400, kind.to_string()), "{bad}: {}", r.body);
+        assert_eq!(
+            (r.status, r.kind()),
+            (400, kind.to_string()),
+            "{bad}: {}",
+            r.body
+        );
         assert!(!r.json()["error"]["message"].as_str().unwrap().is_empty());
     }
     for weak in ["short", "password123", "qwertyuiop"] {
         let r = sign_up(addr, &name("Ann"), weak).await;
-        assert_eq!((r.status, r.kind()), (400, "weak_password".into()), "{weak}: {}", r.body);
+        assert_eq!(
+            (r.status, r.kind()),
+            (400, "weak_password".into()),
+            "{weak}: {}",
+            r.body
+        );
     }
-    let r = request(addr, "POST", "/api/v1/accounts", &[], Some(json!({"name": "Zed"}))).await;
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/accounts",
+        &[],
+        Some(json!({"name": "Zed"})),
+    )
+    .await;
     assert_eq!(r.status, 400, "{}", r.body);
 
     // Sign in: the token, the cookies as promised.
@@ -146,18 +201,38 @@ async fn suite(addr: SocketAddr, db_files: Option<std::path::PathBuf>, logs: Opt
     assert_eq!(r.json()["name"], json!(casey));
     let token = r.json()["token"].as_str().unwrap().to_string();
     let csrf = r.json()["csrf"].as_str().unwrap().to_string();
-    assert_eq!(r.cookie("stackyard_session").as_deref(), Some(token.as_str()));
+    assert_eq!(
+        r.cookie("stackyard_session").as_deref(),
+        Some(token.as_str())
+    );
     assert_eq!(r.cookie("stackyard_csrf").as_deref(), Some(csrf.as_str()));
     let line = r.set_cookie_line("stackyard_session");
-    assert!(line.contains("HttpOnly") && line.contains("SameSite=Lax"), "{line}");
+    assert!(
+        line.contains("HttpOnly") && line.contains("SameSite=Lax"),
+        "{line}"
+    );
     assert!(!line.contains("Secure"), "plain HTTP: {line}");
-    let behind_tls = request(addr, "POST", "/api/v1/session", &[("X-Forwarded-Proto", "https")], Some(json!({"name": casey, "password": PASSWORD}))).await;
-    assert!(behind_tls.set_cookie_line("stackyard_session").contains("; Secure"));
+    let behind_tls = request(
+        addr,
+        "POST",
+        "/api/v1/session",
+        &[("X-Forwarded-Proto", "https")],
+        Some(json!({"name": casey, "password": PASSWORD})),
+    )
+    .await;
+    assert!(
+        behind_tls
+            .set_cookie_line("stackyard_session")
+            .contains("; Secure")
+    );
 
     // /me by cookie and by bearer token alike; 401 without.
     let cookie = format!("stackyard_session={token}; stackyard_csrf={csrf}");
     let bearer = format!("Bearer {token}");
-    for h in [("Cookie", cookie.as_str()), ("Authorization", bearer.as_str())] {
+    for h in [
+        ("Cookie", cookie.as_str()),
+        ("Authorization", bearer.as_str()),
+    ] {
         let r = request(addr, "GET", "/api/v1/me", &[h], None).await;
         assert_eq!(r.status, 200, "{}", r.body);
         assert_eq!(r.json()["name"], json!(casey));
@@ -165,11 +240,25 @@ async fn suite(addr: SocketAddr, db_files: Option<std::path::PathBuf>, logs: Opt
     }
     let r = request(addr, "GET", "/api/v1/me", &[], None).await;
     assert_eq!((r.status, r.kind()), (401, "unauthorized".into()));
-    let r = request(addr, "GET", "/api/v1/me", &[("Authorization", "Bearer nope")], None).await;
+    let r = request(
+        addr,
+        "GET",
+        "/api/v1/me",
+        &[("Authorization", "Bearer nope")],
+        None,
+    )
+    .await;
     assert_eq!(r.status, 401);
 
     // A profile by name, as a person reads it.
-    let r = request(addr, "GET", &format!("/api/v1/players/{}", casey.to_lowercase()), &[], None).await;
+    let r = request(
+        addr,
+        "GET",
+        &format!("/api/v1/players/{}", casey.to_lowercase()),
+        &[],
+        None,
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["name"], json!(casey));
     assert!(r.json()["member_since"].as_i64().unwrap() > 0);
@@ -179,51 +268,147 @@ async fn suite(addr: SocketAddr, db_files: Option<std::path::PathBuf>, logs: Opt
     // Wrong password and unknown name: the same answer, word for word.
     let wrong = sign_in(addr, &casey, "plank-otter-92").await;
     let unknown = sign_in(addr, &name("Nobody"), PASSWORD).await;
-    assert_eq!((wrong.status, wrong.kind()), (401, "bad_credentials".into()));
-    assert_eq!((unknown.status, unknown.body.clone()), (wrong.status, wrong.body.clone()));
+    assert_eq!(
+        (wrong.status, wrong.kind()),
+        (401, "bad_credentials".into())
+    );
+    assert_eq!(
+        (unknown.status, unknown.body.clone()),
+        (wrong.status, wrong.body.clone())
+    );
 
     // CSRF: a cookie-authenticated change without the token is refused
     // and changes nothing; from another site's page too; with it, done.
-    let r = request(addr, "DELETE", "/api/v1/session", &[("Cookie", &cookie)], None).await;
+    let r = request(
+        addr,
+        "DELETE",
+        "/api/v1/session",
+        &[("Cookie", &cookie)],
+        None,
+    )
+    .await;
     assert_eq!((r.status, r.kind()), (403, "csrf".into()), "{}", r.body);
-    let r = request(addr, "DELETE", "/api/v1/session", &[("Cookie", &cookie), ("X-CSRF-Token", "0000")], None).await;
+    let r = request(
+        addr,
+        "DELETE",
+        "/api/v1/session",
+        &[("Cookie", &cookie), ("X-CSRF-Token", "0000")],
+        None,
+    )
+    .await;
     assert_eq!((r.status, r.kind()), (403, "csrf".into()), "{}", r.body);
-    let r = request(addr, "DELETE", "/api/v1/session", &[("Cookie", &cookie), ("X-CSRF-Token", &csrf), ("Origin", "https://evil.example")], None).await;
+    let r = request(
+        addr,
+        "DELETE",
+        "/api/v1/session",
+        &[
+            ("Cookie", &cookie),
+            ("X-CSRF-Token", &csrf),
+            ("Origin", "https://evil.example"),
+        ],
+        None,
+    )
+    .await;
     assert_eq!((r.status, r.kind()), (403, "csrf".into()), "{}", r.body);
     let r = request(addr, "GET", "/api/v1/me", &[("Cookie", &cookie)], None).await;
     assert_eq!(r.status, 200, "still signed in");
-    let r = request(addr, "POST", "/api/v1/me/password", &[("Cookie", &cookie)], Some(json!({"password": PASSWORD, "new_password": "new-otter-plank-7"}))).await;
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/me/password",
+        &[("Cookie", &cookie)],
+        Some(json!({"password": PASSWORD, "new_password": "new-otter-plank-7"})),
+    )
+    .await;
     assert_eq!((r.status, r.kind()), (403, "csrf".into()));
     // A creation with the cookie but no token is refused too (every route).
-    let r = request(addr, "POST", "/api/v1/tables", &[("Cookie", &cookie)], Some(json!({"game": "towers"}))).await;
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/tables",
+        &[("Cookie", &cookie)],
+        Some(json!({"game": "towers"})),
+    )
+    .await;
     assert_eq!((r.status, r.kind()), (403, "csrf".into()));
 
     // Sign out with the token: the session is revoked for the cookie and
     // the bearer token alike, and the cookies are cleared.
-    let r = request(addr, "DELETE", "/api/v1/session", &[("Cookie", &cookie), ("X-CSRF-Token", &csrf)], None).await;
+    let r = request(
+        addr,
+        "DELETE",
+        "/api/v1/session",
+        &[("Cookie", &cookie), ("X-CSRF-Token", &csrf)],
+        None,
+    )
+    .await;
     assert_eq!(r.status, 204, "{}", r.body);
     assert!(r.set_cookie_line("stackyard_session").contains("Max-Age=0"));
-    for h in [("Cookie", cookie.as_str()), ("Authorization", bearer.as_str())] {
+    for h in [
+        ("Cookie", cookie.as_str()),
+        ("Authorization", bearer.as_str()),
+    ] {
         let r = request(addr, "GET", "/api/v1/me", &[h], None).await;
         assert_eq!(r.status, 401, "revoked");
     }
     // The stale cookie does not block a guest's request.
-    let r = request(addr, "POST", "/api/v1/tables", &[("Cookie", &cookie)], Some(json!({"game": "towers"}))).await;
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/tables",
+        &[("Cookie", &cookie)],
+        Some(json!({"game": "towers"})),
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.body);
 
     // Password change: old sessions end, the new one works, the old
     // password no longer does.
-    let a = sign_in(addr, &casey, PASSWORD).await.json()["token"].as_str().unwrap().to_string();
-    let b = sign_in(addr, &casey, PASSWORD).await.json()["token"].as_str().unwrap().to_string();
-    let r = request(addr, "POST", "/api/v1/me/password", &[("Authorization", &format!("Bearer {a}"))], Some(json!({"password": "wrong-one-123", "new_password": "new-otter-plank-7"}))).await;
+    let a = sign_in(addr, &casey, PASSWORD).await.json()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let b = sign_in(addr, &casey, PASSWORD).await.json()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/me/password",
+        &[("Authorization", &format!("Bearer {a}"))],
+        Some(json!({"password": "wrong-one-123", "new_password": "new-otter-plank-7"})),
+    )
+    .await;
     assert_eq!((r.status, r.kind()), (401, "bad_credentials".into()));
-    let r = request(addr, "POST", "/api/v1/me/password", &[("Authorization", &format!("Bearer {a}"))], Some(json!({"password": PASSWORD, "new_password": "password1"}))).await;
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/me/password",
+        &[("Authorization", &format!("Bearer {a}"))],
+        Some(json!({"password": PASSWORD, "new_password": "password1"})),
+    )
+    .await;
     assert_eq!((r.status, r.kind()), (400, "weak_password".into()));
-    let r = request(addr, "POST", "/api/v1/me/password", &[("Authorization", &format!("Bearer {a}"))], Some(json!({"password": PASSWORD, "new_password": "new-otter-plank-7"}))).await;
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/me/password",
+        &[("Authorization", &format!("Bearer {a}"))],
+        Some(json!({"password": PASSWORD, "new_password": "new-otter-plank-7"})),
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let c = r.json()["token"].as_str().unwrap().to_string();
     for (t, want) in [(&a, 401), (&b, 401), (&c, 200)] {
-        let r = request(addr, "GET", "/api/v1/me", &[("Authorization", &format!("Bearer {t}"))], None).await;
+        let r = request(
+            addr,
+            "GET",
+            "/api/v1/me",
+            &[("Authorization", &format!("Bearer {t}"))],
+            None,
+        )
+        .await;
         assert_eq!(r.status, want);
     }
     assert_eq!(sign_in(addr, &casey, PASSWORD).await.status, 401);
@@ -238,16 +423,46 @@ async fn suite(addr: SocketAddr, db_files: Option<std::path::PathBuf>, logs: Opt
         assert_eq!(sign_in(addr, &dana, "not-the-password").await.status, 401);
     }
     let r = sign_in(addr, &dana, PASSWORD).await;
-    assert_eq!((r.status, r.kind()), (429, "rate_limited".into()), "{}", r.body);
+    assert_eq!(
+        (r.status, r.kind()),
+        (429, "rate_limited".into()),
+        "{}",
+        r.body
+    );
     assert!(r.headers.iter().any(|(k, _)| k == "retry-after"));
     assert_eq!(sign_in(addr, &casey, "new-otter-plank-7").await.status, 200);
 
     // Deleting the account: the password again; then the name is free.
-    let r = request(addr, "DELETE", "/api/v1/me", &[("Authorization", &format!("Bearer {c}"))], Some(json!({"password": "nope-nope-nope"}))).await;
+    let r = request(
+        addr,
+        "DELETE",
+        "/api/v1/me",
+        &[("Authorization", &format!("Bearer {c}"))],
+        Some(json!({"password": "nope-nope-nope"})),
+    )
+    .await;
     assert_eq!(r.status, 401);
-    let r = request(addr, "DELETE", "/api/v1/me", &[("Authorization", &format!("Bearer {c}"))], Some(json!({"password": "new-otter-plank-7"}))).await;
+    let r = request(
+        addr,
+        "DELETE",
+        "/api/v1/me",
+        &[("Authorization", &format!("Bearer {c}"))],
+        Some(json!({"password": "new-otter-plank-7"})),
+    )
+    .await;
     assert_eq!(r.status, 204, "{}", r.body);
-    assert_eq!(request(addr, "GET", "/api/v1/me", &[("Authorization", &format!("Bearer {c}"))], None).await.status, 401);
+    assert_eq!(
+        request(
+            addr,
+            "GET",
+            "/api/v1/me",
+            &[("Authorization", &format!("Bearer {c}"))],
+            None
+        )
+        .await
+        .status,
+        401
+    );
     assert_eq!(sign_in(addr, &casey, "new-otter-plank-7").await.status, 401);
 
     // Nothing secret in the database files or the logs: no password and no

@@ -49,14 +49,12 @@ pub async fn insert_account(
 
 /// The account whose name has this key.
 pub async fn by_key(store: &Store, name_key: &str) -> Result<Option<AccountRow>, StoreError> {
-    sqlx::query(
-        "SELECT id, name, password_hash, created_at FROM accounts WHERE name_key = $1",
-    )
-    .bind(name_key.to_string())
-    .fetch_optional(store.pool())
-    .await?
-    .map(account)
-    .transpose()
+    sqlx::query("SELECT id, name, password_hash, created_at FROM accounts WHERE name_key = $1")
+        .bind(name_key.to_string())
+        .fetch_optional(store.pool())
+        .await?
+        .map(account)
+        .transpose()
 }
 
 /// The account a live session (by token hash) belongs to.
@@ -106,14 +104,17 @@ pub async fn insert_session(
 }
 
 /// How many live sessions an account holds.
-pub async fn session_count(store: &Store, account_id: &str, now_ms: i64) -> Result<i64, StoreError> {
-    let row = sqlx::query(
-        "SELECT COUNT(*) AS n FROM sessions WHERE account_id = $1 AND expires_at > $2",
-    )
-    .bind(account_id.to_string())
-    .bind(now_ms)
-    .fetch_one(store.pool())
-    .await?;
+pub async fn session_count(
+    store: &Store,
+    account_id: &str,
+    now_ms: i64,
+) -> Result<i64, StoreError> {
+    let row =
+        sqlx::query("SELECT COUNT(*) AS n FROM sessions WHERE account_id = $1 AND expires_at > $2")
+            .bind(account_id.to_string())
+            .bind(now_ms)
+            .fetch_one(store.pool())
+            .await?;
     Ok(row.try_get("n")?)
 }
 
@@ -160,10 +161,12 @@ pub async fn delete_account(store: &Store, row: &AccountRow) -> Result<(), Store
         .bind(account_id.to_string())
         .execute(&mut *tx)
         .await?;
-    sqlx::query("UPDATE seat_holders SET name = 'deleted player', account_id = NULL WHERE account_id = $1")
-        .bind(account_id.to_string())
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE seat_holders SET name = 'deleted player', account_id = NULL WHERE account_id = $1",
+    )
+    .bind(account_id.to_string())
+    .execute(&mut *tx)
+    .await?;
     sqlx::query("DELETE FROM accounts WHERE id = $1")
         .bind(account_id.to_string())
         .execute(&mut *tx)
@@ -173,12 +176,22 @@ pub async fn delete_account(store: &Store, row: &AccountRow) -> Result<(), Store
 }
 
 /// A player's ratings in every game: (game, rating, deviation, games).
-pub async fn ratings_of(store: &Store, name: &str) -> Result<Vec<(String, f64, f64, i64)>, StoreError> {
+pub async fn ratings_of(
+    store: &Store,
+    name: &str,
+) -> Result<Vec<(String, f64, f64, i64)>, StoreError> {
     sqlx::query("SELECT game, rating, deviation, games FROM ratings WHERE name = $1 ORDER BY game")
         .bind(name.to_string())
         .fetch_all(store.pool())
         .await?
         .into_iter()
-        .map(|r| Ok((r.try_get("game")?, r.try_get("rating")?, r.try_get("deviation")?, r.try_get("games")?)))
+        .map(|r| {
+            Ok((
+                r.try_get("game")?,
+                r.try_get("rating")?,
+                r.try_get("deviation")?,
+                r.try_get("games")?,
+            ))
+        })
         .collect()
 }

@@ -108,7 +108,10 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
 
 fn storage(e: crate::store::StoreError) -> ApiError {
     tracing::warn!(error = %e, "accounts: storage");
-    ApiError::new(ErrorKind::Storage, "the server could not reach its storage; try again")
+    ApiError::new(
+        ErrorKind::Storage,
+        "the server could not reach its storage; try again",
+    )
 }
 
 impl Accounts {
@@ -128,7 +131,12 @@ impl Accounts {
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, ApiError> {
-        let busy = || ApiError::new(ErrorKind::Busy, "the server is busy checking passwords; try again in a moment");
+        let busy = || {
+            ApiError::new(
+                ErrorKind::Busy,
+                "the server is busy checking passwords; try again in a moment",
+            )
+        };
         let _permit = tokio::time::timeout(HASH_WAIT, self.hashing.acquire())
             .await
             .map_err(|_| busy())?
@@ -153,7 +161,9 @@ impl Accounts {
             Some(s) => (s, true),
             None => (self.dummy_hash().await?, false),
         };
-        let ok = self.hashing(move || passwords::verify(&password, &stored.0)).await?;
+        let ok = self
+            .hashing(move || passwords::verify(&password, &stored.0))
+            .await?;
         Ok(ok && stored.1)
     }
 
@@ -176,9 +186,15 @@ impl Accounts {
             ApiError::new(ErrorKind::Storage, "the server could not make a session")
         })?;
         let now = now_ms();
-        db::insert_session(&self.store, &hash, account_id, now, now + SESSION_DAYS * 86_400_000)
-            .await
-            .map_err(storage)?;
+        db::insert_session(
+            &self.store,
+            &hash,
+            account_id,
+            now,
+            now + SESSION_DAYS * 86_400_000,
+        )
+        .await
+        .map_err(storage)?;
         let csrf = csrf_of(&token);
         Ok((token, csrf))
     }
@@ -212,7 +228,10 @@ impl Accounts {
     /// Who is signed in, or 401 `unauthorized`.
     pub async fn required(&self, headers: &HeaderMap) -> Result<SignedIn, ApiError> {
         self.current(headers).await?.ok_or_else(|| {
-            ApiError::new(ErrorKind::Unauthorized, "sign in first (or your session has ended)")
+            ApiError::new(
+                ErrorKind::Unauthorized,
+                "sign in first (or your session has ended)",
+            )
         })
     }
 }
@@ -239,11 +258,17 @@ pub async fn csrf_guard(
         return next.run(request).await;
     }
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()) {
-        let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
+        let host = headers
+            .get(header::HOST)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
         let origin_host = origin.split_once("://").map_or(origin, |(_, h)| h);
         if origin != "null" && origin_host != host && cookie(headers, SESSION_COOKIE).is_some() {
-            return ApiError::new(ErrorKind::Csrf, "a signed-in request from another site's page is refused")
-                .into_response();
+            return ApiError::new(
+                ErrorKind::Csrf,
+                "a signed-in request from another site's page is refused",
+            )
+            .into_response();
         }
     }
     let Some(token) = cookie(headers, SESSION_COOKIE) else {
@@ -254,7 +279,10 @@ pub async fn csrf_guard(
     let path = request.uri().path();
     let exempt = *request.method() == Method::POST
         && (path == "/api/v1/session" || path == "/api/v1/accounts");
-    let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let sent = headers
+        .get(CSRF_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     let good: bool = csrf_of(token).as_bytes().ct_eq(sent.as_bytes()).into();
     if good || exempt {
         return next.run(request).await;

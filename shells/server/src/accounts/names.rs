@@ -65,11 +65,19 @@ mod tests {
         assert!(check("a").unwrap_err().contains("2 to 24"));
         assert!(check(&"a".repeat(25)).unwrap_err().contains("2 to 24"));
         assert!(check(&"a".repeat(1000)).is_err());
-        assert!(check("Casey Jones").unwrap_err().contains("letters, digits"));
+        assert!(
+            check("Casey Jones")
+                .unwrap_err()
+                .contains("letters, digits")
+        );
         assert!(check("x<script>").is_err());
         assert!(check("").is_err());
         // Latin C, a, s with Cyrillic е, у.
-        assert!(check_script("Cas\u{0435}\u{0443}").unwrap_err().contains("one alphabet"));
+        assert!(
+            check_script("Cas\u{0435}\u{0443}")
+                .unwrap_err()
+                .contains("one alphabet")
+        );
         assert!(check_script("Дмитрий").is_ok());
         assert!(check("Guest1234").is_err());
     }

@@ -110,10 +110,18 @@ mod tests {
     fn weak_passwords_are_refused_with_a_reason() {
         assert!(weakness("short", "casey").unwrap().contains("at least 8"));
         assert!(weakness("password", "casey").unwrap().contains("common"));
-        assert!(weakness("Password123!", "casey").unwrap().contains("common"));
+        assert!(
+            weakness("Password123!", "casey")
+                .unwrap()
+                .contains("common")
+        );
         assert!(weakness("QWERTYUIOP", "casey").unwrap().contains("common"));
         assert!(weakness("aaaaaaaaaa", "casey").is_some());
-        assert!(weakness("casey-is-great", "Casey").unwrap().contains("name"));
+        assert!(
+            weakness("casey-is-great", "Casey")
+                .unwrap()
+                .contains("name")
+        );
         assert!(weakness(&"x1y2".repeat(100), "casey").is_some());
         assert_eq!(weakness("plank-otter-91", "casey"), None);
     }

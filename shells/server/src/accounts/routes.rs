@@ -55,9 +55,8 @@ fn secure(headers: &HeaderMap) -> bool {
 
 fn cookies(token: &str, csrf: &str, secure: bool, max_age: i64) -> [HeaderValue; 2] {
     let s = if secure { "; Secure" } else { "" };
-    let session = format!(
-        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{s}"
-    );
+    let session =
+        format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={max_age}{s}");
     let csrf = format!("{CSRF_COOKIE}={csrf}; Path=/; SameSite=Lax; Max-Age={max_age}{s}");
     [
         HeaderValue::from_str(&session).unwrap_or(HeaderValue::from_static("")),
@@ -76,7 +75,10 @@ fn with_cookies(mut response: Response, cookies: [HeaderValue; 2]) -> Response {
 }
 
 fn bad_credentials() -> ApiError {
-    ApiError::new(ErrorKind::BadCredentials, "that name and password do not match an account")
+    ApiError::new(
+        ErrorKind::BadCredentials,
+        "that name and password do not match an account",
+    )
 }
 
 fn rating_of(game: String, rating: f64, deviation: f64, games: i64) -> PlayerRating {
@@ -112,11 +114,20 @@ const E400: &str = "bad_request, bad_name or weak_password: the reason is in the
     responses((status = 201, body = AccountCreated), (status = 400, description = E400, body = ErrorBody), (status = 403, description = "csrf", body = ErrorBody), (status = 409, description = "name_taken: this name, or one that reads the same", body = ErrorBody), (status = 503, description = "busy or storage", body = ErrorBody)))]
 pub async fn sign_up(State(accounts): Shared, raw: Bytes) -> Result<Response, ApiError> {
     let request: Credentials = body(&raw)?;
-    let name = super::names::check(&request.name)
-        .map_err(|why| ApiError::new(ErrorKind::BadName, why))?;
+    let name =
+        super::names::check(&request.name).map_err(|why| ApiError::new(ErrorKind::BadName, why))?;
     let key = crate::names::key(&name);
-    let taken = || ApiError::new(ErrorKind::NameTaken, format!("the name {name:?} is taken (or one that reads the same)"));
-    if db::by_key(&accounts.store, &key).await.map_err(storage)?.is_some() {
+    let taken = || {
+        ApiError::new(
+            ErrorKind::NameTaken,
+            format!("the name {name:?} is taken (or one that reads the same)"),
+        )
+    };
+    if db::by_key(&accounts.store, &key)
+        .await
+        .map_err(storage)?
+        .is_some()
+    {
         return Err(taken());
     }
     if let Some(why) = passwords::weakness(&request.password, &name) {
@@ -130,7 +141,10 @@ pub async fn sign_up(State(accounts): Shared, raw: Bytes) -> Result<Response, Ap
         password_hash,
         created_at: super::now_ms(),
     };
-    if !db::insert_account(&accounts.store, &row, &key).await.map_err(storage)? {
+    if !db::insert_account(&accounts.store, &row, &key)
+        .await
+        .map_err(storage)?
+    {
         return Err(taken());
     }
     tracing::info!("account created");
@@ -155,7 +169,10 @@ pub async fn sign_in(
     if let Some(wait) = accounts.throttle.wait(&key, &address) {
         let mut response = ApiError::new(
             ErrorKind::RateLimited,
-            format!("too many failed sign-ins: try again in {} minutes", wait.as_secs().div_ceil(60).max(1)),
+            format!(
+                "too many failed sign-ins: try again in {} minutes",
+                wait.as_secs().div_ceil(60).max(1)
+            ),
         )
         .into_response();
         if let Ok(v) = HeaderValue::from_str(&wait.as_secs().max(1).to_string()) {
@@ -165,7 +182,10 @@ pub async fn sign_in(
     }
     let row = db::by_key(&accounts.store, &key).await.map_err(storage)?;
     let ok = accounts
-        .verify(request.password, row.as_ref().map(|r| r.password_hash.clone()))
+        .verify(
+            request.password,
+            row.as_ref().map(|r| r.password_hash.clone()),
+        )
         .await?;
     let Some(row) = row.filter(|_| ok) else {
         accounts.throttle.failed(&key, &address);
@@ -176,7 +196,12 @@ pub async fn sign_in(
     let (token, csrf) = accounts.start_session(&row.id).await?;
     let c = cookies(&token, &csrf, secure(&headers), SESSION_DAYS * 86_400);
     Ok(with_cookies(
-        axum::Json(SessionStarted { name: row.name, token, csrf }).into_response(),
+        axum::Json(SessionStarted {
+            name: row.name,
+            token,
+            csrf,
+        })
+        .into_response(),
         c,
     ))
 }
@@ -189,7 +214,10 @@ pub async fn sign_out(State(accounts): Shared, headers: HeaderMap) -> Result<Res
     db::delete_session(&accounts.store, &who.session_hash)
         .await
         .map_err(storage)?;
-    Ok(with_cookies(StatusCode::NO_CONTENT.into_response(), cookies("", "", secure(&headers), 0)))
+    Ok(with_cookies(
+        StatusCode::NO_CONTENT.into_response(),
+        cookies("", "", secure(&headers), 0),
+    ))
 }
 
 /// The signed-in player.
@@ -198,7 +226,11 @@ pub async fn sign_out(State(accounts): Shared, headers: HeaderMap) -> Result<Res
 pub async fn me(State(accounts): Shared, headers: HeaderMap) -> Result<axum::Json<Me>, ApiError> {
     let who = accounts.required(&headers).await?;
     let ratings = ratings(&accounts, &who.name).await?;
-    Ok(axum::Json(Me { name: who.name, ratings, member_since: who.created_at }))
+    Ok(axum::Json(Me {
+        name: who.name,
+        ratings,
+        member_since: who.created_at,
+    }))
 }
 
 /// Changes the password: every session of the account ends, and a new one
@@ -216,19 +248,31 @@ pub async fn change_password(
         .await
         .map_err(storage)?
         .ok_or_else(bad_credentials)?;
-    if !accounts.verify(request.password, Some(row.password_hash)).await? {
+    if !accounts
+        .verify(request.password, Some(row.password_hash))
+        .await?
+    {
         return Err(bad_credentials());
     }
     if let Some(why) = passwords::weakness(&request.new_password, &who.name) {
         return Err(ApiError::new(ErrorKind::WeakPassword, why));
     }
     let hash = accounts.hash(request.new_password).await?;
-    db::set_password(&accounts.store, &who.id, &hash).await.map_err(storage)?;
-    db::delete_sessions(&accounts.store, &who.id).await.map_err(storage)?;
+    db::set_password(&accounts.store, &who.id, &hash)
+        .await
+        .map_err(storage)?;
+    db::delete_sessions(&accounts.store, &who.id)
+        .await
+        .map_err(storage)?;
     let (token, csrf) = accounts.start_session(&who.id).await?;
     let c = cookies(&token, &csrf, secure(&headers), SESSION_DAYS * 86_400);
     Ok(with_cookies(
-        axum::Json(SessionStarted { name: who.name, token, csrf }).into_response(),
+        axum::Json(SessionStarted {
+            name: who.name,
+            token,
+            csrf,
+        })
+        .into_response(),
         c,
     ))
 }
@@ -248,12 +292,20 @@ pub async fn delete_me(
         .await
         .map_err(storage)?
         .ok_or_else(bad_credentials)?;
-    if !accounts.verify(request.password, Some(row.password_hash.clone())).await? {
+    if !accounts
+        .verify(request.password, Some(row.password_hash.clone()))
+        .await?
+    {
         return Err(bad_credentials());
     }
-    db::delete_account(&accounts.store, &row).await.map_err(storage)?;
+    db::delete_account(&accounts.store, &row)
+        .await
+        .map_err(storage)?;
     tracing::info!("account deleted");
-    Ok(with_cookies(StatusCode::NO_CONTENT.into_response(), cookies("", "", secure(&headers), 0)))
+    Ok(with_cookies(
+        StatusCode::NO_CONTENT.into_response(),
+        cookies("", "", secure(&headers), 0),
+    ))
 }
 
 /// A player's public page.
@@ -272,5 +324,9 @@ pub async fn profile(
         .map_err(storage)?
         .ok_or_else(none)?;
     let ratings = ratings(&accounts, &row.name).await?;
-    Ok(axum::Json(Profile { name: row.name, ratings, member_since: row.created_at }))
+    Ok(axum::Json(Profile {
+        name: row.name,
+        ratings,
+        member_since: row.created_at,
+    }))
 }
