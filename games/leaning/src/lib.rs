@@ -39,6 +39,7 @@ pub mod bot;
 pub mod error;
 pub mod foundation;
 pub mod geometry;
+pub mod hollow;
 pub mod judge;
 pub mod piece;
 pub mod preview;
@@ -47,6 +48,7 @@ pub mod series;
 pub mod settings;
 pub mod sim;
 pub mod state;
+pub mod suggest;
 pub mod view;
 pub mod world;
 

@@ -23,6 +23,7 @@ pub mod accounts;
 pub mod auth;
 pub mod config;
 pub mod connections;
+pub mod dailies;
 pub mod daily;
 pub mod http;
 pub mod loadtest;

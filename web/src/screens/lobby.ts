@@ -59,9 +59,10 @@ function babelForm(defaults: unknown): SettingsForm {
     h('option', { value: 'standard', selected: d.variant !== 'strict' }, 'Standard: draw whenever you like'),
     h('option', { value: 'strict', selected: d.variant === 'strict' }, 'Strict: draw only when no move is possible'),
   );
+  const undo = h('input', { type: 'checkbox', name: 'undo', checked: true });
   return {
-    el: h('div', { class: 'options' }, h('label', {}, 'Rules ', select)),
-    read: () => ({ ...(defaults as object), variant: select.value }),
+    el: h('div', { class: 'options' }, h('label', {}, 'Rules ', select), h('label', {}, undo, ' Allow taking moves back')),
+    read: () => ({ ...(defaults as object), variant: select.value, undo: undo.checked }),
     seats: () => 1,
     onChange: () => {},
   };

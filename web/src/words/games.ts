@@ -155,7 +155,8 @@ export const FACTS: Record<string, GameFacts> = {
 export function firstGame(game: string, defaults: unknown): CreateTable {
   switch (game) {
     case 'babel':
-      return { game, settings: { ...(defaults as object), variant: 'standard' }, seats: [{ kind: 'person' }] };
+      // B-8: a casual deal lets the player take moves back (the daily deal does not).
+      return { game, settings: { ...(defaults as object), variant: 'standard', undo: true }, seats: [{ kind: 'person' }] };
     case 'icetowers':
       // A game timer so a first game ends on its own (I13) even if nobody says "done".
       return { game, settings: { ...(defaults as object), players: 2, game_timer_ms: 300_000 }, seats: [{ kind: 'person' }, { kind: 'bot', level: FIRST_BOT.icetowers }] };

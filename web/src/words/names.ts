@@ -19,14 +19,16 @@ const BOT_WORDS: Record<string, Record<string, { title: string; about: string }>
     best: { title: 'Best bot', about: 'the strongest play there is' },
   },
   icetowers: {
+    beginner: { title: 'Easy bot', about: 'takes whatever helps it most right now, at a person’s pace (one play every 1.5 to 3 seconds)' },
     random: { title: 'Random bot', about: 'plays at random, with quick hands' },
-    'greedy:2500': { title: 'Easy bot', about: 'takes whatever helps it most right now, taking its time (2.5 seconds a play)' },
+    'greedy:2500': { title: 'Patient bot', about: 'takes whatever helps it most right now, taking its time (2.5 seconds a play)' },
     greedy: { title: 'Medium bot', about: 'takes whatever helps it most right now, quickly' },
     strong: { title: 'Strong bot', about: 'thinks one step ahead about what the others will do' },
-    'greedy:300': { title: 'Quick bot', about: 'like the easy bot, with very quick hands' },
+    'greedy:300': { title: 'Quick bot', about: 'like the medium bot, with very quick hands' },
   },
   speedy: {
-    easy: { title: 'Easy bot', about: 'slow and a little clumsy' },
+    beginner: { title: 'Easy bot', about: 'plays at a person’s pace (one drop every 1.5 to 3 seconds), a little clumsy' },
+    easy: { title: 'Brisk bot', about: 'a little quicker (about 1.5 seconds a drop), a little clumsy' },
     medium: { title: 'Medium bot', about: 'quicker, with steadier hands' },
     hard: { title: 'Hard bot', about: 'fast and careful' },
   },
@@ -41,17 +43,16 @@ const BOT_WORDS: Record<string, Record<string, { title: string; about: string }>
 /** The level a beginner can beat but that plays sensibly, per game. */
 export const FIRST_BOT: Record<string, string> = {
   towers: 'greedy',
-  // IceTowers is a race: the greedy bot plays sensibly, and at 2.5 s a
-  // play (its spec's reaction time) a newcomer can keep up with it.
-  icetowers: 'greedy:2500',
-  speedy: 'easy',
+  // The real-time games: the beginner level plays sensibly at a person's
+  // pace (one action every 1.5 to 3 s, its own reaction time, issue 24).
+  icetowers: 'beginner',
+  speedy: 'beginner',
   leaning: 'easy',
 };
 
-/** Levels this client offers beyond the server's list: the same bots, slower. */
-export const EXTRA_LEVELS: Record<string, { name: string; about: string }[]> = {
-  icetowers: [{ name: 'greedy:2500', about: 'greedy, reacting in 2.5 s' }],
-};
+/** Levels this client offers beyond the server's list (none now: the
+ *  server lists every level a table may seat). */
+export const EXTRA_LEVELS: Record<string, { name: string; about: string }[]> = {};
 
 export function botTitle(game: string, level: string | null | undefined): string {
   const w = level ? BOT_WORDS[game]?.[level] : undefined;

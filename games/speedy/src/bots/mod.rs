@@ -11,7 +11,7 @@
 mod policy;
 mod sim;
 
-pub use policy::{Profile, SpeedyBot};
+pub use policy::{BEGINNER_THINK_MS, Profile, SpeedyBot};
 pub use sim::{SimResult, Summary, simulate, simulate_levels};
 pub use stackyard_core::{Bot, BotLevel, Bots, Decision};
 
