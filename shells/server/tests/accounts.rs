@@ -495,10 +495,7 @@ fn accounts_sessions_csrf_and_throttling_on_sqlite() {
 
 #[test]
 fn accounts_sessions_csrf_and_throttling_on_postgres() {
-    let Ok(url) = std::env::var("STACKYARD_TEST_POSTGRES") else {
-        eprintln!("STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres runs it)");
-        return;
-    };
+    let Some(url) = postgres_url() else { return };
     let server = start(&url);
     let addr = server.addr;
     client_runtime().block_on(suite(addr, None, None));
@@ -524,4 +521,22 @@ fn a_flood_of_sign_ins_waits_for_hashing_slots_and_all_are_answered() {
         let (status, _) = http(addr, "GET", "/healthz", None).await;
         assert_eq!(status, 200);
     });
+}
+
+/// The throwaway cluster's URL, or None (skipped) when none was started;
+/// `scripts/test` sets `STACKYARD_REQUIRE_POSTGRES`, and there a missing
+/// cluster fails instead.
+fn postgres_url() -> Option<String> {
+    match std::env::var("STACKYARD_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
+            panic!(
+                "STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not: run through scripts/with-postgres"
+            )
+        }
+        Err(_) => {
+            eprintln!("STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres sets it)");
+            None
+        }
+    }
 }
