@@ -46,7 +46,8 @@ use utoipa::OpenApi;
         crate::accounts::routes::me,
         crate::accounts::routes::change_password,
         crate::accounts::routes::delete_me,
-        crate::accounts::routes::profile
+        crate::accounts::routes::profile,
+        crate::accounts::routes::table_rating_changes
     ),
     components(schemas(
         ApiError,
@@ -75,7 +76,9 @@ use utoipa::OpenApi;
         crate::accounts::wire::Me,
         crate::accounts::wire::ChangePassword,
         crate::accounts::wire::DeleteAccount,
-        crate::accounts::wire::Profile
+        crate::accounts::wire::Profile,
+        crate::accounts::wire::RatingChange,
+        crate::accounts::wire::RecentGame
     ))
 )]
 pub struct ApiDoc;
@@ -398,17 +401,24 @@ fn no_table(id: &str) -> ApiError {
     responses((status = 200, body = Joined), (status = 400, description = "bad_request: a query, path or body that does not parse or is refused", body = ErrorBody), (status = 404, description = "no_such_table", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 409, description = "seat_taken or over (or already_played)", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn join_table(
     State(hub): Shared,
+    axum::Extension(accounts): axum::Extension<Arc<crate::accounts::Accounts>>,
+    headers: axum::http::HeaderMap,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<axum::Json<Joined>, ApiError> {
     let request: JoinTable = json_body(&body, true)?;
     let table = hub.find(&id).await?.ok_or_else(|| no_table(&id))?;
+    // Signed in: the seat is the account's (issue #27).
+    let account = accounts
+        .seat_owner(&headers, request.name.as_deref())
+        .await?;
     let (reply, answer) = tokio::sync::oneshot::channel();
     table
         .commands
         .send(Command::Join {
             seat: request.seat,
             name: request.name,
+            account,
             reply,
         })
         .await

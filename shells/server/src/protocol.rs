@@ -199,6 +199,10 @@ pub struct ClockSpec {
     pub increment_ms: u64,
 }
 
+fn rated_by_default() -> bool {
+    true
+}
+
 /// `POST /api/v1/tables`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -221,8 +225,10 @@ pub struct CreateTable {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<ClockSpec>,
-    /// Whether the result counts for ratings.
-    #[serde(default)]
+    /// Whether the result counts for ratings: by default it does (issue
+    /// #27), though only a game whose seats all belong to accounts is ever
+    /// rated (never one with a bot or a guest).
+    #[serde(default = "rated_by_default")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
     pub rated: bool,
     /// A seed (random if absent; a chosen seed is never rated).

@@ -535,8 +535,214 @@ fn postgres_url() -> Option<String> {
             )
         }
         Err(_) => {
-            eprintln!("STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres sets it)");
+            eprintln!(
+                "STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres sets it)"
+            );
             None
         }
     }
+}
+
+/// A signed-in client: its bearer header.
+async fn account(addr: SocketAddr, prefix: &str) -> (String, String) {
+    let n = name(prefix);
+    assert_eq!(sign_up(addr, &n, PASSWORD).await.status, 201);
+    let r = sign_in(addr, &n, PASSWORD).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let token = r.json()["token"].as_str().unwrap().to_string();
+    (n, format!("Bearer {token}"))
+}
+
+async fn join_as(addr: SocketAddr, table: &str, bearer: &str, typed: &str) -> Reply {
+    request(
+        addr,
+        "POST",
+        &format!("/api/v1/tables/{table}/join"),
+        &[("Authorization", bearer)],
+        Some(json!({"name": typed})),
+    )
+    .await
+}
+
+/// Seats bound to accounts, rated games between accounts, the daily deal
+/// per account (issue #27).
+async fn play_suite(addr: SocketAddr) {
+    let (ann, ann_auth) = account(addr, "Ann").await;
+    let (bob, bob_auth) = account(addr, "Bob").await;
+
+    // A guest cannot take a seat under an account's name.
+    let table = create(addr, json!({"game": "towers"})).await;
+    let r = request(
+        addr,
+        "POST",
+        &format!("/api/v1/tables/{table}/join"),
+        &[],
+        Some(json!({"name": ann.to_lowercase()})),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.kind()),
+        (409, "name_taken".into()),
+        "{}",
+        r.body
+    );
+
+    // Signed in, the seat goes by the account's name whatever was typed.
+    let a = join_as(addr, &table, &ann_auth, "Someone Else").await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    let a_seat = a.json()["seat"].as_u64().unwrap();
+    let a_token = a.json()["token"].as_str().unwrap().to_string();
+    let b = join_as(addr, &table, &bob_auth, "").await;
+    assert_eq!(b.status, 200, "{}", b.body);
+    let b_token = b.json()["token"].as_str().unwrap().to_string();
+    let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
+    assert_eq!(summary["rated"], json!(true), "rated by default: {summary}");
+    let names: Vec<&str> = summary["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap_or(""))
+        .collect();
+    assert!(
+        names.contains(&ann.as_str()) && names.contains(&bob.as_str()),
+        "{summary}"
+    );
+
+    // A second device: Ann signs in again and joins: her own seat, a new
+    // token; the first device's token no longer opens it.
+    let r = sign_in(addr, &ann, PASSWORD).await;
+    let second = format!("Bearer {}", r.json()["token"].as_str().unwrap());
+    let again = join_as(addr, &table, &second, "").await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(
+        again.json()["seat"].as_u64(),
+        Some(a_seat),
+        "{}",
+        again.body
+    );
+    let a_token2 = again.json()["token"].as_str().unwrap().to_string();
+    assert_ne!(a_token2, a_token);
+    let (_, first) = Client::connect(addr, &table, Some(&a_token)).await;
+    assert_eq!(
+        first["kind"], "bad_token",
+        "the old token is retired: {first}"
+    );
+    let (mut ann_ws, welcome) = Client::connect(addr, &table, Some(&a_token2)).await;
+    assert_eq!(welcome["type"], "welcome", "{welcome}");
+    let (mut bob_ws, _) = Client::connect(addr, &table, Some(&b_token)).await;
+
+    // Bob resigns: both ratings move, Ann's up and Bob's down.
+    let id = bob_ws.request("resign").await;
+    assert_eq!(bob_ws.next_of("ack").await["id"], id);
+    let _ = ann_ws.next_of("step").await;
+    let mut changes = json!([]);
+    for _ in 0..100 {
+        changes = get(addr, &format!("/api/v1/tables/{table}/rating-changes")).await;
+        if changes.as_array().unwrap().len() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let of = |who: &str| {
+        changes
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == json!(who))
+            .cloned()
+            .unwrap_or_else(|| panic!("no change for {who}: {changes}"))
+    };
+    let (ca, cb) = (of(&ann), of(&bob));
+    assert!(ca["after"].as_f64() > ca["before"].as_f64(), "{ca}");
+    assert!(cb["after"].as_f64() < cb["before"].as_f64(), "{cb}");
+    for auth in [&ann_auth, &bob_auth] {
+        let me = request(addr, "GET", "/api/v1/me", &[("Authorization", auth)], None).await;
+        let towers = me.json()["ratings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["game"] == "towers")
+            .cloned()
+            .unwrap_or_else(|| panic!("no towers rating: {}", me.body));
+        assert_eq!(towers["games"], 1);
+    }
+    let profile = get(addr, &format!("/api/v1/players/{ann}")).await;
+    assert_eq!(profile["history"][0]["table"], json!(table), "{profile}");
+    assert_eq!(
+        profile["recent_games"][0]["table"],
+        json!(table),
+        "{profile}"
+    );
+    let board = get(addr, "/api/v1/ratings/towers").await;
+    assert!(
+        board
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["name"] == json!(ann)),
+        "{board}"
+    );
+
+    // A game against a bot, or with a guest, is never rated.
+    let vs_guest = create(addr, json!({"game": "towers"})).await;
+    assert_eq!(join_as(addr, &vs_guest, &ann_auth, "").await.status, 200);
+    let (_, guest) = join(addr, &vs_guest, "Visitor").await;
+    let (mut g, _) = Client::connect(addr, &vs_guest, Some(&guest)).await;
+    let id = g.request("resign").await;
+    assert_eq!(g.next_of("ack").await["id"], id);
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let changes = get(addr, &format!("/api/v1/tables/{vs_guest}/rating-changes")).await;
+    assert_eq!(changes, json!([]));
+
+    // The daily deal: one ranked attempt per account and day, whatever
+    // name the body carries.
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/daily/babel",
+        &[("Authorization", &bob_auth)],
+        Some(json!({"name": "Bobby"})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/daily/babel",
+        &[("Authorization", &bob_auth)],
+        Some(json!({"name": "Someone New"})),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.kind()),
+        (409, "already_played".into()),
+        "{}",
+        r.body
+    );
+    // And a guest may not take the account's attempt under its name.
+    let r = request(
+        addr,
+        "POST",
+        "/api/v1/daily/babel",
+        &[],
+        Some(json!({"name": bob})),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+}
+
+#[test]
+fn seats_ratings_and_the_daily_deal_belong_to_accounts_on_sqlite() {
+    let dir = temp_dir("accounts-play");
+    let server = start(&db_url(&dir));
+    let addr = server.addr;
+    client_runtime().block_on(play_suite(addr));
+}
+
+#[test]
+fn seats_ratings_and_the_daily_deal_belong_to_accounts_on_postgres() {
+    let Some(url) = postgres_url() else { return };
+    let server = start(&url);
+    let addr = server.addr;
+    client_runtime().block_on(play_suite(addr));
 }

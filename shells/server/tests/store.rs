@@ -48,6 +48,7 @@ async fn store_suite(db: &str) {
             seat: 0,
             token_hash: "h0".into(),
             name: Some("Ada".into()),
+            account: None,
         }])
         .await
         .unwrap();

@@ -107,6 +107,8 @@ pub fn files() -> Vec<File> {
         c.visit::<wire::ChangePassword>();
         c.visit::<wire::DeleteAccount>();
         c.visit::<wire::Profile>();
+        c.visit::<wire::RatingChange>();
+        c.visit::<wire::RecentGame>();
     }
     c.into_files()
 }

@@ -4,6 +4,7 @@
 // the CSRF token beside it on every change.
 
 import { ApiFailure, accounts, type Me } from '../api';
+import { setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { refreshAccountBadge } from '../ui/account';
 import type { Screen } from './screen';
@@ -74,9 +75,11 @@ export function accountScreen(): Screen {
       );
       return;
     }
+    // Signed in, seats go by the account's name: the page uses it too.
+    setPlayerName(me.name);
     replace(
       root,
-      h('h2', {}, 'Signed in as ', h('span', { 'data-testid': 'account-name' }, me.name)),
+      h('h2', {}, 'Signed in as ', h('span', { 'data-testid': 'signed-in-name' }, me.name)),
       h('p', { class: 'muted', 'data-testid': 'member-since' }, `Member since ${new Date(me.member_since).toLocaleDateString()}`),
       h('p', {}, h('a', { href: `#/player/${encodeURIComponent(me.name)}`, 'data-testid': 'my-profile' }, 'Your public profile')),
       ratingsList(me.ratings, 'my-ratings'),

@@ -161,6 +161,10 @@ pub async fn delete_account(store: &Store, row: &AccountRow) -> Result<(), Store
         .bind(account_id.to_string())
         .execute(&mut *tx)
         .await?;
+    sqlx::query("DELETE FROM rating_history WHERE account_id = $1")
+        .bind(account_id.to_string())
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(
         "UPDATE seat_holders SET name = 'deleted player', account_id = NULL WHERE account_id = $1",
     )
@@ -194,4 +198,87 @@ pub async fn ratings_of(
             ))
         })
         .collect()
+}
+
+/// One rating change: (game, table, before, after, at_ms).
+pub type HistoryRow = (String, String, f64, f64, i64);
+
+/// An account's rating changes, newest first (at most `limit`).
+pub async fn history_of(
+    store: &Store,
+    account_id: &str,
+    limit: i64,
+) -> Result<Vec<HistoryRow>, StoreError> {
+    sqlx::query(
+        "SELECT game, table_id, rating_before, rating_after, at_ms FROM rating_history \
+         WHERE account_id = $1 ORDER BY at_ms DESC, table_id LIMIT $2",
+    )
+    .bind(account_id.to_string())
+    .bind(limit)
+    .fetch_all(store.pool())
+    .await?
+    .into_iter()
+    .map(|r| {
+        Ok((
+            r.try_get("game")?,
+            r.try_get("table_id")?,
+            r.try_get("rating_before")?,
+            r.try_get("rating_after")?,
+            r.try_get("at_ms")?,
+        ))
+    })
+    .collect()
+}
+
+/// The rating changes one table made: (account name, game, before, after).
+pub async fn changes_of_table(
+    store: &Store,
+    table: &str,
+) -> Result<Vec<(String, String, f64, f64)>, StoreError> {
+    sqlx::query(
+        "SELECT a.name AS name, h.game AS game, h.rating_before AS rating_before, \
+         h.rating_after AS rating_after FROM rating_history h \
+         JOIN accounts a ON a.id = h.account_id WHERE h.table_id = $1 ORDER BY a.name",
+    )
+    .bind(table.to_string())
+    .fetch_all(store.pool())
+    .await?
+    .into_iter()
+    .map(|r| {
+        Ok((
+            r.try_get("name")?,
+            r.try_get("game")?,
+            r.try_get("rating_before")?,
+            r.try_get("rating_after")?,
+        ))
+    })
+    .collect()
+}
+
+/// An account's latest tables: (table, game, status, created_at), newest
+/// first (at most `limit`).
+pub async fn recent_tables(
+    store: &Store,
+    account_id: &str,
+    limit: i64,
+) -> Result<Vec<(String, String, String, i64)>, StoreError> {
+    sqlx::query(
+        "SELECT t.id AS id, t.game AS game, t.status AS status, t.created_at AS created_at \
+         FROM seat_holders h JOIN game_tables t ON t.id = h.table_id \
+         WHERE h.account_id = $1 ORDER BY t.created_at DESC, t.id LIMIT $2",
+    )
+    .bind(account_id.to_string())
+    .bind(limit)
+    .fetch_all(store.pool())
+    .await?
+    .into_iter()
+    .map(|r| {
+        Ok((
+            r.try_get("id")?,
+            r.try_get("game")?,
+            r.try_get("status")?,
+            r.try_get("created_at")?,
+        ))
+    })
+    .collect()
 }

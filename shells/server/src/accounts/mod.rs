@@ -225,6 +225,34 @@ impl Accounts {
         }))
     }
 
+    /// Who takes a seat (issue #27): the signed-in account (id, name),
+    /// whatever name the body typed; or a guest (`None`), whose typed name
+    /// must not be an account's (409 `name_taken`: a guest cannot play, or
+    /// use a daily attempt, under somebody's account).
+    pub async fn seat_owner(
+        &self,
+        headers: &HeaderMap,
+        typed: Option<&str>,
+    ) -> Result<Option<(String, String)>, ApiError> {
+        if let Some(who) = self.current(headers).await? {
+            return Ok(Some((who.id, who.name)));
+        }
+        if let Some(typed) = typed.filter(|t| t.len() <= 200)
+            && db::by_key(&self.store, &crate::names::key(typed))
+                .await
+                .map_err(storage)?
+                .is_some()
+        {
+            return Err(ApiError::new(
+                ErrorKind::NameTaken,
+                format!(
+                    "{typed:?} is an account's name: sign in to play under it, or choose another"
+                ),
+            ));
+        }
+        Ok(None)
+    }
+
     /// Who is signed in, or 401 `unauthorized`.
     pub async fn required(&self, headers: &HeaderMap) -> Result<SignedIn, ApiError> {
         self.current(headers).await?.ok_or_else(|| {

@@ -2,7 +2,7 @@
 
 use super::wire::{
     AccountCreated, ChangePassword, Credentials, DeleteAccount, Me, PlayerRating, Profile,
-    SessionStarted,
+    RatingChange, RecentGame, SessionStarted,
 };
 use super::{Accounts, CSRF_COOKIE, SESSION_COOKIE, SESSION_DAYS, db, passwords, throttle};
 use crate::protocol::{ApiError, ErrorBody, ErrorKind};
@@ -25,6 +25,10 @@ pub fn router<S: Clone + Send + Sync + 'static>(accounts: Arc<Accounts>) -> Rout
         .route("/api/v1/me", get(me).delete(delete_me))
         .route("/api/v1/me/password", post(change_password))
         .route("/api/v1/players/{name}", get(profile))
+        .route(
+            "/api/v1/tables/{id}/rating-changes",
+            get(table_rating_changes),
+        )
         .with_state(accounts)
 }
 
@@ -324,9 +328,64 @@ pub async fn profile(
         .map_err(storage)?
         .ok_or_else(none)?;
     let ratings = ratings(&accounts, &row.name).await?;
+    let history = db::history_of(&accounts.store, &row.id, 100)
+        .await
+        .map_err(storage)?
+        .into_iter()
+        .map(|(game, table, before, after, at_ms)| RatingChange {
+            name: row.name.clone(),
+            game,
+            table,
+            before,
+            after,
+            at_ms,
+        })
+        .collect();
+    let recent_games = db::recent_tables(&accounts.store, &row.id, 20)
+        .await
+        .map_err(storage)?
+        .into_iter()
+        .map(|(table, game, status, created_at)| RecentGame {
+            table,
+            game,
+            status,
+            created_at,
+        })
+        .collect();
     Ok(axum::Json(Profile {
         name: row.name,
         ratings,
         member_since: row.created_at,
+        history,
+        recent_games,
     }))
+}
+
+/// The rating changes a finished rated table made (empty until the
+/// ratings are written, and for an unrated table): what the result screen
+/// shows.
+#[utoipa::path(get, path = "/api/v1/tables/{id}/rating-changes", params(("id" = String, Path, description = "table id")),
+    responses((status = 200, body = Vec<RatingChange>), (status = 503, description = "storage", body = ErrorBody)))]
+pub async fn table_rating_changes(
+    State(accounts): Shared,
+    Path(id): Path<String>,
+) -> Result<axum::Json<Vec<RatingChange>>, ApiError> {
+    if id.len() > 64 {
+        return Ok(axum::Json(Vec::new()));
+    }
+    Ok(axum::Json(
+        db::changes_of_table(&accounts.store, &id)
+            .await
+            .map_err(storage)?
+            .into_iter()
+            .map(|(name, game, before, after)| RatingChange {
+                name,
+                game,
+                table: id.clone(),
+                before,
+                after,
+                at_ms: 0,
+            })
+            .collect(),
+    ))
 }

@@ -91,4 +91,40 @@ pub struct Profile {
     pub ratings: Vec<PlayerRating>,
     /// Unix ms the account was made.
     pub member_since: i64,
+    /// Rating changes, newest first (the latest 100).
+    pub history: Vec<RatingChange>,
+    /// The latest tables the account sat at, newest first (20).
+    pub recent_games: Vec<RecentGame>,
+}
+
+/// One rating change a rated table made.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RatingChange {
+    /// The player's name.
+    pub name: String,
+    /// Game name.
+    pub game: String,
+    /// The table (its replay is `/api/v1/tables/{table}/replay`).
+    pub table: String,
+    /// Rating before.
+    pub before: f64,
+    /// Rating after.
+    pub after: f64,
+    /// Unix ms (0 when not known).
+    pub at_ms: i64,
+}
+
+/// A table a player sat at.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RecentGame {
+    /// Table id.
+    pub table: String,
+    /// Game name.
+    pub game: String,
+    /// `open`, `playing` or `finished`.
+    pub status: String,
+    /// Unix ms the table was made.
+    pub created_at: i64,
 }
