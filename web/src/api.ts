@@ -18,6 +18,7 @@ import type {
   TableStatus,
   TableSummary,
 } from './protocol';
+import type { Me, PlayerRating, Profile, RatingChange, RecentGame } from './generated/server';
 
 export class ApiFailure extends Error {
   constructor(
@@ -76,34 +77,8 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 const post = <T>(path: string, body: unknown): Promise<T> =>
   call<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
-/** One rating of a player (GET /api/v1/me, /api/v1/players/NAME). */
-export interface PlayerRating {
-  game: string;
-  rating: number;
-  deviation: number;
-  games: number;
-  provisional: boolean;
-}
-/** A rating change a rated table made. */
-export interface RatingChange {
-  name: string;
-  game: string;
-  table: string;
-  before: number;
-  after: number;
-  at_ms: number;
-}
-/** The signed-in player. */
-export interface Me {
-  name: string;
-  ratings: PlayerRating[];
-  member_since: number;
-}
-/** A player's public page. */
-export interface Profile extends Me {
-  history: RatingChange[];
-  recent_games: { table: string; game: string; status: string; created_at: number }[];
-}
+// The accounts' bodies, generated from the server's Rust types.
+export type { Me, PlayerRating, Profile, RatingChange, RecentGame };
 
 /** Accounts (issue #27): the session is an HttpOnly cookie; the page only
  * ever sees the CSRF cookie beside it. */
