@@ -436,7 +436,7 @@ impl Store {
         self.dialect
     }
 
-    /// The pool, for `crate::accounts`' own queries (issue #27): account
+    /// The pool, for the accounts module's own queries (issue #27): account
     /// and session rows are written directly, outside the table writer.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
