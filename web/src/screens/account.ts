@@ -94,7 +94,7 @@ export function accountScreen(): Screen {
           await accounts.deleteAccount(text(d, 'password'));
         }),
       ),
-      h('button', { type: 'button', 'data-testid': 'signout', onclick: () => void accounts.signOut().then(show, say) }, 'Sign out'),
+      h('button', { type: 'button', 'data-testid': 'signout', onclick: () => void accounts.signOut().then(() => (setPlayerName(''), show()), say) }, 'Sign out'),
     );
   }
   show().catch(say);
