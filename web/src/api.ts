@@ -18,6 +18,7 @@ import type {
   TableStatus,
   TableSummary,
 } from './protocol';
+import type { Me, PlayerRating, Profile, RatingChange, RecentGame } from './generated/server';
 
 export class ApiFailure extends Error {
   constructor(
@@ -29,12 +30,24 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The CSRF token the server set beside the session cookie (issue #27):
+ * every request that changes something carries it while signed in. */
+function csrfToken(): string | null {
+  const m = document.cookie.match(/(?:^|;\s*)stackyard_csrf=([^;]+)/);
+  return m ? decodeURIComponent(m[1]!) : null;
+}
+
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
   let res: Response;
+  const headers: Record<string, string> = {};
+  if (init?.body) headers['content-type'] = 'application/json';
+  const method = (init?.method ?? 'GET').toUpperCase();
+  const csrf = csrfToken();
+  if (csrf && method !== 'GET' && method !== 'HEAD') headers['x-csrf-token'] = csrf;
   try {
     res = await fetch(path, {
       ...init,
-      headers: init?.body ? { 'content-type': 'application/json' } : undefined,
+      headers,
     });
   } catch (e) {
     throw new ApiFailure(0, 'network', `the server cannot be reached (${String(e)})`);
@@ -63,6 +76,33 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
 
 const post = <T>(path: string, body: unknown): Promise<T> =>
   call<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+// The accounts' bodies, generated from the server's Rust types.
+export type { Me, PlayerRating, Profile, RatingChange, RecentGame };
+
+/** Accounts (issue #27): the session is an HttpOnly cookie; the page only
+ * ever sees the CSRF cookie beside it. */
+export const accounts = {
+  signUp: (name: string, password: string) => post<{ name: string }>('/api/v1/accounts', { name, password }),
+  signIn: (name: string, password: string) => post<{ name: string }>('/api/v1/session', { name, password }),
+  signOut: () => call<null>('/api/v1/session', { method: 'DELETE' }),
+  /** The signed-in player, or null for a guest. */
+  me: async (): Promise<Me | null> => {
+    try {
+      return await call<Me>('/api/v1/me');
+    } catch (e) {
+      if (e instanceof ApiFailure && e.status === 401) return null;
+      throw e;
+    }
+  },
+  changePassword: (password: string, new_password: string) =>
+    post<{ name: string }>('/api/v1/me/password', { password, new_password }),
+  deleteAccount: (password: string) =>
+    call<null>('/api/v1/me', { method: 'DELETE', body: JSON.stringify({ password }) }),
+  profile: (name: string) => call<Profile>(`/api/v1/players/${encodeURIComponent(name)}`),
+  ratingChanges: (table: string) =>
+    call<RatingChange[]>(`/api/v1/tables/${encodeURIComponent(table)}/rating-changes`),
+};
 
 export const api = {
   games: () => call<GameInfo[]>('/api/v1/games'),

@@ -1,15 +1,19 @@
 // Hash routes, so any server that serves index.html at "/" serves the
 // whole client: #/ lobby, #/table/ID, #/replay/ID, #/replay (a record
 // file, offline), #/friend/GAME (a new table for you and a friend),
-// #/rules (the index), #/rules/NAME, #/rules/NAME/RULE-OR-SECTION.
+// #/rules (the index), #/rules/NAME, #/rules/NAME/RULE-OR-SECTION,
+// #/account (sign in and out, issue #27), #/player/NAME (a profile).
 
 import './style.css';
+import { accountScreen } from './screens/account';
 import { friendScreen } from './screens/friend';
 import { lobbyScreen } from './screens/lobby';
+import { playerScreen } from './screens/player';
 import { replayScreen } from './screens/replay';
 import { rulesScreen } from './screens/rules';
 import type { Screen } from './screens/screen';
 import { tableScreen } from './screens/table';
+import { refreshAccountBadge } from './ui/account';
 
 const main = document.getElementById('main')!;
 let current: Screen | null = null;
@@ -20,6 +24,8 @@ function route(): Screen {
   if (kind === 'table' && id) return tableScreen(id);
   if (kind === 'replay') return replayScreen(id || null);
   if (kind === 'friend' && id) return friendScreen(id);
+  if (kind === 'account') return accountScreen();
+  if (kind === 'player' && id) return playerScreen(id);
   if (kind === 'rules') return rulesScreen(id || null, sub ? decodeURIComponent(sub) : null);
   return lobbyScreen();
 }
@@ -42,3 +48,4 @@ window.stackyardRules = () => import('./rules/wasm');
 
 window.addEventListener('hashchange', render);
 render();
+void refreshAccountBadge();

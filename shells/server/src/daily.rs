@@ -98,6 +98,8 @@ pub async fn list(State(hub): Shared) -> axum::Json<Vec<DailyInfo>> {
     responses((status = 200, body = DailyStart), (status = 400, description = "bad_request: no daily deal of this game, or a bad name or body", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 409, description = "already_played: this name (or one read the same) played today", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 429, description = "too_many_tables (or rate_limited)", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 pub async fn start(
     State(hub): Shared,
+    axum::Extension(accounts): axum::Extension<std::sync::Arc<crate::accounts::Accounts>>,
+    headers: axum::http::HeaderMap,
     Path(game): Path<String>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: Bytes,
@@ -109,12 +111,20 @@ pub async fn start(
         serde_json::from_slice(&body)
             .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("bad request body: {e}")))?
     };
-    let name = clean_name(request.name.as_deref().ok_or_else(|| {
-        ApiError::new(
-            ErrorKind::BadRequest,
-            "a daily deal needs a name for its leaderboard",
-        )
-    })?)?;
+    // Signed in, the attempt is the account's, under its name whatever
+    // name the body carries (issue #27); a guest may not use an account's.
+    let account = accounts
+        .seat_owner(&headers, request.name.as_deref())
+        .await?;
+    let name = match &account {
+        Some((_, account_name)) => account_name.clone(),
+        None => clean_name(request.name.as_deref().ok_or_else(|| {
+            ApiError::new(
+                ErrorKind::BadRequest,
+                "a daily deal needs a name for its leaderboard",
+            )
+        })?)?,
+    };
     let day = today();
     if let Some(earlier) = hub
         .store
@@ -140,6 +150,7 @@ pub async fn start(
     let (entry_game, entry_day, entry_name) = (game.clone(), day.clone(), name.clone());
     let private = PrivateTable {
         name: name.clone(),
+        account: account.map(|(id, _)| id),
         day: day.clone(),
         writes: Box::new(move |table| {
             vec![Write::DailyStarted {

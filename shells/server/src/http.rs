@@ -38,7 +38,16 @@ use utoipa::OpenApi;
         healthz,
         crate::daily::list,
         crate::daily::start,
-        crate::daily::board
+        crate::daily::board,
+        // Accounts (issue #27).
+        crate::accounts::routes::sign_up,
+        crate::accounts::routes::sign_in,
+        crate::accounts::routes::sign_out,
+        crate::accounts::routes::me,
+        crate::accounts::routes::change_password,
+        crate::accounts::routes::delete_me,
+        crate::accounts::routes::profile,
+        crate::accounts::routes::table_rating_changes
     ),
     components(schemas(
         ApiError,
@@ -59,7 +68,17 @@ use utoipa::OpenApi;
         crate::protocol::DailyRequest,
         crate::protocol::DailyStart,
         crate::protocol::DailyEntry,
-        crate::protocol::DailyBoard
+        crate::protocol::DailyBoard,
+        crate::accounts::wire::Credentials,
+        crate::accounts::wire::AccountCreated,
+        crate::accounts::wire::SessionStarted,
+        crate::accounts::wire::PlayerRating,
+        crate::accounts::wire::Me,
+        crate::accounts::wire::ChangePassword,
+        crate::accounts::wire::DeleteAccount,
+        crate::accounts::wire::Profile,
+        crate::accounts::wire::RatingChange,
+        crate::accounts::wire::RecentGame
     ))
 )]
 pub struct ApiDoc;
@@ -78,6 +97,10 @@ fn status_of(kind: ErrorKind) -> StatusCode {
         ErrorKind::Timeout => StatusCode::REQUEST_TIMEOUT,
         ErrorKind::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
         ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        // Accounts (issue #27).
+        ErrorKind::NameTaken => StatusCode::CONFLICT,
+        ErrorKind::BadCredentials | ErrorKind::Unauthorized => StatusCode::UNAUTHORIZED,
+        ErrorKind::Csrf => StatusCode::FORBIDDEN,
         _ => StatusCode::BAD_REQUEST,
     }
 }
@@ -108,6 +131,9 @@ fn json_body<T: for<'de> Deserialize<'de> + Default>(
 /// Every route.
 pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
     let seats = crate::ws::SeatConnections::new(hub.limits.connections_per_seat);
+    // Accounts (issue #27): their routes, their state as an extension for
+    // the handlers that bind seats, and the CSRF guard on every route.
+    let accounts = crate::accounts::Accounts::new(hub.store.clone());
     let api = Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_text))
@@ -127,11 +153,17 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
             get(crate::daily::board).post(crate::daily::start),
         )
         .route("/api/v1/openapi.json", get(openapi))
+        .merge(crate::accounts::routes::router(accounts.clone()))
         // Under /api/ every path is the API's: an unknown one is a 404 in
         // the API's shape, never the web client's page.
         .route("/api", any(api_not_found))
         .route("/api/{*rest}", any(api_not_found))
         .layer(axum::Extension(seats))
+        .layer(axum::Extension(accounts.clone()))
+        .layer(axum::middleware::from_fn_with_state(
+            accounts,
+            crate::accounts::csrf_guard,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
             hub.clone(),
@@ -369,17 +401,24 @@ fn no_table(id: &str) -> ApiError {
     responses((status = 200, body = Joined), (status = 400, description = "bad_request: a query, path or body that does not parse or is refused", body = ErrorBody), (status = 404, description = "no_such_table", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 409, description = "seat_taken or over (or already_played)", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn join_table(
     State(hub): Shared,
+    axum::Extension(accounts): axum::Extension<Arc<crate::accounts::Accounts>>,
+    headers: axum::http::HeaderMap,
     Path(id): Path<String>,
     body: Bytes,
 ) -> Result<axum::Json<Joined>, ApiError> {
     let request: JoinTable = json_body(&body, true)?;
     let table = hub.find(&id).await?.ok_or_else(|| no_table(&id))?;
+    // Signed in: the seat is the account's (issue #27).
+    let account = accounts
+        .seat_owner(&headers, request.name.as_deref())
+        .await?;
     let (reply, answer) = tokio::sync::oneshot::channel();
     table
         .commands
         .send(Command::Join {
             seat: request.seat,
             name: request.name,
+            account,
             reply,
         })
         .await

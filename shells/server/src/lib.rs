@@ -14,9 +14,12 @@
 //!   playing every game.
 //! - [`connections`]: the per-address and overall connection caps and the
 //!   header timeout; [`names`]: names compared as a person reads them.
+//! - [`accounts`]: accounts, sessions (cookie with CSRF token, or
+//!   bearer), sign-in throttling (issue #27).
 //! - [`daily`]: the daily deals of one-seat games and their boards;
 //!   [`rebuild`]: resumed tables keep their version numbers.
 
+pub mod accounts;
 pub mod auth;
 pub mod config;
 pub mod connections;

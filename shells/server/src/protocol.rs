@@ -132,6 +132,21 @@ pub enum ErrorKind {
     TooManyConnections,
     /// The server holds all the connections it can; try again shortly.
     Busy,
+    // Accounts (issue #27; see docs/accounts.md).
+    /// An account has this name, or one that reads the same.
+    NameTaken,
+    /// The name is not one an account may have.
+    BadName,
+    /// The password is too short, too long or too common.
+    WeakPassword,
+    /// The name and password do not match an account (the same answer
+    /// for an unknown name and a wrong password).
+    BadCredentials,
+    /// This needs a signed-in player.
+    Unauthorized,
+    /// A signed-in browser's request that changes something came without
+    /// the session's CSRF token (or from another site).
+    Csrf,
 }
 
 /// An error with the sentence for the person who caused it.
@@ -192,6 +207,10 @@ pub struct ClockSpec {
     pub increment_ms: u64,
 }
 
+fn rated_by_default() -> bool {
+    true
+}
+
 /// `POST /api/v1/tables`.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -214,8 +233,10 @@ pub struct CreateTable {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub clock: Option<ClockSpec>,
-    /// Whether the result counts for ratings.
-    #[serde(default)]
+    /// Whether the result counts for ratings: by default it does (issue
+    /// #27), though only a game whose seats all belong to accounts is ever
+    /// rated (never one with a bot or a guest).
+    #[serde(default = "rated_by_default")]
     #[cfg_attr(feature = "ts", ts(optional, as = "Option<bool>"))]
     pub rated: bool,
     /// A seed (random if absent; a chosen seed is never rated).

@@ -1,7 +1,8 @@
 //! Ratings per game: Glicko-2 for two-player tables, Weng-Lin for
 //! free-for-all tables of three or more (from the `skillratings` crate).
-//! Only rated tables whose seats all have names count; a bot plays under
-//! the name `bot:<level>`.
+//! Only rated tables whose seats all belong to accounts count (issue #27:
+//! a guest's typed name or a bot never earns or costs a rating); each
+//! account's change is kept in its rating history.
 
 use crate::store::{RatingRow, Store, StoreError, Write};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
@@ -90,7 +91,31 @@ pub async fn record_result(store: &Store, facts: &FinishedFacts) -> Result<(), S
             })
             .collect()
     };
-    let writes = names
+    let at_ms = crate::accounts::now_ms();
+    let mut history = Vec::new();
+    for (s, account) in facts.accounts.iter().enumerate() {
+        if let (Some(account), Some(n)) = (account, new.get(s)) {
+            history.push(Write::RatingHistory {
+                game: facts.game.to_string(),
+                account: account.clone(),
+                table: facts.table.clone(),
+                before: current[s].as_ref().map_or_else(
+                    || {
+                        if names.len() == 2 {
+                            Glicko2Rating::new().rating
+                        } else {
+                            WengLinRating::new().rating
+                        }
+                    },
+                    |r| r.rating,
+                ),
+                after: n.0,
+                deviation: n.1,
+                at_ms,
+            });
+        }
+    }
+    let mut writes: Vec<Write> = names
         .into_iter()
         .zip(new)
         .zip(games)
@@ -105,6 +130,7 @@ pub async fn record_result(store: &Store, facts: &FinishedFacts) -> Result<(), S
             },
         )
         .collect();
+    writes.extend(history);
     store.commit(writes).await
 }
 
@@ -119,4 +145,9 @@ pub struct FinishedFacts {
     pub outcome: Option<stackyard_core::Outcome>,
     /// Rated?
     pub rated: bool,
+    /// The account of each seat, if any (rating history is kept per
+    /// account).
+    pub accounts: Vec<Option<String>>,
+    /// The table id.
+    pub table: String,
 }

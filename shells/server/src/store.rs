@@ -37,6 +37,9 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
+/// A seat holder as stored: seat, token hash, name, account id.
+pub type HolderRow = (usize, String, Option<String>, Option<String>);
+
 /// One change to store. A batch of them commits together or not at all.
 #[derive(Debug, Clone)]
 pub enum Write {
@@ -69,6 +72,18 @@ pub enum Write {
         token_hash: String,
         /// The name they go by.
         name: Option<String>,
+        /// The account it belongs to (issue #27), `None` for a guest.
+        account: Option<String>,
+    },
+    /// A held seat's token replaced (its account took it up again from
+    /// another device).
+    SeatToken {
+        /// Table id.
+        table: String,
+        /// Seat index.
+        seat: i64,
+        /// Hash of the new token.
+        token_hash: String,
     },
     /// A table's status changed (`open`, `playing`).
     Status {
@@ -135,6 +150,23 @@ pub enum Write {
         volatility: f64,
         /// Rated games played.
         games: i64,
+    },
+    /// One account's rating change from one table (issue #27).
+    RatingHistory {
+        /// Game name.
+        game: String,
+        /// Account id.
+        account: String,
+        /// Table id.
+        table: String,
+        /// Rating before the table.
+        before: f64,
+        /// Rating after.
+        after: f64,
+        /// Deviation after.
+        deviation: f64,
+        /// Unix ms.
+        at_ms: i64,
     },
     /// A server-wide setting.
     Setting {
@@ -223,8 +255,8 @@ pub struct StoredTable {
     pub creator: String,
     /// `open` or `playing`.
     pub status: String,
-    /// Seat holders: (seat, token hash, name).
-    pub holders: Vec<(usize, String, Option<String>)>,
+    /// Seat holders: (seat, token hash, name, account id).
+    pub holders: Vec<HolderRow>,
     /// The seat whose draw offer stands, if any.
     pub draw_offer: Option<usize>,
 }
@@ -312,13 +344,15 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 5] = match dialect {
+    let sql: [&'static str; 6] = match dialect {
         Dialect::Sqlite => [
             include_str!("../migrations/sqlite/0001_tables.sql"),
             include_str!("../migrations/sqlite/0002_daily_hints_timers.sql"),
             include_str!("../migrations/sqlite/0003_draw_offers.sql"),
             include_str!("../migrations/sqlite/0004_final_state.sql"),
             include_str!("../migrations/sqlite/0005_daily_name_key.sql"),
+            // Accounts (issue #27).
+            include_str!("../migrations/sqlite/0006_accounts.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../migrations/postgres/0001_tables.sql"),
@@ -326,6 +360,8 @@ fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../migrations/postgres/0003_draw_offers.sql"),
             include_str!("../migrations/postgres/0004_final_state.sql"),
             include_str!("../migrations/postgres/0005_daily_name_key.sql"),
+            // Accounts (issue #27).
+            include_str!("../migrations/postgres/0006_accounts.sql"),
         ],
     };
     let names = [
@@ -334,6 +370,7 @@ fn migrator(dialect: Dialect) -> Migrator {
         "draw_offers",
         "final_state",
         "daily_name_key",
+        "accounts",
     ];
     Migrator::with_migrations(
         sql.into_iter()
@@ -397,6 +434,12 @@ impl Store {
     /// Which SQL this store speaks.
     pub fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// The pool, for the accounts module's own queries (issue #27): account
+    /// and session rows are written directly, outside the table writer.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// Commits `writes` together (and with whatever else arrived at the
@@ -482,10 +525,11 @@ impl Store {
         Ok(tables)
     }
 
-    /// Who holds each taken seat of a table: seat, token hash, name.
-    async fn holders(&self, id: &str) -> Result<Vec<(usize, String, Option<String>)>, StoreError> {
+    /// Who holds each taken seat of a table: seat, token hash, name,
+    /// account id.
+    async fn holders(&self, id: &str) -> Result<Vec<HolderRow>, StoreError> {
         sqlx::query(
-            "SELECT seat, token_hash, name FROM seat_holders WHERE table_id = $1 ORDER BY seat",
+            "SELECT seat, token_hash, name, account_id FROM seat_holders WHERE table_id = $1 ORDER BY seat",
         )
         .bind(id.to_string())
         .fetch_all(&self.pool)
@@ -493,7 +537,12 @@ impl Store {
         .into_iter()
         .map(|h| -> Result<_, StoreError> {
             let seat: i64 = h.try_get("seat")?;
-            Ok((seat as usize, h.try_get("token_hash")?, h.try_get("name")?))
+            Ok((
+                seat as usize,
+                h.try_get("token_hash")?,
+                h.try_get("name")?,
+                h.try_get("account_id")?,
+            ))
         })
         .collect()
     }
@@ -869,14 +918,30 @@ async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, write: &Write) -> Resu
             seat,
             token_hash,
             name,
+            account,
         } => {
             sqlx::query(
-                "INSERT INTO seat_holders (table_id, seat, token_hash, name) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO seat_holders (table_id, seat, token_hash, name, account_id) VALUES ($1, $2, $3, $4, $5)",
             )
             .bind(table)
             .bind(seat)
             .bind(token_hash)
             .bind(name)
+            .bind(account)
+            .execute(conn)
+            .await?;
+        }
+        Write::SeatToken {
+            table,
+            seat,
+            token_hash,
+        } => {
+            sqlx::query(
+                "UPDATE seat_holders SET token_hash = $1 WHERE table_id = $2 AND seat = $3",
+            )
+            .bind(token_hash)
+            .bind(table)
+            .bind(seat)
             .execute(conn)
             .await?;
         }
@@ -960,6 +1025,30 @@ async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, write: &Write) -> Resu
             .bind(deviation)
             .bind(volatility)
             .bind(games)
+            .execute(conn)
+            .await?;
+        }
+        Write::RatingHistory {
+            game,
+            account,
+            table,
+            before,
+            after,
+            deviation,
+            at_ms,
+        } => {
+            sqlx::query(
+                "INSERT INTO rating_history (game, account_id, table_id, rating_before, \
+                 rating_after, deviation, at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                 ON CONFLICT (game, account_id, table_id) DO NOTHING",
+            )
+            .bind(game)
+            .bind(account)
+            .bind(table)
+            .bind(before)
+            .bind(after)
+            .bind(deviation)
+            .bind(at_ms)
             .execute(conn)
             .await?;
         }

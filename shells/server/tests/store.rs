@@ -48,6 +48,7 @@ async fn store_suite(db: &str) {
             seat: 0,
             token_hash: "h0".into(),
             name: Some("Ada".into()),
+            account: Some("acct-ada".into()),
         }])
         .await
         .unwrap();
@@ -85,7 +86,12 @@ async fn store_suite(db: &str) {
     assert_eq!(mine.record["end"], 5000);
     assert_eq!(
         mine.holders,
-        vec![(0, "h0".to_string(), Some("Ada".to_string()))]
+        vec![(
+            0,
+            "h0".to_string(),
+            Some("Ada".to_string()),
+            Some("acct-ada".to_string())
+        )]
     );
     // One commit of 85 actions (every size of multi-row insert the writer
     // uses) with two progress marks of the table: every action lands, in

@@ -98,6 +98,17 @@ pub fn files() -> Vec<File> {
         c.visit::<protocol::DailyStart>();
         c.visit::<protocol::DailyEntry>();
         c.visit::<protocol::DailyBoard>();
+        // Accounts (issue #27).
+        use stackyard_server::accounts::wire;
+        c.visit::<wire::Credentials>();
+        c.visit::<wire::AccountCreated>();
+        c.visit::<wire::SessionStarted>();
+        c.visit::<wire::Me>();
+        c.visit::<wire::ChangePassword>();
+        c.visit::<wire::DeleteAccount>();
+        c.visit::<wire::Profile>();
+        c.visit::<wire::RatingChange>();
+        c.visit::<wire::RecentGame>();
     }
     c.into_files()
 }

@@ -5,6 +5,15 @@
 import type { Ending, Outcome, Seat, ToAct, Viewer } from './core';
 
 /**
+ * A new account.
+ */
+export type AccountCreated = { 
+/**
+ * The name as kept (NFKC).
+ */
+name: string, };
+
+/**
  * An error with the sentence for the person who caused it.
  */
 export type ApiError = { 
@@ -33,6 +42,19 @@ name: string,
  * One line for people.
  */
 about: string, };
+
+/**
+ * A password change.
+ */
+export type ChangePassword = { 
+/**
+ * The current password.
+ */
+password: string, 
+/**
+ * The new one.
+ */
+new_password: string, };
 
 /**
  * A message from a WebSocket client.
@@ -132,13 +154,28 @@ seats?: Array<SeatSpec>,
  */
 clock?: ClockSpec, 
 /**
- * Whether the result counts for ratings.
+ * Whether the result counts for ratings: by default it does (issue
+ * #27), though only a game whose seats all belong to accounts is ever
+ * rated (never one with a bot or a guest).
  */
 rated?: boolean, 
 /**
  * A seed (random if absent; a chosen seed is never rated).
  */
 seed?: number, };
+
+/**
+ * Sign up or sign in.
+ */
+export type Credentials = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Its password.
+ */
+password: string, };
 
 /**
  * `GET /api/v1/daily/{game}`: a day's board, best first (higher score,
@@ -244,6 +281,15 @@ token: string,
 day: string, };
 
 /**
+ * Deleting the account: the password again.
+ */
+export type DeleteAccount = { 
+/**
+ * The current password.
+ */
+password: string, };
+
+/**
  * The body of every HTTP error: `{"error": {...}}`.
  */
 export type ErrorBody = { 
@@ -255,7 +301,7 @@ error: ApiError, };
 /**
  * The kinds of error a client can tell apart (WebSocket and HTTP).
  */
-export type ErrorKind = "malformed" | "no_such_seat" | "over" | "rule" | "not_your_seat" | "not_your_turn" | "not_started" | "bad_token" | "rate_limited" | "too_large" | "protocol" | "no_draws" | "no_such_table" | "seat_taken" | "too_many_tables" | "bad_request" | "forbidden" | "storage" | "already_played" | "clock_out_of_range" | "unknown_bot_level" | "settings_out_of_range" | "hint_busy" | "not_found" | "timeout" | "too_many_connections" | "busy";
+export type ErrorKind = "malformed" | "no_such_seat" | "over" | "rule" | "not_your_seat" | "not_your_turn" | "not_started" | "bad_token" | "rate_limited" | "too_large" | "protocol" | "no_draws" | "no_such_table" | "seat_taken" | "too_many_tables" | "bad_request" | "forbidden" | "storage" | "already_played" | "clock_out_of_range" | "unknown_bot_level" | "settings_out_of_range" | "hint_busy" | "not_found" | "timeout" | "too_many_connections" | "busy" | "name_taken" | "bad_name" | "weak_password" | "bad_credentials" | "unauthorized" | "csrf";
 
 /**
  * A game the server hosts.
@@ -327,6 +373,102 @@ seat: number,
 token: string, };
 
 /**
+ * The signed-in player.
+ */
+export type Me = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Ratings per game played rated.
+ */
+ratings: Array<PlayerRating>, 
+/**
+ * Unix ms the account was made.
+ */
+member_since: number, };
+
+/**
+ * One rating of a player.
+ */
+export type PlayerRating = { 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * Rating.
+ */
+rating: number, 
+/**
+ * Deviation (uncertainty).
+ */
+deviation: number, 
+/**
+ * Rated games played.
+ */
+games: number, 
+/**
+ * Whether the rating is still provisional (deviation above 110).
+ */
+provisional: boolean, };
+
+/**
+ * A player's public page.
+ */
+export type Profile = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * Ratings per game.
+ */
+ratings: Array<PlayerRating>, 
+/**
+ * Unix ms the account was made.
+ */
+member_since: number, 
+/**
+ * Rating changes, newest first (the latest 100).
+ */
+history: Array<RatingChange>, 
+/**
+ * The latest tables the account sat at, newest first (20).
+ */
+recent_games: Array<RecentGame>, };
+
+/**
+ * One rating change a rated table made.
+ */
+export type RatingChange = { 
+/**
+ * The player's name.
+ */
+name: string, 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * The table (its replay is `/api/v1/tables/{table}/replay`).
+ */
+table: string, 
+/**
+ * Rating before.
+ */
+before: number, 
+/**
+ * Rating after.
+ */
+after: number, 
+/**
+ * Unix ms (0 when not known).
+ */
+at_ms: number, };
+
+/**
  * A leaderboard line.
  */
 export type RatingEntry = { 
@@ -346,6 +488,27 @@ deviation: number,
  * Rated games played.
  */
 games: number, };
+
+/**
+ * A table a player sat at.
+ */
+export type RecentGame = { 
+/**
+ * Table id.
+ */
+table: string, 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * `open`, `playing` or `finished`.
+ */
+status: string, 
+/**
+ * Unix ms the table was made.
+ */
+created_at: number, };
 
 /**
  * A finished table in `GET /api/v1/records`.
@@ -567,6 +730,25 @@ text: string, } | { "type": "pong",
  * The client's id.
  */
 id: number, };
+
+/**
+ * A new session. `token` is a bearer token for API clients; a browser
+ * uses the cookie set beside it and sends `csrf` as `X-CSRF-Token` on
+ * every request that changes something.
+ */
+export type SessionStarted = { 
+/**
+ * The account's name.
+ */
+name: string, 
+/**
+ * The session token (also in the `HttpOnly` cookie).
+ */
+token: string, 
+/**
+ * The CSRF token (also in the `stackyard_csrf` cookie).
+ */
+csrf: string, };
 
 /**
  * A table as the lobby shows it. Never the seed or anything hidden.

@@ -228,6 +228,9 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
   // A turnless game keeps its own time (the server refuses a clock for it),
   // and a solitaire has nobody to race.
   const withClock = !g.turnless && !solitaire;
+  // Issue #27: a game between two signed-in players is rated unless this
+  // is unticked (games with a bot or a guest never are).
+  const ratedOn = h('input', { type: 'checkbox', name: 'rated', checked: true, 'data-testid': 'rated' });
   const form = h(
     'form',
     {
@@ -241,6 +244,7 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
     settings.el,
     seatsEl,
     withClock ? h('label', { class: 'clock-choice' }, clockOn, ' A chess clock: ', minutes, ' minutes each, plus ', inc, ' seconds a move') : null,
+    solitaire ? null : h('label', { class: 'rated-choice' }, ratedOn, ' Rated (when both players are signed in)'),
     h('button', { type: 'submit', class: 'primary' }, solitaire ? 'Start this deal' : 'Start this game'),
   );
 
@@ -248,7 +252,7 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
     let body: CreateTable;
     try {
       const seats = rows.map((r) => r.read());
-      body = { game: g.name, settings: settings.read(), seats };
+      body = { game: g.name, settings: settings.read(), seats, rated: solitaire ? false : ratedOn.checked };
     } catch (e) {
       return say(message, `Those options do not work: ${e instanceof Error ? e.message : String(e)}`, 'error');
     }

@@ -4,7 +4,7 @@
 // at the end a result from this viewer's side with a rematch. Seated
 // players keep their seat across reloads through the token in localStorage.
 
-import { ApiFailure, api } from '../api';
+import { ApiFailure, accounts, api } from '../api';
 import { Connection, type ConnState } from '../connection';
 import { uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
@@ -380,6 +380,32 @@ export function tableScreen(id: string): Screen {
     }
   }
 
+  /** The rating changes of a rated table (issue #27), the viewer's first;
+   * the server writes them just after the end, so this asks a few times. */
+  function ratingChanges(id: string, mine: string | null): HTMLElement {
+    const el = h('p', { class: 'rating-changes muted', 'data-testid': 'rating-change' });
+    void (async () => {
+      for (let i = 0; i < 10; i++) {
+        const changes = await accounts.ratingChanges(id).catch(() => []);
+        if (changes.length) {
+          changes.sort((a, b) => Number(b.name === mine) - Number(a.name === mine));
+          replace(
+            el,
+            changes.flatMap((c, i) => {
+              const d = Math.round(c.after) - Math.round(c.before);
+              const who = c.name === mine ? 'Your rating' : `${c.name}'s rating`;
+              return [i ? ' · ' : '', `${who}: ${Math.round(c.before)} → ${Math.round(c.after)} (${d >= 0 ? '+' : ''}${d})`];
+            }),
+          );
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      el.textContent = 'Not rated: only games between two signed-in players count.';
+    })();
+    return el;
+  }
+
   function showOutcome(): void {
     if (!table || !ended) return replace(banner);
     const r = resultWords(table.game, table.outcome ?? null, table.ending ?? null, mySeat(), nameOf, lastView);
@@ -402,6 +428,7 @@ export function tableScreen(id: string): Screen {
           r.rule ? [' ', h('a', { href: ruleHref(table.game, r.rule), class: 'rule-link' }, 'How a game ends')] : null,
         ),
         r.scores.length ? h('ul', { class: 'scores' }, r.scores.map((s) => h('li', {}, s))) : null,
+        table.rated ? ratingChanges(table.id, seat === null ? null : nameOf(seat)) : null,
         canRematch && offeredBy ? h('p', { class: 'rematch-offer', 'data-rematch-offer': 'true' }, `${offeredBy} wants a rematch.`) : null,
         h(
           'div',

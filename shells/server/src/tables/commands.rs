@@ -107,6 +107,9 @@ pub enum Command {
         seat: Option<usize>,
         /// The name to go by.
         name: Option<String>,
+        /// The signed-in account joining (id, name), if any: its seat is
+        /// bound to it, and goes by its name (issue #27).
+        account: Option<(String, String)>,
         /// The answer.
         reply: oneshot::Sender<Result<Joined, ApiError>>,
     },

@@ -252,6 +252,16 @@ impl TableCore {
         self.seats.free_seat(wanted)
     }
 
+    /// The seat `account` holds here, if any (issue #27).
+    pub fn seat_of_account(&self, account: &str) -> Option<usize> {
+        self.seats.seat_of_account(account)
+    }
+
+    /// A new token (stored already) for a held seat.
+    pub fn retoken(&mut self, seat: usize, token_hash: String) {
+        self.seats.retoken(seat, token_hash);
+    }
+
     /// Whether taking `seat` fills the table (and starts the game).
     pub fn join_fills(&self, seat: usize) -> bool {
         !self.playing && self.seats.fills(seat)

@@ -25,6 +25,7 @@ fn holder(s: usize) -> Holder {
     Holder {
         token_hash: auth::hash_token(&format!("token-{s}")),
         name: Some(format!("player {s}")),
+        account: None,
     }
 }
 

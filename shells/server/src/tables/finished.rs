@@ -42,7 +42,7 @@ impl Hub {
                 .table
                 .holders
                 .iter()
-                .map(|(s, hash, _)| (*s, hash.clone()))
+                .map(|(s, hash, _, _)| (*s, hash.clone()))
                 .collect(),
         });
         if let Ok(mut cache) = self.archive.lock() {

@@ -133,10 +133,11 @@ impl Hub {
                 seat: 0,
                 token_hash: hash.clone(),
                 name: Some(name.clone()),
+                account: private.account.clone(),
             });
             writes.extend((private.writes)(&id));
             daily_day = Some(private.day);
-            holders.push((0, hash, Some(name)));
+            holders.push((0, hash, Some(name), private.account));
             joined = Some(Joined {
                 table: id.clone(),
                 seat: 0,
@@ -262,6 +263,8 @@ impl Hub {
 pub struct PrivateTable {
     /// The name that takes its one seat.
     pub name: String,
+    /// The signed-in account taking it, if any (issue #27).
+    pub account: Option<String>,
     /// The day it belongs to (its record stays private until the day is
     /// over; nobody may watch it).
     pub day: String,

@@ -20,11 +20,21 @@ impl TableTask {
         &mut self,
         seat: Option<usize>,
         name: Option<String>,
+        account: Option<(String, String)>,
     ) -> Result<Joined, ApiError> {
         if self.broken {
             return Err(ApiError::new(ErrorKind::Storage, "this table is halted"));
         }
-        let name = name.as_deref().map(clean_name).transpose()?;
+        if let Some((id, _)) = &account
+            && let Some(held) = self.core.seat_of_account(id)
+        {
+            return self.take_up_again(held).await;
+        }
+        let name = match &account {
+            Some((_, account_name)) => Some(account_name.clone()),
+            None => name.as_deref().map(clean_name).transpose()?,
+        };
+        let account = account.map(|(id, _)| id);
         let seat = self.core.free_seat(seat)?;
         let (token, hash) = auth::new_token().map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
         let mut writes = vec![Write::SeatTaken {
@@ -32,6 +42,7 @@ impl TableTask {
             seat: seat as i64,
             token_hash: hash.clone(),
             name: name.clone(),
+            account: account.clone(),
         }];
         let fills = self.core.join_fills(seat);
         if fills {
@@ -51,12 +62,34 @@ impl TableTask {
         let holder = Holder {
             token_hash: hash,
             name,
+            account,
         };
         self.core.seat_taken(seat, holder, self.now());
         self.look();
         self.refresh_summary();
         let summary = self.summary.read().map_err(|_| poisoned())?.clone();
         self.broadcast_all(messages::table(summary));
+        Ok(Joined {
+            table: self.id.clone(),
+            seat,
+            token,
+        })
+    }
+
+    /// The account that holds `seat` joins again (another device, or
+    /// after signing in): a new token for the seat, the old one retired.
+    async fn take_up_again(&mut self, seat: usize) -> Result<Joined, ApiError> {
+        let (token, hash) = auth::new_token().map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
+        self.hub
+            .store
+            .commit(vec![Write::SeatToken {
+                table: self.id.clone(),
+                seat: seat as i64,
+                token_hash: hash.clone(),
+            }])
+            .await
+            .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
+        self.core.retoken(seat, hash);
         Ok(Joined {
             table: self.id.clone(),
             seat,

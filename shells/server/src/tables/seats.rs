@@ -14,6 +14,9 @@ pub struct Holder {
     pub token_hash: String,
     /// The name the holder goes by.
     pub name: Option<String>,
+    /// The account the seat belongs to (issue #27): whoever signs in to it
+    /// may take the seat up again from any device; `None` for a guest.
+    pub account: Option<String>,
 }
 
 /// One seat.
@@ -53,11 +56,31 @@ impl SeatState {
         matches!(self, SeatState::Person { holder: None, .. })
     }
 
-    /// The name a rating knows the seat by (`bot:<level>` for bots).
+    /// The name a rating knows the seat by: an account's name, or `None`
+    /// for a guest or a bot (issue #27: only games between accounts are
+    /// rated, so a typed name never earns or costs a rating).
     pub fn rating_name(&self) -> Option<String> {
         match self {
-            SeatState::Person { holder, .. } => holder.as_ref().and_then(|h| h.name.clone()),
-            SeatState::Bot { level } => Some(format!("bot:{level}")),
+            SeatState::Person {
+                holder:
+                    Some(Holder {
+                        name: Some(name),
+                        account: Some(_),
+                        ..
+                    }),
+                ..
+            } => Some(name.clone()),
+            _ => None,
+        }
+    }
+
+    /// The account holding the seat, if any.
+    pub fn account(&self) -> Option<&str> {
+        match self {
+            SeatState::Person {
+                holder: Some(h), ..
+            } => h.account.as_deref(),
+            _ => None,
         }
     }
 
@@ -157,6 +180,22 @@ impl Seats {
                 .iter()
                 .position(SeatState::is_free)
                 .ok_or_else(|| ApiError::new(ErrorKind::SeatTaken, "every seat is taken")),
+        }
+    }
+
+    /// The seat an account holds here, if any.
+    pub fn seat_of_account(&self, account: &str) -> Option<usize> {
+        self.0.iter().position(|s| s.account() == Some(account))
+    }
+
+    /// A new token for a held seat (the account took it up again from
+    /// another device): the old token stops working.
+    pub fn retoken(&mut self, seat: usize, token_hash: String) {
+        if let Some(SeatState::Person {
+            holder: Some(h), ..
+        }) = self.0.get_mut(seat)
+        {
+            h.token_hash = token_hash;
         }
     }
 

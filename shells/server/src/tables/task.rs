@@ -36,7 +36,7 @@ pub(super) struct TableInit {
     pub id: String,
     pub game: Box<dyn stackyard_core::host::HostedGame>,
     pub seats: Vec<SeatSpec>,
-    pub holders: Vec<(usize, String, Option<String>)>,
+    pub holders: Vec<crate::store::HolderRow>,
     pub clock: Option<ClockSpec>,
     pub rated: bool,
     pub created_at: i64,
@@ -95,6 +95,7 @@ impl TableTask {
                     let holder = init.holders.iter().find(|h| h.0 == s).map(|h| Holder {
                         token_hash: h.1.clone(),
                         name: h.2.clone(),
+                        account: h.3.clone(),
                     });
                     let hints = init.hints.iter().find(|h| h.0 == s).map_or(0, |h| h.1);
                     seats.push(SeatState::person(holder, hints));
@@ -414,6 +415,14 @@ impl TableTask {
                 .collect(),
             outcome: self.core.game().outcome(),
             rated: self.rated,
+            accounts: self
+                .core
+                .seats()
+                .0
+                .iter()
+                .map(|s| s.account().map(str::to_string))
+                .collect(),
+            table: self.id.clone(),
         };
         if facts.rated {
             let store = self.hub.store.clone();
@@ -482,8 +491,13 @@ impl TableTask {
 
     async fn handle(&mut self, command: Command) {
         match command {
-            Command::Join { seat, name, reply } => {
-                let result = self.join(seat, name).await;
+            Command::Join {
+                seat,
+                name,
+                account,
+                reply,
+            } => {
+                let result = self.join(seat, name, account).await;
                 let _ = reply.send(result);
             }
             Command::Connect { token, conn, reply } => {
