@@ -55,13 +55,19 @@ impl Bot<Babel> for BabelBot {
 impl Bots for Babel {
     fn bot_levels() -> Vec<BotLevel> {
         vec![
-            BotLevel::new("greedy", "always the first legal move"),
-            BotLevel::new("heuristic", "the move that keeps the most chances open"),
             BotLevel::new(
-                "best",
-                "Standard: draws everything, then plays the exact solution; \
-                 Strict: sampling, exact over the last 7 tiles",
+                "greedy",
+                "Simple bot",
+                "always plays the first move it sees",
             ),
+            BotLevel::new(
+                "heuristic",
+                "Careful bot",
+                "plays the move that keeps the most chances open",
+            ),
+            // Standard: draws everything, then plays the exact solution;
+            // Strict: sampling, exact over the last 7 tiles.
+            BotLevel::new("best", "Best bot", "the strongest play there is"),
         ]
     }
 

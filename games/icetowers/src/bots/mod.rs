@@ -173,21 +173,32 @@ impl Bot<IceTowers> for IceBot {
 impl Bots for IceTowers {
     fn bot_levels() -> Vec<BotLevel> {
         vec![
-            BotLevel::new("random", "random legal plays, reacts in about 0.4 s"),
             BotLevel::new(
-                "greedy",
-                "the play that most improves its lead now, about 0.6 s",
+                "random",
+                "Random bot",
+                "plays at random, with quick hands (about 0.4 s)",
             ),
-            BotLevel::new(
-                "strong",
-                "looks a step ahead over the others' likely plays, about 0.6 s",
-            ),
-            BotLevel::new("greedy:300", "greedy with quick hands (0.3 s)"),
             // The browser's first opponent: at a person's pace, so a
             // newcomer can watch a game and still take part in it.
             BotLevel::new(
                 "greedy:2500",
-                "greedy at a beginner's pace, about 2.5 s a play",
+                "Easy bot",
+                "takes whatever helps it most right now, taking its time (2.5 seconds a play)",
+            ),
+            BotLevel::new(
+                "greedy",
+                "Medium bot",
+                "takes whatever helps it most right now, quickly (about 0.6 s)",
+            ),
+            BotLevel::new(
+                "strong",
+                "Strong bot",
+                "thinks one step ahead about what the others will do",
+            ),
+            BotLevel::new(
+                "greedy:300",
+                "Quick bot",
+                "like the medium bot, with very quick hands (0.3 s)",
             ),
         ]
     }

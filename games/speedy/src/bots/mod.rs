@@ -20,9 +20,18 @@ use stackyard_core::{Seat, Seed, SetupError};
 
 impl Bots for SpeedyTowers {
     fn bot_levels() -> Vec<BotLevel> {
+        // In a player's words; `Profile::LEVELS` has the numbers.
+        let words = |name: &str| match name {
+            "easy" => ("Easy bot", "slow and a little clumsy"),
+            "medium" => ("Medium bot", "quicker, with steadier hands"),
+            _ => ("Hard bot", "fast and careful"),
+        };
         Profile::LEVELS
             .iter()
-            .map(|(name, about, _)| BotLevel::new(*name, *about))
+            .map(|(name, _, _)| {
+                let (title, about) = words(name);
+                BotLevel::new(*name, title, about)
+            })
             .collect()
     }
 

@@ -1,0 +1,30 @@
+//! What Speedy Towers says about itself to every shell (the registry's
+//! listing).
+
+use crate::SpeedyTowers;
+use crate::settings::SEATS;
+use stackyard_core::Listed;
+use stackyard_core::about::{About, Field, FieldKind, SettingsForm};
+
+impl Listed for SpeedyTowers {
+    const ABOUT: About = About {
+        description: "Race to stack your tiles and coins on matching towers without knocking \
+                      anything over; first to get rid of them all wins.",
+        seats: SEATS,
+        length: "about 5 minutes",
+        rules: include_str!("../../../docs/rules/speedy.md"),
+        first_bot: Some("easy"),
+        // Two players to begin with, whatever the game's own default (a
+        // newcomer should not find three bots at a first table); hand
+        // noise, layout and physics keep their defaults.
+        settings: SettingsForm::Object {
+            fields: &[Field {
+                key: "players",
+                name: "players",
+                label: "Players",
+                kind: FieldKind::Seats { start: 2 },
+            }],
+            advanced: false,
+        },
+    };
+}
