@@ -28,6 +28,22 @@ pub struct About {
     pub first_bot: Option<&'static str>,
     /// The settings a lobby offers, field by field.
     pub settings: SettingsForm,
+    /// The rule that says how the game ends and who wins (`"T11"`), one
+    /// click from a result.
+    pub ends_by: &'static str,
+    /// What an [`crate::Outcome`]'s scores count, in words.
+    pub score: ScoreWords,
+}
+
+/// What a game's scores count: `unit` ("floor"), and whether the score is
+/// minus what is left (Tower of Babel's stacks, Speedy Towers' pieces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ScoreWords {
+    /// The thing counted, singular.
+    pub unit: &'static str,
+    /// The score is minus how many are left.
+    pub left: bool,
 }
 
 /// The range of seats a game may be played with.

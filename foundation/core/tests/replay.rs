@@ -366,6 +366,11 @@ impl Listed for Counter {
         length: "a moment",
         rules: "# Counter",
         first_bot: None,
+        ends_by: "C1",
+        score: stackyard_core::about::ScoreWords {
+            unit: "point",
+            left: false,
+        },
         settings: stackyard_core::about::SettingsForm::Object {
             fields: &[],
             advanced: true,

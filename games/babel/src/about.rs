@@ -3,7 +3,7 @@
 
 use crate::Babel;
 use stackyard_core::Listed;
-use stackyard_core::about::{About, Choice, Field, FieldKind, Seats, SettingsForm};
+use stackyard_core::about::{About, Choice, Field, FieldKind, ScoreWords, Seats, SettingsForm};
 
 impl Listed for Babel {
     const ABOUT: About = About {
@@ -13,6 +13,11 @@ impl Listed for Babel {
         length: "about 5 minutes",
         rules: include_str!("../../../docs/rules/babel.md"),
         first_bot: None,
+        ends_by: "B7",
+        score: ScoreWords {
+            unit: "stack",
+            left: true,
+        },
         settings: SettingsForm::Object {
             fields: &[Field {
                 key: "variant",

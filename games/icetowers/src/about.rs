@@ -3,7 +3,7 @@
 use crate::IceTowers;
 use crate::settings::SEATS;
 use stackyard_core::Listed;
-use stackyard_core::about::{About, Field, FieldKind, SettingsForm};
+use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 
 impl Listed for IceTowers {
     const ABOUT: About = About {
@@ -15,6 +15,11 @@ impl Listed for IceTowers {
         // A race: the greedy bot plays sensibly, and at 2.5 s a play (its
         // spec's reaction time) a newcomer can keep up with it.
         first_bot: Some("greedy:2500"),
+        ends_by: "I13",
+        score: ScoreWords {
+            unit: "point",
+            left: false,
+        },
         settings: SettingsForm::Object {
             fields: &[
                 Field {

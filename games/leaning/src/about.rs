@@ -4,7 +4,7 @@
 use crate::LeaningTowers;
 use crate::settings::SEATS;
 use stackyard_core::Listed;
-use stackyard_core::about::{About, Field, FieldKind, SettingsForm};
+use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 
 impl Listed for LeaningTowers {
     const ABOUT: About = About {
@@ -17,6 +17,11 @@ impl Listed for LeaningTowers {
         first_bot: Some("easy"),
         // Players and the series target as fields; tolerances, hand noise
         // and physics as the game's JSON, under Advanced.
+        ends_by: "L13",
+        score: ScoreWords {
+            unit: "point",
+            left: false,
+        },
         settings: SettingsForm::Object {
             fields: &[
                 Field {

@@ -4,7 +4,7 @@
 use crate::SpeedyTowers;
 use crate::settings::SEATS;
 use stackyard_core::Listed;
-use stackyard_core::about::{About, Field, FieldKind, SettingsForm};
+use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 
 impl Listed for SpeedyTowers {
     const ABOUT: About = About {
@@ -17,6 +17,11 @@ impl Listed for SpeedyTowers {
         // Two players to begin with, whatever the game's own default (a
         // newcomer should not find three bots at a first table); hand
         // noise, layout and physics keep their defaults.
+        ends_by: "P11",
+        score: ScoreWords {
+            unit: "piece",
+            left: true,
+        },
         settings: SettingsForm::Object {
             fields: &[Field {
                 key: "players",

@@ -2,7 +2,7 @@
 
 use crate::Position;
 use stackyard_core::Listed;
-use stackyard_core::about::{About, Choice, Seats, SettingsForm};
+use stackyard_core::about::{About, Choice, ScoreWords, Seats, SettingsForm};
 
 impl Listed for Position {
     const ABOUT: About = About {
@@ -14,6 +14,11 @@ impl Listed for Position {
         first_bot: Some("greedy"),
         // The settings are the variant text (T20): a board, then variants
         // joined with `+`.
+        ends_by: "T11",
+        score: ScoreWords {
+            unit: "floor",
+            left: false,
+        },
         settings: SettingsForm::Text {
             name: "variant",
             base_name: "board",

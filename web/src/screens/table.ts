@@ -6,7 +6,7 @@
 
 import { ApiFailure, api } from '../api';
 import { Connection, type ConnState } from '../connection';
-import { uiFor } from '../games/registry';
+import { seatMark, uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
 import { loadHistory, saveHistory } from '../history';
 import type { ClockState, CreateTable, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
@@ -15,7 +15,7 @@ import { h, replace } from '../ui/dom';
 import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
 import { eventLines, refusalText, ruleHref, type Line } from '../words';
-import { seatMark, seatNames } from '../words/names';
+import { seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
@@ -139,7 +139,8 @@ export function tableScreen(id: string): Screen {
     const seat = mySeat();
     ui = uiFor(t.game)({
       act: seat === null ? null : (action: unknown) => send({ type: 'act', action }),
-      hint: seat !== null && t.game === 'babel' ? () => send({ type: 'hint' }) : null,
+      // The server hints any game with bots; a renderer offers it where it wants.
+      hint: seat !== null ? () => send({ type: 'hint' }) : null,
       seat,
       inReplay: false,
       seatLabel,
