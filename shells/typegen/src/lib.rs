@@ -15,7 +15,7 @@
 //! `tests/generated_types.rs` fails, naming the file and the command, when
 //! the checked-in files differ from what the Rust types produce.
 
-use stackyard_core::{Listed, WireTypes};
+use stackyard_core::Listed;
 use std::any::type_name;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
