@@ -80,14 +80,14 @@ mod fits;
 mod placement;
 mod reveal;
 
-pub use deal::{Deal, SeatDeal};
-use placement::settle_steps;
 use crate::action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack};
 use crate::error::SpeedyError;
 use crate::matching::{Mismatch, Placed, Top, judge};
 use crate::piece::{Card, CoinFace, Look, Piece, PieceId, Suit, TowerId, Value};
 use crate::settings::{Remainder, Settings};
 use crate::table::PhysTable;
+pub use deal::{Deal, SeatDeal};
+use placement::settle_steps;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -173,8 +173,6 @@ pub struct Tower {
     /// The pieces on it, in placement order (P-2).
     pub pieces: Vec<Stacked>,
 }
-
-
 
 /// A Speedy Towers table: the pieces, the piles, the towers and the
 /// physics world they stand in.
@@ -608,8 +606,6 @@ impl SpeedyTowers {
         Ok(ev)
     }
 
-
-
     /// P12: if no seat has any legal placement left, fewest pieces wins.
     fn check_stuck(&mut self, now: GameTime, ev: &mut Vec<Event>) {
         if self.started.is_none() || self.ended.is_some() {
@@ -626,7 +622,6 @@ impl SpeedyTowers {
             .collect();
         self.end(EndReason::Stuck, winners, now, ev);
     }
-
 
     fn end(&mut self, reason: EndReason, winners: Vec<Seat>, at: GameTime, ev: &mut Vec<Event>) {
         ev.push(Event::Ended {
@@ -672,4 +667,3 @@ impl SpeedyTowers {
         (0..t.len()).map(|i| t.pose_bits(BodyId(i))).collect()
     }
 }
-

@@ -67,7 +67,10 @@ mod tests {
     fn every_extra_is_a_registered_game() {
         let registry = stackyard_registry::registry();
         for g in super::games() {
-            assert!(registry.get(g).is_some(), "{g} has extras but is not registered");
+            assert!(
+                registry.get(g).is_some(),
+                "{g} has extras but is not registered"
+            );
         }
     }
 }

@@ -284,12 +284,10 @@ fn sim(
 fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
     let text = read_text(file)?;
     let name = display(file);
-    let record: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title()))
-    })?;
-    let erased = stackyard_core::ErasedRecord::parse(&record).map_err(|e| {
-        Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title()))
-    })?;
+    let record: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title())))?;
+    let erased = stackyard_core::ErasedRecord::parse(&record)
+        .map_err(|e| Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title())))?;
     let table = kind
         .replay(&record)
         .map_err(|e| Failure::bad_input(format!("{name} does not replay: {e}")))?;
@@ -300,7 +298,8 @@ fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
         erased.seed,
         erased.actions.len()
     )?;
-    let view = serde_json::to_string_pretty(&table.view(Viewer::Spectator)).map_err(Failure::other)?;
+    let view =
+        serde_json::to_string_pretty(&table.view(Viewer::Spectator)).map_err(Failure::other)?;
     outln!("the table as a spectator sees it:")?;
     outln!("{view}")?;
     match table.outcome() {

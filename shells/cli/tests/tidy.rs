@@ -157,7 +157,10 @@ fn code_of(path: &str, text: &str) -> String {
     text.lines()
         .filter(|l| {
             let t = l.trim_start();
-            !(t.starts_with("//") || t.starts_with("/*") || t.starts_with('*') || t.starts_with('#'))
+            !(t.starts_with("//")
+                || t.starts_with("/*")
+                || t.starts_with('*')
+                || t.starts_with('#'))
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -172,14 +175,18 @@ fn names_game(code: &str, name: &str) -> Option<String> {
         from = i + name.len();
         let before = if i > 0 { bytes[i - 1] } else { b' ' };
         let after = bytes.get(from).copied().unwrap_or(b' ');
-        let after2 = code[from..].trim_start_matches(['"', '\'', '`']).chars().next();
+        let after2 = code[from..]
+            .trim_start_matches(['"', '\'', '`'])
+            .chars()
+            .next();
         let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
         if word(after) && after != b'.' {
             continue;
         }
         let quoted = matches!(before, b'"' | b'\'' | b'`') && matches!(after, b'"' | b'\'' | b'`');
         let crate_name = code[..i].ends_with("stackyard_") || code[..i].ends_with("stackyard-");
-        let path = before == b'/' && (matches!(after, b'"' | b'\'') || code[from..].starts_with(".ts"));
+        let path =
+            before == b'/' && (matches!(after, b'"' | b'\'') || code[from..].starts_with(".ts"));
         let module = code[..i].ends_with("mod ") && after == b';';
         if (quoted && after2 != Some(':')) || crate_name || path || module {
             let line = code[..i].rfind('\n').map_or(0, |n| n + 1);
@@ -219,9 +226,11 @@ fn a_game_is_named_in_one_place() {
     assert!(games.len() >= 3);
     let mut found = Vec::new();
     for path in &files {
-        let code_file = [".rs", ".ts", ".toml", ".mjs", ".js", ".json", ".html", ".sh"]
-            .iter()
-            .any(|e| path.ends_with(e))
+        let code_file = [
+            ".rs", ".ts", ".toml", ".mjs", ".js", ".json", ".html", ".sh",
+        ]
+        .iter()
+        .any(|e| path.ends_with(e))
             || path.starts_with("scripts/");
         let aside = path.ends_with(".md")
             || path.starts_with("docs/")

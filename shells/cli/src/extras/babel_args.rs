@@ -14,4 +14,3 @@ pub fn policy(text: &str) -> Result<Policy, String> {
 pub fn reach_limit(text: &str) -> Result<Duration, String> {
     seconds(text, 600.0)
 }
-

@@ -1,12 +1,12 @@
 //! `stackyard towers …`: Towers (Dale Emery): rules, perft, replay, play.
 //! The AI-backed commands (`solve`, `tune`) live in `towers_ai.rs`.
 
+use super::towers_ai;
 use super::towers_args::{self as args, Board, Opponent, Variants};
+use super::towers_reply::Reply;
 use crate::args::cut;
 use crate::failure::Failure;
 use crate::io::{Line, Paint, stdin_lines};
-use super::towers_ai;
-use super::towers_reply::Reply;
 use crate::{out, outln};
 use clap::{Subcommand, ValueEnum};
 use stackyard_core::{Bot, Bots, Driver, GameTime, Seat, Seed, ToAct, Viewer};

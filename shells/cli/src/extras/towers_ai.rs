@@ -2,9 +2,9 @@
 //! kept apart from the rules commands in `towers.rs`.
 
 use super::towers_args::{self as args, Board, Variants};
+use super::towers_reply::Reply;
 use crate::failure::Failure;
 use crate::outln;
-use super::towers_reply::Reply;
 use clap::Subcommand;
 use stackyard_core::Seed;
 use stackyard_search::{Solver, WIN};

@@ -11,4 +11,3 @@ pub struct Reply {
     /// The evaluation in words, and the AI's details.
     pub eval: Option<String>,
 }
-
