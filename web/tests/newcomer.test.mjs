@@ -212,6 +212,33 @@ test('Tower of Babel: a deal in one click, given up is "You lost", said once; an
   assert.deepEqual(page.errors, []);
 });
 
+test('Tower of Babel: a move is taken back with "Undo move", as far back as the last draw (B-8)', async () => {
+  const page = await newPage(browser, { width: 1280, height: 800 });
+  await page.goto(`${server.url}/#/`);
+  await page.click('[data-testid="play-computer-babel"]');
+  await page.waitForURL(/#\/table\//);
+  const line = () => page.$$eval('[data-pos]', (els) => els.map((e) => `${e.dataset.pos}:${e.dataset.top}:${e.querySelectorAll('[data-tile]').length}`));
+  // Draw until a move is possible (24 tiles: one comes long before the end).
+  for (let i = 0; i < 24 && !(await page.$('[data-movable]')); i++) {
+    const v = await page.$eval('.table-screen', (el) => el.dataset.version);
+    await page.click('[data-action="draw"]:not([disabled])');
+    await page.waitForFunction((old) => document.querySelector('.table-screen')?.dataset.version !== old, v);
+  }
+  assert.ok(await page.$('[data-movable]'), 'a move came up');
+  assert.equal(await page.$('[data-action="undo"]'), null, 'nothing to take back before a move');
+  const before = await line();
+  await page.click('[data-movable]');
+  await page.click('[data-target]');
+  await page.waitForSelector('[data-action="undo"]:not([disabled])');
+  assert.notDeepEqual(await line(), before);
+  await page.click('[data-action="undo"]');
+  await page.waitForSelector('[data-testid="history"] li:has-text("Took back the move")');
+  await page.waitForFunction(() => !document.querySelector('[data-action="undo"]'));
+  assert.deepEqual(await line(), before, 'the line is as it was before the move');
+  await shot(page, 'newcomer-babel-undo');
+  assert.deepEqual(page.errors, []);
+});
+
 test('play a friend: the table waits for them by name, the friend is asked for a name, then both play', async () => {
   const a = await newPage(browser, { width: 1280, height: 800 });
   await a.goto(`${server.url}/#/`);

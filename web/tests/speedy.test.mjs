@@ -174,7 +174,7 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
       await waitNewer(page, v).catch(() => {});
       for (const l of await logLines(page)) {
         if (/\(you\) let go of/.test(l.text)) sawOwn = true;
-        if (/^Easy bot let go of/.test(l.text)) sawBot = true; // named as in issue 23
+        if (/^Brisk bot let go of/.test(l.text)) sawBot = true; // named as in issue 23 (the `easy` level is the Brisk bot since issue 24)
       }
       if (placed === 3) await shot(page, 'speedy-playing');
     }

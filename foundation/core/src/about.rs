@@ -168,8 +168,13 @@ pub enum FieldKind {
         /// Words after the control (`" (0: until everyone says done)"`).
         hint: &'static str,
     },
-    /// A tick box.
-    Flag,
+    /// A tick box. `start` is how a lobby shows it first when that is not
+    /// the game's default (Babel's undo: off in the rules' default, offered
+    /// on in a lobby); `None` shows the default.
+    Flag {
+        /// Ticked or not at first, if not the default.
+        start: Option<bool>,
+    },
     /// One of a list.
     Choice {
         /// The values and their words.
@@ -181,6 +186,14 @@ pub enum FieldKind {
 pub trait Listed: Bots + crate::game::WireTypes {
     /// The game's description for every shell.
     const ABOUT: About;
+
+    /// Constants a client reads the wire with where a layout is data, not
+    /// a type (IceTowers' piece ids: each id's colour and size), as
+    /// `(name, value)`; typegen writes them beside the game's wire types,
+    /// so no client restates them. None by default.
+    fn wire_constants() -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
 }
 
 /// Whether seats play in turns or all at once, in words.

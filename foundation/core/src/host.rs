@@ -130,6 +130,11 @@ pub trait HostedGame: Send {
     fn view_text(&self, viewer: Viewer) -> String {
         self.view(viewer).to_string()
     }
+    /// The same view as raw JSON, written once and carried verbatim (a
+    /// server puts it in its messages without parsing it again).
+    fn view_raw(&self, viewer: Viewer) -> Box<serde_json::value::RawValue> {
+        serde_json::value::to_raw_value(&self.view(viewer)).expect("wire types serialise to JSON")
+    }
     /// Whether every viewer sees the same view and events ([`Game::PUBLIC_VIEWS`]).
     fn views_are_public(&self) -> bool {
         false
@@ -565,6 +570,11 @@ impl<G: Game> HostedGame for Driver<G> {
 
     fn view_text(&self, viewer: Viewer) -> String {
         serde_json::to_string(&Driver::view(self, viewer)).expect("wire types serialise to JSON")
+    }
+
+    fn view_raw(&self, viewer: Viewer) -> Box<serde_json::value::RawValue> {
+        serde_json::value::to_raw_value(&Driver::view(self, viewer))
+            .expect("wire types serialise to JSON")
     }
 
     fn views_are_public(&self) -> bool {

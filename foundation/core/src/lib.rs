@@ -41,6 +41,7 @@ mod game;
 pub mod host;
 pub mod play;
 mod record;
+pub mod schedule;
 mod seat;
 mod seed;
 pub mod stepper;

@@ -4,7 +4,8 @@
 //! These are the loops the simulators, tournaments and tests use; a server
 //! runs the same driver with real clocks and real people instead.
 
-use crate::{Bot, Driver, Game, GameTime, Seat, ToAct, Viewer};
+use crate::schedule::BotSchedule;
+use crate::{Bot, Driver, Game, GameTime, ToAct, Viewer};
 
 /// A finished (or abandoned) bot game.
 #[derive(Debug, Clone)]
@@ -66,68 +67,64 @@ pub fn play_turns<G: Game>(
     }
 }
 
-/// Plays a turnless game in simulated time.
+/// Plays a turnless game in simulated time, paced by the one bot schedule
+/// every host uses ([`BotSchedule`]).
 ///
-/// An event queue ordered by time: each seat has at most one action in
-/// flight (decided when the seat last looked, arriving `think_ms` later);
-/// timers fire at their deadlines. At equal times timers come first, then
-/// seats in seat order. A seat with nothing to do waits until something
-/// happens that its bot [`Bot::wakes_on`], then looks again; a seat always
-/// looks again right after its own action arrives, accepted or not.
+/// Each seat has at most one action in flight (decided when the seat last
+/// looked, arriving `think_ms` later); timers fire at their deadlines. At
+/// equal times timers come first, then arrivals in seat order, then looks.
+/// A seat with nothing to do waits until something happens that its bot
+/// [`Bot::wakes_on`] (as its seat sees it), then looks again; a seat looks
+/// again right after its own action arrives, at once if it was accepted and
+/// [`crate::schedule::RETRY_MS`] later if it was refused.
 pub fn simulate_realtime<G: Game>(
     mut driver: Driver<G>,
     bots: &mut [Box<dyn Bot<G>>],
     max_actions: usize,
 ) -> Played<G> {
-    let n = bots.len();
-    let mut pending: Vec<Option<(GameTime, G::Action)>> = vec![None; n];
-    let plan = |s: usize,
-                now: GameTime,
-                driver: &Driver<G>,
-                bots: &mut [Box<dyn Bot<G>>],
-                pending: &mut [Option<(GameTime, G::Action)>]| {
-        let view = driver.view(Viewer::Seat(Seat(s as u8)));
-        pending[s] = bots[s]
-            .decide(&view, now)
-            .map(|d| (now + d.think_ms, d.action));
-    };
-    for s in 0..n {
-        plan(s, GameTime::ZERO, &driver, bots, &mut pending);
-    }
+    let mut schedule = BotSchedule::new(bots.iter().map(|_| true));
+    let mut now = GameTime::ZERO;
     let mut rejected = 0;
     let mut accepted = 0;
     while !driver.is_over() && accepted < max_actions {
-        let next_seat = (0..n)
-            .filter_map(|s| pending[s].as_ref().map(|(t, _)| (*t, s)))
-            .min();
-        let timer = driver.next_deadline();
-        let (now, s) = match (timer, next_seat) {
+        for seat in schedule.to_look(now, driver.to_act()) {
+            let view = driver.view(Viewer::Seat(seat));
+            let decision = bots[seat.index()].decide(&view, now);
+            schedule.decided(seat, now, now, decision);
+        }
+        let due = schedule.next_due(driver.to_act());
+        let step = match (driver.next_deadline(), due) {
             (None, None) => break,
-            (Some(deadline), seat) if seat.is_none_or(|(t, _)| deadline <= t) => {
-                let step = driver.advance_to(deadline);
-                for s in 0..n {
-                    if pending[s].is_none() && bots[s].wakes_on(&step.events) {
-                        plan(s, deadline, &driver, bots, &mut pending);
+            (Some(deadline), due) if due.is_none_or(|t| deadline <= t) => {
+                now = deadline;
+                driver.advance_to(deadline)
+            }
+            (_, Some(t)) => {
+                now = now.max(t);
+                let Some((seat, at, action)) = schedule.take_due(now) else {
+                    // A look waiting for its retry time: it looks next turn.
+                    continue;
+                };
+                match driver.act(seat, action, at) {
+                    Ok(step) => {
+                        accepted += 1;
+                        schedule.arrived(seat, at, false);
+                        step
+                    }
+                    Err(refusal) => {
+                        rejected += 1;
+                        schedule.arrived(seat, at, true);
+                        // Timers due by the arrival fired all the same.
+                        refusal.timers
                     }
                 }
-                continue;
             }
-            (_, Some(next)) => next,
             (Some(_), None) => unreachable!("a timer with no seat waiting is handled above"),
         };
-        let (_, action) = pending[s].take().expect("the seat has an action in flight");
-        match driver.act(Seat(s as u8), action, now) {
-            Ok(step) => {
-                accepted += 1;
-                for o in 0..n {
-                    if o != s && pending[o].is_none() && bots[o].wakes_on(&step.events) {
-                        plan(o, now, &driver, bots, &mut pending);
-                    }
-                }
-            }
-            Err(_) => rejected += 1,
-        }
-        plan(s, now, &driver, bots, &mut pending);
+        let to_act = driver.to_act();
+        schedule.stepped(to_act, |seat| {
+            bots[seat.index()].wakes_on(&driver.events_for(&step, Viewer::Seat(seat)))
+        });
     }
     let capped = !driver.is_over();
     Played {

@@ -9,12 +9,16 @@
 //!
 //! Deterministic: rapier3d is pinned (`=0.36.1`, `enhanced-determinism`),
 //! so the same settings and inputs give bit-identical poses, and a
-//! [`Snapshot`] restored continues exactly as the original would have.
+//! [`Snapshot`] restored continues exactly as the original would have. What
+//! travels is a [`TableState`], the explicit physical state: a table is
+//! rebuilt from it ([`Table::from_state`]) the same way wherever it is
+//! rebuilt, so that every holder of a state simulates the same future.
 
 mod piece;
 mod pose;
 pub mod scenario;
 mod settings;
+mod state;
 mod world;
 
 /// Rapier's length units per millimetre: one unit is 10 cm. Pieces this
@@ -32,7 +36,8 @@ pub use pose::{Motion, Pose};
 pub use settings::{
     BoxSpec, ContactSettings, CylinderSpec, PieceSettings, PyramidSpec, Settings, SimSettings,
 };
+pub use state::{BodyState, StateError, TableState};
 pub use world::{
-    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, PieceId, PlaceError, SLEEP_STEPS, Settled, Snapshot,
-    TABLE_HALF_MM, Table, Tower,
+    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, MassProps, PieceId, PlaceError, SLEEP_STEPS, Settled,
+    Snapshot, TABLE_HALF_MM, Table, Tower,
 };

@@ -10,6 +10,7 @@ use std::str::FromStr;
 /// A kind of piece on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum PieceKind {
     /// Piecepack tile: a box.
     Tile,
@@ -167,34 +168,68 @@ impl PieceKind {
             }
             _ => {
                 let spec = self.pyramid_spec(s)?;
-                let (b, h) = (spec.base / 2.0, spec.height);
-                // Shrink the hull about the centre of its inscribed sphere:
-                // every face moves inwards by the same distance.
-                let inradius = b * h / (b + (b * b + h * h).sqrt());
-                let r = round_mm.min(inradius / 4.0);
-                let k = (inradius - r - e) / inradius;
-                if !(k > 0.0 && k.is_finite() && f(h).is_finite()) {
-                    return None;
+                let parts = shell_walls(spec, e + round_mm.max(0.0))?;
+                let r = round_mm.max(0.0);
+                let mut walls = Vec::with_capacity(4);
+                for points in parts {
+                    let points: Vec<Vector> = points
+                        .iter()
+                        .map(|p| Vector::new(f(p[0]), f(p[1]), f(p[2])))
+                        .collect();
+                    let wall = if r > 0.0 {
+                        SharedShape::round_convex_hull(&points, f(r))
+                    } else {
+                        SharedShape::convex_hull(&points)
+                    };
+                    walls.push((RPose::IDENTITY, wall?));
                 }
-                let points: Vec<Vector> = self
-                    .corners_mm(s)
-                    .iter()
-                    .map(|p| {
-                        Vector::new(
-                            f(k * p[0]),
-                            f(k * p[1]),
-                            f(inradius + k * (p[2] - inradius)),
-                        )
-                    })
-                    .collect();
-                let shape = if r > 0.0 {
-                    SharedShape::round_convex_hull(&points, f(r))
-                } else {
-                    SharedShape::convex_hull(&points)
-                };
-                Some((shape?, RPose::IDENTITY))
+                Some((SharedShape::compound(walls), RPose::IDENTITY))
             }
         }
+    }
+
+    /// A pyramid's apex and the inside point of its hollow (the cavity's
+    /// top) in its own frame (mm), nominal sizes; `None` for other kinds.
+    pub fn apex_and_inside_point_mm(self, s: &PieceSettings) -> Option<([f64; 3], [f64; 3])> {
+        let spec = self.pyramid_spec(s)?;
+        Some((
+            [0.0, 0.0, spec.height],
+            [0.0, 0.0, spec.height - nest_rise_mm(spec)],
+        ))
+    }
+
+    /// A pyramid shell's centre of mass height above its base (mm) and its
+    /// principal moments of inertia about it (g·mm²: about the horizontal
+    /// axes, about the vertical one), for its mass; `None` for other kinds.
+    ///
+    /// The shell is the solid pyramid less its cavity, so both follow from
+    /// a solid's (side a, height h, volume a²h/3: centre h/4, and per unit
+    /// of volume a²/20 + h²/10 about a horizontal axis through the centre
+    /// of the base, a²/10 about the vertical axis). Computed here rather
+    /// than by rapier from the walls: parry 0.31 combines the four convex
+    /// walls of the compound as if their principal axes were all the
+    /// compound's (its square shell came out with unequal moments about x
+    /// and y, the smaller 40 % of the true one).
+    pub fn shell_mass_properties(self, s: &PieceSettings) -> Option<(f64, [f64; 3])> {
+        let spec = self.pyramid_spec(s)?;
+        let (a, h) = (spec.base, spec.height);
+        let rise = nest_rise_mm(spec);
+        let (ac, hc) = (a * (1.0 - rise / h), h - rise);
+        let (vo, vc) = (a * a * h / 3.0, ac * ac * hc / 3.0);
+        let volume = vo - vc;
+        let centre = (vo * h / 4.0 - vc * hc / 4.0) / volume;
+        let horizontal =
+            (vo * (a * a / 20.0 + h * h / 10.0) - vc * (ac * ac / 20.0 + hc * hc / 10.0)) / volume;
+        let vertical = (vo * a * a / 10.0 - vc * ac * ac / 10.0) / volume;
+        let m = spec.mass;
+        let about_centre = m * (horizontal - centre * centre);
+        Some((centre, [about_centre, about_centre, m * vertical]))
+    }
+
+    /// How far the cavity is moved down from the outer surface (mm): the
+    /// rise of a piece of the same size nested on this one.
+    pub fn nest_rise_mm(self, s: &PieceSettings) -> Option<f64> {
+        self.pyramid_spec(s).map(nest_rise_mm)
     }
 
     fn pyramid_spec(self, s: &PieceSettings) -> Option<&PyramidSpec> {
@@ -205,6 +240,57 @@ impl PieceKind {
             _ => None,
         }
     }
+}
+
+/// How far the cavity is moved down from the outer surface (mm): each wall
+/// face moved in by `wall` across it is the same plane moved down by
+/// `wall / cos`, the cosine of the face's tilt from the vertical being
+/// half-base / slant.
+fn nest_rise_mm(spec: &PyramidSpec) -> f64 {
+    let b = spec.base / 2.0;
+    spec.wall * (b * b + spec.height * spec.height).sqrt() / b
+}
+
+/// The four walls of a pyramid shell (mm, the piece's own frame), each the
+/// six corners of a convex slab: the outer face's triangle and the
+/// cavity's, every surface moved `inset` into the material (the margin a
+/// rounded edge or an overlap check takes). The walls meet on the two
+/// vertical diagonal planes, where both surfaces have their corner edges,
+/// so they tile the shell without overlapping (the mass properties add up)
+/// and share the solid tip above the cavity. `None` when the walls are too
+/// thick for the inset or the height.
+fn shell_walls(spec: &PyramidSpec, inset: f64) -> Option<[[[f64; 3]; 6]; 4]> {
+    let (b, h) = (spec.base / 2.0, spec.height);
+    let slant_over_half_base = (b * b + h * h).sqrt() / b;
+    // A face moved in by `inset` is the outer pyramid moved down by this.
+    let down = inset * slant_over_half_base;
+    let rise = nest_rise_mm(spec);
+    let (outer_down, cavity_down) = (down, rise - down);
+    // Half-width at height z of the outer pyramid moved down by `t`.
+    let half_width = |t: f64, z: f64| b * (1.0 - (z + t) / h);
+    let floor = inset;
+    let (wo, wi) = (
+        half_width(outer_down, floor),
+        half_width(cavity_down, floor),
+    );
+    let ok = |v: f64| v.is_finite() && v > 0.0;
+    if !(ok(wi) && ok(wo - wi) && ok(cavity_down - outer_down) && ok(h - outer_down - floor)) {
+        return None;
+    }
+    let signs = [[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]];
+    let corner = |i: usize, w: f64| [signs[i % 4][0] * w, signs[i % 4][1] * w, floor];
+    let outer_apex = [0.0, 0.0, h - outer_down];
+    let cavity_apex = [0.0, 0.0, h - cavity_down];
+    Some(std::array::from_fn(|i| {
+        [
+            corner(i, wo),
+            corner(i + 1, wo),
+            outer_apex,
+            corner(i, wi),
+            corner(i + 1, wi),
+            cavity_apex,
+        ]
+    }))
 }
 
 impl fmt::Display for PieceKind {

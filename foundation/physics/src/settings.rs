@@ -35,7 +35,11 @@ pub struct CylinderSpec {
     pub friction: f64,
 }
 
-/// A square-based Looney Pyramid, simulated as a solid five-point convex hull.
+/// A square-based Looney Pyramid, simulated as the real piece is: a hollow
+/// shell with an open base, four walls of even thickness meeting in a solid
+/// tip (L1). Its cavity is the outer pyramid moved down by
+/// `wall × slant / half-base`, so a piece of the same size nested on it
+/// rises by that much.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -44,6 +48,8 @@ pub struct PyramidSpec {
     pub base: f64,
     /// Height from the base to the apex (mm).
     pub height: f64,
+    /// Thickness of each wall, across the wall (mm).
+    pub wall: f64,
     /// Mass (g).
     pub mass: f64,
     /// Coulomb friction coefficient.
@@ -67,13 +73,36 @@ pub struct PieceSettings {
     /// Pawn (a plain cylinder): ⌀ 15.9 × 28.6 mm, 4 g, friction 0.5.
     #[serde(deserialize_with = "patch::pawn")]
     pub pawn: CylinderSpec,
-    /// Small pyramid: base 14.29, height 25.40 mm, 1.4 g, friction 0.4 (plastic).
+    /// Small pyramid: base 14.29, height 25.40 mm, walls 2.6 mm, 1.4 g,
+    /// friction 0.8.
+    ///
+    /// The walls: a nested small rises about 9.5 mm over the one below
+    /// (two nested smalls are as tall as a medium, 34.93 − 25.40 = 9.53
+    /// mm), and a cavity that is the outer pyramid moved down 9.5 mm leaves
+    /// walls 9.53 × 7.145 / 26.39 = 2.58 mm thick (2.60 for a medium, 2.62
+    /// for a large). The masses agree: shells of 2.6 mm hold 1.31, 2.82 and
+    /// 4.93 cm³ of plastic, 1.07, 0.96 and 0.89 g/cm³ at 1.4, 2.7 and 4.4
+    /// g, about polystyrene's 1.05; walls of 1.3 mm would need 1.7 g/cm³,
+    /// heavier than any plastic the pieces could be made of.
+    ///
+    /// Friction 0.8: acrylic on acrylic, static (Engineering ToolBox,
+    /// "Friction and Friction Coefficients for some Common Materials",
+    /// which gives polystyrene on polystyrene 0.5). The pieces are taken to
+    /// be a hard acrylic-like plastic; the simulation has one coefficient
+    /// for static and sliding friction, and placements are judged at rest,
+    /// where the static one counts. Rapier averages two surfaces'
+    /// coefficients: 0.65 against the default table (0.5). Measured on the
+    /// leaning pair (issue 25): a small let go 2 mm above the middle of a
+    /// foundation piece's upper face broke the pair at 0.4 and 0.5 and
+    /// rests cleanly at 0.8.
     #[serde(deserialize_with = "patch::pyramid_small")]
     pub pyramid_small: PyramidSpec,
-    /// Medium pyramid: base 19.84, height 34.93 mm, 2.7 g, friction 0.4.
+    /// Medium pyramid: base 19.84, height 34.93 mm, walls 2.6 mm, 2.7 g,
+    /// friction 0.8.
     #[serde(deserialize_with = "patch::pyramid_medium")]
     pub pyramid_medium: PyramidSpec,
-    /// Large pyramid: base 25.40, height 44.45 mm, 4.4 g, friction 0.4.
+    /// Large pyramid: base 25.40, height 44.45 mm, walls 2.6 mm, 4.4 g,
+    /// friction 0.8.
     #[serde(deserialize_with = "patch::pyramid_large")]
     pub pyramid_large: PyramidSpec,
     /// Radius of the rounded edges of coins, pawns and pyramids, taken
@@ -86,8 +115,9 @@ impl Default for PieceSettings {
         let pyramid = |base, height, mass| PyramidSpec {
             base,
             height,
+            wall: 2.6,
             mass,
-            friction: 0.4,
+            friction: 0.8,
         };
         PieceSettings {
             tile: BoxSpec {
@@ -148,6 +178,7 @@ mod patch {
     struct PyramidPatch {
         base: Option<f64>,
         height: Option<f64>,
+        wall: Option<f64>,
         mass: Option<f64>,
         friction: Option<f64>,
     }
@@ -190,6 +221,7 @@ mod patch {
         Ok(PyramidSpec {
             base: p.base.unwrap_or(b.base),
             height: p.height.unwrap_or(b.height),
+            wall: p.wall.unwrap_or(b.wall),
             mass: p.mass.unwrap_or(b.mass),
             friction: p.friction.unwrap_or(b.friction),
         })
@@ -230,8 +262,12 @@ pub struct SimSettings {
     pub length_unit_m: f64,
     /// Friction of the table top (default 0.5).
     pub table_friction: f64,
-    /// Restitution of every piece (default 0: wood and plastic barely bounce
-    /// at the speeds of stacking, and bounces only delay rest).
+    /// Restitution of every piece (default 0). Published coefficients of
+    /// restitution for hard plastics (0.5–0.8 for acrylic or polystyrene
+    /// balls) are for solid bodies at impact speeds of metres per second; a
+    /// thin shell let go a few millimetres above a face lands at 0.1–0.2
+    /// m/s, on an edge or a corner, and its walls flex: the assumption is
+    /// that it lands without a bounce, and bounces only delay rest.
     pub restitution: f64,
     /// Angular damping of every piece (1/s, default 0).
     pub angular_damping: f64,
@@ -356,6 +392,15 @@ impl Settings {
                 y.mass,
                 y.friction,
             );
+        }
+        for (name, y) in [
+            ("pyramid_small", &p.pyramid_small),
+            ("pyramid_medium", &p.pyramid_medium),
+            ("pyramid_large", &p.pyramid_large),
+        ] {
+            // Thinner walls than this are not a piece a hand could hold;
+            // too thick for the height is caught by the shape check below.
+            checks.push((format!("pieces.{name}.wall"), y.wall, 0.5, 1000.0));
         }
         checks.push(("pieces.edge_radius_mm".into(), p.edge_radius_mm, 0.0, 10.0));
         let s = &self.sim;

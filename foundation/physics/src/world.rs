@@ -3,6 +3,7 @@
 use crate::piece::PieceKind;
 use crate::pose::{Motion, Pose};
 use crate::settings::Settings;
+use crate::state::{BodyState, StateError, TableState};
 use crate::{GRAVITY, UNITS_PER_MM};
 use rapier3d::math::{Pose as RPose, Vector};
 use rapier3d::prelude::*;
@@ -56,19 +57,18 @@ pub const MAX_ANGLE_DEG: f64 = 36_000.0;
 /// one group a step, each retried at most every 16 steps.
 pub const SLEEP_STEPS: u64 = 64;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug)]
 struct Piece {
     kind: PieceKind,
     body: RigidBodyHandle,
     collider: ColliderHandle,
     held: bool,
     /// Taken out of the world by [`Table::remove`].
-    #[serde(default)]
     removed: bool,
 }
 
-/// Everything that determines the future of the world; cloning it is a snapshot.
-#[derive(Clone, Serialize, Deserialize)]
+/// Everything rapier keeps about the world; cloning it is a snapshot.
+#[derive(Clone)]
 struct State {
     settings: Settings,
     bodies: RigidBodySet,
@@ -84,9 +84,12 @@ struct State {
     steps: u64,
 }
 
-/// A saved copy of the whole world, plain data (serde-serialisable);
-/// restoring it continues bit-identically.
-#[derive(Clone, Serialize, Deserialize)]
+/// A saved copy of the whole world in memory, rapier's caches included:
+/// restoring it continues bit-identically. It is not serialisable (parry
+/// cannot write a pyramid shell's compound shape, nor the contact caches
+/// it keys by pairs of walls); what travels is a [`TableState`], the
+/// explicit physical state a table is rebuilt from.
+#[derive(Clone)]
 pub struct Snapshot(State);
 
 /// The poses of every piece at one moment, to measure motion against.
@@ -104,6 +107,18 @@ pub struct Settled {
     pub steps: u64,
     /// How far each piece moved and turned during the run, by [`PieceId`].
     pub motions: Vec<Motion>,
+}
+
+/// A piece's mass properties as the simulation uses them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MassProps {
+    /// Mass (g).
+    pub mass_g: f64,
+    /// Centre of mass in the piece's own frame (mm): for a pyramid, above
+    /// the centre of its base.
+    pub centre_mm: [f64; 3],
+    /// Principal moments of inertia about the centre of mass (g·mm²).
+    pub principal_inertia_g_mm2: [f64; 3],
 }
 
 /// A group of pieces connected by contacts, and how high its top is.
@@ -263,6 +278,12 @@ impl Table {
                 return Err(PlaceError::Overlap { other: i });
             }
         }
+        Ok(self.insert(kind, rpose, held))
+    }
+
+    /// Adds a piece's body and collider at `rpose`, unchecked.
+    fn insert(&mut self, kind: PieceKind, rpose: RPose, held: bool) -> PieceId {
+        let s = &self.state.settings;
         let (mass_g, friction) = kind.mass_and_friction(&s.pieces);
         let body_type = if held {
             RigidBodyType::KinematicPositionBased
@@ -281,9 +302,22 @@ impl Table {
         act.time_until_sleep = s.sim.sleep_time_s as f32;
         let id = self.state.pieces.len();
         let body = self.state.bodies.insert(body);
+        let mut collider = kind.collider(&s.pieces).mass((mass_g * 0.001) as f32);
+        if let Some((centre_mm, inertia)) = kind.shell_mass_properties(&s.pieces) {
+            // g·mm² in kg·unit²: one unit is 100 mm.
+            let per_g_mm2 = 1e-3 * UNITS_PER_MM * UNITS_PER_MM;
+            collider = collider.mass_properties(MassProperties::new(
+                Vector::new(0.0, 0.0, mm(centre_mm)),
+                (mass_g * 0.001) as f32,
+                Vector::new(
+                    (inertia[0] * per_g_mm2) as f32,
+                    (inertia[1] * per_g_mm2) as f32,
+                    (inertia[2] * per_g_mm2) as f32,
+                ),
+            ));
+        }
         let collider = self.state.colliders.insert_with_parent(
-            kind.collider(&s.pieces)
-                .mass((mass_g * 0.001) as f32)
+            collider
                 .friction(friction as f32)
                 .restitution(s.sim.restitution as f32)
                 .user_data(id as u128 + 1),
@@ -297,7 +331,7 @@ impl Table {
             held,
             removed: false,
         });
-        Ok(PieceId(id))
+        PieceId(id)
     }
 
     /// Holds an existing piece fixed where it is now.
@@ -378,23 +412,8 @@ impl Table {
 
     /// Advances the simulation by one step (1 / `step_hz` seconds).
     pub fn step(&mut self) {
-        let st = &mut self.state;
-        self.pipeline.step(
-            Vector::new(0.0, 0.0, -GRAVITY as f32),
-            &self.params,
-            &mut st.islands,
-            &mut st.broad_phase,
-            &mut st.narrow_phase,
-            &mut st.bodies,
-            &mut st.colliders,
-            &mut st.impulse_joints,
-            &mut st.multibody_joints,
-            &mut st.soft_bodies,
-            &mut st.ccd_solver,
-            &(),
-            &(),
-        );
-        st.steps += 1;
+        self.run_pipeline(self.params);
+        self.state.steps += 1;
     }
 
     /// Whether every free (not held, not removed) piece is asleep.
@@ -463,6 +482,119 @@ impl Table {
             steps,
             motions: self.motions_since(&start),
         }
+    }
+
+    /// The explicit physical state of the table: every piece's kind, pose,
+    /// velocities and whether it is held or removed, exactly.
+    pub fn state(&self) -> TableState {
+        let bits3 = |v: Vector| [v.x, v.y, v.z].map(f32::to_bits);
+        TableState {
+            settings: self.state.settings.clone(),
+            steps: self.state.steps,
+            pieces: self
+                .state
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let body = &self.state.bodies[p.body];
+                    BodyState {
+                        kind: p.kind,
+                        pose_bits: self.pose_bits(PieceId(i)),
+                        linvel_bits: bits3(body.linvel()),
+                        angvel_bits: bits3(body.angvel()),
+                        held: p.held,
+                        removed: p.removed,
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// The table rebuilt from an explicit state: the pieces inserted in
+    /// order at their exact poses and velocities, removed ones disabled,
+    /// then rapier's collision detection run once without simulating any
+    /// time, so that contacts and queries answer at once. Every piece that
+    /// touches something is awake in it. Rapier's caches start empty: the
+    /// rebuilt table is not the table the state was read from (its first
+    /// steps lack the warm start of the contact impulses, so a resting
+    /// structure settles again when it wakes: a leaning pair by thousandths
+    /// of a millimetre, pieces wedged in one another by up to a
+    /// millimetre), but every table rebuilt from the same state is the
+    /// same, bit for bit, and its [`Table::state`] is that state again.
+    pub fn from_state(state: &TableState) -> Result<Table, StateError> {
+        state.validate()?;
+        Ok(Table::rebuild(state))
+    }
+
+    /// This table rebuilt from its own [`Table::state`]: what any other
+    /// holder of the state would rebuild ([`Table::from_state`]).
+    pub fn rebuilt(&self) -> Table {
+        Table::rebuild(&self.state())
+    }
+
+    fn rebuild(state: &TableState) -> Table {
+        let mut t = Table::new(state.settings.clone());
+        let vector = |b: [u32; 3]| {
+            let [x, y, z] = b.map(f32::from_bits);
+            Vector::new(x, y, z)
+        };
+        for b in &state.pieces {
+            let [x, y, z, qx, qy, qz, qw] = b.pose_bits.map(f32::from_bits);
+            let rpose = RPose::from_parts(
+                Vector::new(x, y, z),
+                rapier3d::math::Rotation::from_xyzw(qx, qy, qz, qw),
+            );
+            let id = t.insert(b.kind, rpose, b.held);
+            let p = &mut t.state.pieces[id.0];
+            let body = &mut t.state.bodies[p.body];
+            if !b.held {
+                body.set_linvel(vector(b.linvel_bits), false);
+                body.set_angvel(vector(b.angvel_bits), false);
+            }
+            if b.removed {
+                body.set_enabled(false);
+                p.removed = true;
+            }
+        }
+        // A step of no time applies the insertions and finds the contacts.
+        // It wakes every piece it finds touching another or the table, and
+        // they stay awake: rapier puts them to sleep again once they rest
+        // (a body put to sleep by hand here would stay in rapier's active
+        // set and fall through the table, free of its contacts).
+        t.detect();
+        t.state.steps = state.steps;
+        // The pipeline holds scratch space only; a fresh one is what a
+        // clone or a restored snapshot gets too.
+        t.pipeline = PhysicsPipeline::new();
+        t
+    }
+
+    /// One step of no time: applies changes and updates the contacts.
+    fn detect(&mut self) {
+        let mut params = self.params;
+        params.dt = 0.0;
+        self.run_pipeline(params);
+    }
+
+    /// One pass of rapier's pipeline with `params` over this world's sets.
+    fn run_pipeline(&mut self, params: IntegrationParameters) {
+        let st = &mut self.state;
+        self.pipeline.step(
+            Vector::new(0.0, 0.0, -GRAVITY as f32),
+            &params,
+            &mut st.islands,
+            &mut st.broad_phase,
+            &mut st.narrow_phase,
+            &mut st.bodies,
+            &mut st.colliders,
+            &mut st.impulse_joints,
+            &mut st.multibody_joints,
+            &mut st.soft_bodies,
+            &mut st.ccd_solver,
+            &(),
+            &(),
+        );
     }
 
     /// Saves the whole world.
@@ -625,6 +757,80 @@ impl Table {
         self.contacts_filtered(c.max_distance_mm, c.min_impulse)
     }
 
+    /// The contact points between two pieces (world, mm) whose surfaces
+    /// are at most `max_distance_mm` apart, as the last step found them
+    /// (kept while both sleep): the midpoint of each pair of closest points.
+    /// Empty when they do not touch, or either was removed.
+    pub fn contact_points(&self, a: PieceId, b: PieceId, max_distance_mm: f64) -> Vec<[f64; 3]> {
+        let (Some(pa), Some(pb)) = (self.state.pieces.get(a.0), self.state.pieces.get(b.0)) else {
+            return Vec::new();
+        };
+        if pa.removed || pb.removed {
+            return Vec::new();
+        }
+        let Some(pair) = self
+            .state
+            .narrow_phase
+            .contact_pair(pa.collider, pb.collider)
+        else {
+            return Vec::new();
+        };
+        let world_pose = |c: ColliderHandle| {
+            let col = &self.state.colliders[c];
+            let local = col
+                .position_wrt_parent()
+                .copied()
+                .unwrap_or(RPose::IDENTITY);
+            col.parent().map_or(*col.position(), |body| {
+                *self.state.bodies[body].position() * local
+            })
+        };
+        let (pose1, pose2) = (world_pose(pair.collider1), world_pose(pair.collider2));
+        let mut out = Vec::new();
+        for m in pair.manifolds() {
+            let sub1 = pose1 * m.subshape_pos1().copied().unwrap_or(RPose::IDENTITY);
+            let sub2 = pose2 * m.subshape_pos2().copied().unwrap_or(RPose::IDENTITY);
+            for p in &m.points {
+                if f64::from(p.dist) / UNITS_PER_MM > max_distance_mm {
+                    continue;
+                }
+                let mid =
+                    (sub1.transform_point(p.local_p1) + sub2.transform_point(p.local_p2)) * 0.5;
+                out.push([mid.x, mid.y, mid.z].map(|v| f64::from(v) / UNITS_PER_MM));
+            }
+        }
+        out
+    }
+
+    /// A point given in a piece's own frame (mm), in the world now (mm).
+    pub fn to_world_mm(&self, id: PieceId, local_mm: [f64; 3]) -> [f64; 3] {
+        let p = self.rpose(id).transform_point(Vector::new(
+            mm(local_mm[0]),
+            mm(local_mm[1]),
+            mm(local_mm[2]),
+        ));
+        [p.x, p.y, p.z].map(|v| f64::from(v) / UNITS_PER_MM)
+    }
+
+    /// The mass properties rapier computed for a piece from its shape: mass
+    /// (g), centre of mass in the piece's own frame (mm) and the principal
+    /// moments of inertia about it (g·mm²), as the simulation uses them.
+    pub fn mass_properties(&self, id: PieceId) -> MassProps {
+        let body = &self.state.bodies[self.state.pieces[id.0].body];
+        let m = body.mass_properties().local_mprops;
+        let mass_g = f64::from(m.mass()) * 1000.0;
+        let com = m.local_com;
+        let inertia = m.principal_inertia();
+        // Rapier's inertia is kg·unit²; one unit is 100 mm.
+        let per_unit2 = 1000.0 / (UNITS_PER_MM * UNITS_PER_MM);
+        MassProps {
+            mass_g,
+            centre_mm: [com.x, com.y, com.z].map(|v| f64::from(v) / UNITS_PER_MM),
+            principal_inertia_g_mm2: [inertia.x, inertia.y, inertia.z]
+                .map(|v| f64::from(v) * per_unit2),
+        }
+    }
+
     /// The groups of pieces joined by [`Table::contacts`], each with the
     /// height of its top; ordered by their lowest piece id. Removed pieces
     /// are in none.
@@ -669,15 +875,57 @@ impl Table {
     }
 }
 
-fn support(shape: &dyn Shape, pose: &RPose, sign: f32) -> Vector {
-    let dir = Vector::new(0.0, 0.0, sign);
-    shape
-        .as_support_map()
-        .map(|s| s.support_point(pose, dir))
-        .unwrap_or_else(|| {
-            let aabb = shape.compute_aabb(pose);
-            if sign > 0.0 { aabb.maxs } else { aabb.mins }
+/// The convex parts of a shape and their poses in the world: a pyramid
+/// shell's walls, or the shape itself.
+fn convex_parts<'a>(shape: &'a dyn Shape, pose: &RPose) -> Vec<(&'a dyn Shape, RPose)> {
+    match shape.as_compound() {
+        Some(c) => c
+            .shapes()
+            .iter()
+            .map(|(local, part)| (&**part as &dyn Shape, *pose * *local))
+            .collect(),
+        None => vec![(shape, *pose)],
+    }
+}
+
+/// The point of a shape farthest along `dir` (exact for convex shapes and
+/// compounds of them; a shape without a support map gives its box's).
+fn support_along(shape: &dyn Shape, pose: &RPose, dir: Vector) -> Vector {
+    convex_parts(shape, pose)
+        .into_iter()
+        .map(|(part, pose)| {
+            part.as_support_map()
+                .map(|s| s.support_point(&pose, dir))
+                .unwrap_or_else(|| {
+                    let aabb = part.compute_aabb(&pose);
+                    Vector::new(
+                        if dir.x > 0.0 {
+                            aabb.maxs.x
+                        } else {
+                            aabb.mins.x
+                        },
+                        if dir.y > 0.0 {
+                            aabb.maxs.y
+                        } else {
+                            aabb.mins.y
+                        },
+                        if dir.z > 0.0 {
+                            aabb.maxs.z
+                        } else {
+                            aabb.mins.z
+                        },
+                    )
+                })
         })
+        .fold(None, |best: Option<Vector>, p| match best {
+            Some(b) if b.dot(dir) >= p.dot(dir) => Some(b),
+            _ => Some(p),
+        })
+        .unwrap_or(pose.translation)
+}
+
+fn support(shape: &dyn Shape, pose: &RPose, sign: f32) -> Vector {
+    support_along(shape, pose, Vector::new(0.0, 0.0, sign))
 }
 
 fn support_z(shape: &dyn Shape, pose: &RPose, sign: f32) -> f64 {
@@ -704,10 +952,31 @@ fn separated(
     kb: PieceKind,
     pieces: &crate::settings::PieceSettings,
 ) -> bool {
+    // Two shells are apart when every wall of one is apart from every wall
+    // of the other: a piece may stand inside another's hollow.
+    let (parts_a, parts_b) = (convex_parts(a, pa), convex_parts(b, pb));
+    parts_a.iter().all(|(a, pa)| {
+        let box_a = a.compute_aabb(pa);
+        parts_b.iter().all(|(b, pb)| {
+            !box_a.intersects(&b.compute_aabb(pb))
+                || convex_separated(*a, pa, ka, *b, pb, kb, pieces)
+        })
+    })
+}
+
+fn convex_separated(
+    a: &dyn Shape,
+    pa: &RPose,
+    ka: PieceKind,
+    b: &dyn Shape,
+    pb: &RPose,
+    kb: PieceKind,
+    pieces: &crate::settings::PieceSettings,
+) -> bool {
     let (Some(sa), Some(sb)) = (a.as_support_map(), b.as_support_map()) else {
         return false;
     };
-    let mut axes: Vec<Vector> = Vec::with_capacity(300);
+    let mut axes: Vec<Vector> = Vec::with_capacity(700);
     for (pose, kind) in [(pa, ka), (pb, kb)] {
         axes.extend([Vector::X, Vector::Y, Vector::Z].map(|v| pose.rotation * v));
         let c = kind.corners_mm(pieces);
@@ -717,6 +986,10 @@ fn separated(
                 let n = (v(c[(i + 1) % 4]) - v(c[i])).cross(v(c[4]) - v(c[i]));
                 axes.push(pose.rotation * n.normalize());
             }
+            // The planes where a shell's walls meet.
+            let s = std::f32::consts::FRAC_1_SQRT_2;
+            axes.push(pose.rotation * Vector::new(s, s, 0.0));
+            axes.push(pose.rotation * Vector::new(s, -s, 0.0));
         }
     }
     let d = pb.translation - pa.translation;

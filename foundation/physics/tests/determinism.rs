@@ -1,7 +1,7 @@
 //! Determinism: the same inputs give bit-identical poses, a restored
 //! snapshot continues exactly, and held pieces stay put until released.
 
-use stackyard_physics::{PieceId, PieceKind, Pose, Settings, Snapshot, Table};
+use stackyard_physics::{PieceId, PieceKind, Pose, Settings, Snapshot, Table, TableState};
 
 /// A small messy scene: a leaning staircase of tiles, a pyramid falling
 /// onto it, and a coin on the table.
@@ -69,24 +69,39 @@ fn a_restored_snapshot_continues_identically() {
 }
 
 #[test]
-fn a_snapshot_survives_serialisation() {
+fn a_state_survives_serialisation_exactly() {
     let mut a = scene();
     for _ in 0..10 {
         a.step();
     }
-    let json = serde_json::to_string(&a.snapshot()).unwrap();
-    let snap: Snapshot = serde_json::from_str(&json).unwrap();
-    let mut b = Table::from_snapshot(&snap);
+    let state = a.state();
+    let json = serde_json::to_string(&state).unwrap();
+    let back: TableState = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, state);
+    // Two tables rebuilt from the state, one of them read back from text,
+    // go on bit for bit alike.
+    let mut b = Table::from_state(&state).unwrap();
+    let mut c = Table::from_state(&back).unwrap();
     assert_eq!(bits(&a), bits(&b));
-    for _ in 0..30 {
-        a.step();
-        b.step();
-    }
-    // Positions match closely even if serde's float round trip were not exact.
+    assert_eq!(
+        b.state(),
+        state,
+        "a rebuilt table has the state it was built from"
+    );
+    let (sb, sc) = (b.settle_for(200), c.settle_for(200));
+    assert_eq!(sb.steps, sc.steps);
+    assert_eq!(bits(&b), bits(&c));
+    assert_eq!(b.state(), c.state());
+    // Rapier's caches start empty in a rebuilt table, so it is not the
+    // original's future bit for bit, but the same physics.
+    a.settle_for(200);
     for i in 0..a.len() {
         let (pa, pb) = (a.pose(PieceId(i)), b.pose(PieceId(i)));
         for k in 0..3 {
-            assert!((pa.position[k] - pb.position[k]).abs() < 1e-3);
+            assert!(
+                (pa.position[k] - pb.position[k]).abs() < 0.5,
+                "{pa:?} {pb:?}"
+            );
         }
     }
 }

@@ -19,23 +19,33 @@ impl Listed for Babel {
             left: true,
         },
         settings: SettingsForm::Object {
-            fields: &[Field {
-                key: "variant",
-                name: "variant",
-                label: "Rules",
-                kind: FieldKind::Choice {
-                    options: &[
-                        Choice {
-                            value: "standard",
-                            label: "Standard: draw whenever you like",
-                        },
-                        Choice {
-                            value: "strict",
-                            label: "Strict: draw only when no move is possible",
-                        },
-                    ],
+            fields: &[
+                Field {
+                    key: "variant",
+                    name: "variant",
+                    label: "Rules",
+                    kind: FieldKind::Choice {
+                        options: &[
+                            Choice {
+                                value: "standard",
+                                label: "Standard: draw whenever you like",
+                            },
+                            Choice {
+                                value: "strict",
+                                label: "Strict: draw only when no move is possible",
+                            },
+                        ],
+                    },
                 },
-            }],
+                // B-8: taking moves back is a setting, off by default in the
+                // rules and offered on in a lobby.
+                Field {
+                    key: "undo",
+                    name: "undo",
+                    label: "Allow taking moves back",
+                    kind: FieldKind::Flag { start: Some(true) },
+                },
+            ],
             advanced: false,
         },
     };

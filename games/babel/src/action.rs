@@ -23,6 +23,9 @@ pub enum Action {
     },
     /// B6: the player declares the end once no tile remains.
     End,
+    /// B-8: takes back the last move since the last draw, in a game whose
+    /// settings allow it (`undo`); a draw is never taken back.
+    Undo,
 }
 
 impl Action {
@@ -43,13 +46,14 @@ impl fmt::Display for Action {
             Action::Draw => f.write_str("draw"),
             Action::Move { from, gap } => write!(f, "{from}<{gap}"),
             Action::End => f.write_str("end"),
+            Action::Undo => f.write_str("undo"),
         }
     }
 }
 
 /// Why an action's text does not parse.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0:?} is not an action (expected draw, end, or a move like 4<1 or 5<3)")]
+#[error("{0:?} is not an action (expected draw, end, undo, or a move like 4<1 or 5<3)")]
 pub struct ActionParseError(pub String);
 
 impl FromStr for Action {
@@ -59,6 +63,7 @@ impl FromStr for Action {
         match t {
             "draw" => return Ok(Action::Draw),
             "end" => return Ok(Action::End),
+            "undo" => return Ok(Action::Undo),
             _ => {}
         }
         let bad = || ActionParseError(s.to_string());

@@ -45,6 +45,12 @@ pub enum BabelError {
     /// B6: the game is over.
     #[error("B6: the game is over")]
     GameOver,
+    /// B-8: this game's settings do not allow taking moves back.
+    #[error("B-8: moves cannot be taken back in this game")]
+    UndoOff,
+    /// B-8: no move since the last draw to take back.
+    #[error("B-8: there is no move since the last draw to take back")]
+    NothingToUndo,
 }
 
 impl RuleError for BabelError {
@@ -56,6 +62,7 @@ impl RuleError for BabelError {
             | BabelError::NoMatch { .. } => "B5",
             BabelError::NoTileLeft | BabelError::TilesRemain(_) | BabelError::GameOver => "B6",
             BabelError::MustMove(_) => "B11",
+            BabelError::UndoOff | BabelError::NothingToUndo => "B-8",
         })
     }
 }

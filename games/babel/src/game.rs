@@ -29,6 +29,15 @@ pub struct Settings {
     /// dealt from the record's seed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<Vec<Tile>>,
+    /// B-8: whether the player may take moves back (since the last draw).
+    /// Off by default and in ranked games (the daily deal); records from
+    /// before it existed have it off, so they replay as they were.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub undo: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// B7: how a finished game came out.
@@ -76,6 +85,16 @@ pub enum Event {
         /// Its top tile, now the top at `to`.
         tile: Tile,
     },
+    /// B-8: the move from `from` onto `to` was taken back: the top
+    /// `count` tiles at `to` stand again as their own stack at `from`.
+    Undone {
+        /// Where the stack stands again (1-based, after reopening the gap).
+        from: u8,
+        /// Where it had gone.
+        to: u8,
+        /// How many tiles went back.
+        count: u8,
+    },
     /// B6: the game is over with this many stacks.
     Ended {
         /// Stacks left.
@@ -101,8 +120,11 @@ pub struct View {
     /// The whole order, only for an open deal (B9), where it is public.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deal: Option<Vec<Tile>>,
-    /// The legal actions now.
+    /// The legal actions now (`undo` aside: see `can_undo`).
     pub legal: Vec<Action>,
+    /// B-8: whether `undo` would take a move back now.
+    #[serde(default)]
+    pub can_undo: bool,
     /// Whether the game is over.
     pub over: bool,
 }
@@ -115,6 +137,9 @@ pub struct Babel {
     drawn: usize,
     line: Vec<Vec<Tile>>,
     ended: bool,
+    /// B-8: the moves since the last draw, oldest first, each as
+    /// (1-based position it came from, how far it went, tiles moved).
+    undoable: Vec<(u8, u8, u8)>,
 }
 
 impl Babel {
@@ -127,11 +152,13 @@ impl Babel {
             settings: Settings {
                 variant,
                 deal: Some(order.to_vec()),
+                undo: false,
             },
             order: order.to_vec(),
             drawn: 0,
             line: Vec::new(),
             ended: false,
+            undoable: Vec::new(),
         })
     }
 
@@ -141,11 +168,13 @@ impl Babel {
             settings: Settings {
                 variant,
                 deal: None,
+                undo: false,
             },
             order: deal_from_seed(seed),
             drawn: 0,
             line: Vec::new(),
             ended: false,
+            undoable: Vec::new(),
         }
     }
 
@@ -251,12 +280,26 @@ impl Babel {
         self.is_finished().then(|| Result::of(self.stacks()))
     }
 
+    /// B-8: whether `undo` would take a move back now.
+    pub fn can_undo(&self) -> bool {
+        self.settings.undo && !self.is_finished() && !self.undoable.is_empty()
+    }
+
     /// Checks an action without applying it.
     pub fn check(&self, action: Action) -> std::result::Result<(), BabelError> {
         if self.is_finished() {
             return Err(BabelError::GameOver);
         }
         match action {
+            Action::Undo => {
+                if !self.settings.undo {
+                    return Err(BabelError::UndoOff);
+                }
+                if self.undoable.is_empty() {
+                    return Err(BabelError::NothingToUndo);
+                }
+                Ok(())
+            }
             Action::Draw => {
                 if self.undrawn_count() == 0 {
                     return Err(BabelError::NoTileLeft);
@@ -310,13 +353,29 @@ impl Babel {
                 let tile = self.order[self.drawn];
                 self.drawn += 1;
                 self.line.push(vec![tile]);
+                // B-8: a drawn tile has been seen; what came before stays.
+                self.undoable.clear();
                 events.push(Event::Drew { tile });
             }
             Action::End => self.ended = true,
+            Action::Undo => {
+                let (from, gap, count) = self.undoable.pop().expect("checked: a move to undo");
+                let to = usize::from(from - gap) - 1;
+                let target = &mut self.line[to];
+                let stack = target.split_off(target.len() - usize::from(count));
+                self.line.insert(usize::from(from) - 1, stack);
+                events.push(Event::Undone {
+                    from,
+                    to: from - gap,
+                    count,
+                });
+            }
             Action::Move { from, gap } => {
                 let i = usize::from(from) - 1;
                 let stack = self.line.remove(i);
                 let tile = *stack.last().expect("non-empty");
+                // 24 tiles in all, so a stack's height fits a u8.
+                self.undoable.push((from, gap, stack.len() as u8));
                 self.line[i - usize::from(gap)].extend(stack);
                 events.push(Event::Moved {
                     from,
@@ -357,11 +416,14 @@ impl Babel {
             settings: Settings {
                 variant: view.variant,
                 deal: view.deal.clone(),
+                // A bot plays from the view and never takes a move back.
+                undo: false,
             },
             order,
             drawn: in_line.len(),
             line: view.line.clone(),
             ended: view.over && rest.is_empty(),
+            undoable: Vec::new(),
         })
     }
 
@@ -416,14 +478,16 @@ impl Game for Babel {
     type Error = BabelError;
 
     fn new(settings: &Settings, seed: Seed) -> std::result::Result<Self, SetupError> {
-        match &settings.deal {
+        let mut game = match &settings.deal {
             Some(order) => {
                 // B2: a recorded deal must be a whole permutation.
                 check_order(order, true).map_err(|e| SetupError::new(e.to_string()))?;
-                Babel::with_order(order, settings.variant)
+                Babel::with_order(order, settings.variant)?
             }
-            None => Ok(Babel::hidden(seed, settings.variant)),
-        }
+            None => Babel::hidden(seed, settings.variant),
+        };
+        game.settings.undo = settings.undo;
+        Ok(game)
     }
 
     fn settings(&self) -> &Settings {
@@ -465,6 +529,7 @@ impl Game for Babel {
             undrawn_tiles: self.undrawn_tiles(),
             deal: self.settings.deal.clone(),
             legal: self.legal_actions(),
+            can_undo: self.can_undo(),
             over: self.is_finished(),
         }
     }

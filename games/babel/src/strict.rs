@@ -341,6 +341,7 @@ impl Player {
         let settings = crate::Settings {
             variant,
             deal: None,
+            undo: false,
         };
         let mut driver = Driver::<Babel>::new(settings, seed).expect("a hidden deal");
         let mut now = GameTime::ZERO;

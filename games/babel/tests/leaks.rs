@@ -56,6 +56,7 @@ fn play_and_watch(seed: u64, variant: Variant, level: &str) {
     let settings = Settings {
         variant,
         deal: None,
+        undo: false,
     };
     let mut driver = Driver::<Babel>::new(settings.clone(), Seed(seed)).unwrap();
     let mut bot = Babel::bot(level, Seat(0), Seed(seed), &settings).unwrap();

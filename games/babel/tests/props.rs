@@ -16,7 +16,7 @@ fn variant(strict: bool) -> Variant {
 /// Candidate actions: every move text up to the line length plus draw/end,
 /// so both legal and illegal ones are tried.
 fn candidates(g: &Babel) -> Vec<Action> {
-    let mut v = vec![Action::Draw, Action::End];
+    let mut v = vec![Action::Draw, Action::End, Action::Undo];
     for i in 1..=(g.stacks() as u8 + 1) {
         v.push(Action::onto_left(i));
         v.push(Action::onto_third(i));
@@ -31,10 +31,12 @@ proptest! {
         strict in any::<bool>(),
         picks in prop::collection::vec(any::<u16>(), 0..120),
         open in any::<bool>(),
+        undo in any::<bool>(),
     ) {
         let settings = Settings {
             variant: variant(strict),
             deal: open.then(|| stackyard_babel::deal_from_seed(Seed(seed ^ 1))),
+            undo,
         };
         let mut g = Babel::new(&settings, Seed(seed)).unwrap();
         let mut record = Record::new::<Babel>(settings, Seed(seed));
@@ -59,5 +61,41 @@ proptest! {
         let back: Record<Settings, Action> = serde_json::from_str(&json).unwrap();
         let (replayed, _) = replay::<Babel>(&back).unwrap();
         prop_assert_eq!(replayed, g);
+    }
+
+    /// B-8: an undo puts the line back exactly as it was before the move it
+    /// takes back, however many moves came since the last draw, and never
+    /// reaches back past a draw.
+    #[test]
+    fn undo_takes_back_exactly_its_move(
+        seed in any::<u64>(),
+        picks in prop::collection::vec(any::<u16>(), 0..160),
+    ) {
+        let settings = Settings { variant: Variant::Standard, deal: None, undo: true };
+        let mut g = Babel::new(&settings, Seed(seed)).unwrap();
+        // The line before each move since the last draw, oldest first.
+        let mut before_moves: Vec<Vec<Vec<stackyard_babel::Tile>>> = Vec::new();
+        for p in picks {
+            let moves = g.legal_moves();
+            let a = match p % 4 {
+                0 => Action::Undo,
+                1 | 2 if !moves.is_empty() => moves[usize::from(p / 4) % moves.len()],
+                _ => Action::Draw,
+            };
+            let line = g.line().to_vec();
+            let ok = g.apply(Seat(0), &a, GameTime::ZERO).is_ok();
+            match a {
+                Action::Undo if ok => {
+                    let back = before_moves.pop();
+                    prop_assert_eq!(Some(g.line().to_vec()), back);
+                }
+                Action::Undo => prop_assert!(before_moves.is_empty() || g.is_finished()),
+                Action::Move { .. } if ok => before_moves.push(line),
+                Action::Draw if ok => before_moves.clear(),
+                _ => {}
+            }
+            prop_assert_eq!(g.can_undo(), !before_moves.is_empty() && !g.is_finished());
+            prop_assert_eq!(g.tile_count(), 24);
+        }
     }
 }

@@ -56,6 +56,7 @@ fn b2_deal_must_be_a_permutation() {
     let bad = Settings {
         variant: Variant::Standard,
         deal: Some(tiles("Sn Sa")),
+        undo: false,
     };
     assert!(Babel::new(&bad, Seed(0)).is_err());
 }
@@ -173,6 +174,7 @@ fn b9_open_deal_through_the_game_trait() {
     let settings = Settings {
         variant: Variant::Standard,
         deal: Some(order.clone()),
+        undo: false,
     };
     let mut g = Babel::new(&settings, Seed(0)).unwrap();
     assert_eq!(g.to_act(), ToAct::Seat(Seat(0)));
@@ -211,4 +213,113 @@ fn action_text_round_trips() {
     for bad in ["", "2<2", "0<1", "x<1", "drawn"] {
         assert!(bad.parse::<Action>().is_err(), "{bad}");
     }
+}
+
+/// An open deal whose first three tiles are Sn Sa S2 (all suns: every one
+/// matches its neighbour), with undo as given.
+fn open_suns(undo: bool) -> Babel {
+    let first = tiles("Sn Sa S2");
+    let mut order = first.clone();
+    order.extend(Tile::all().filter(|t| !first.contains(t)));
+    Babel::new(
+        &Settings {
+            variant: Variant::Standard,
+            deal: Some(order),
+            undo,
+        },
+        Seed(0),
+    )
+    .unwrap()
+}
+
+#[test]
+fn b_8_undo_is_off_unless_the_settings_allow_it() {
+    let mut g = open_suns(false);
+    for a in ["draw", "draw", "2<1"] {
+        g.apply(Seat(0), &act(a), GameTime::ZERO).unwrap();
+    }
+    let before = g.clone();
+    let e = g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap_err();
+    assert_eq!(e, BabelError::UndoOff);
+    assert_eq!(e.rule(), Some("B-8"));
+    assert_eq!(g, before, "a refused undo changes nothing");
+    assert!(!g.view(Viewer::Seat(Seat(0))).can_undo);
+    // Old records carry no `undo`: it reads as off, and it is not written
+    // when off, so their settings are unchanged.
+    let s: Settings = serde_json::from_str(r#"{"variant":"standard"}"#).unwrap();
+    assert!(!s.undo);
+    assert_eq!(
+        serde_json::to_string(&s).unwrap(),
+        r#"{"variant":"standard"}"#
+    );
+}
+
+#[test]
+fn b_8_undo_takes_moves_back_to_the_last_draw_and_no_further() {
+    let mut g = open_suns(true);
+    for a in ["draw", "draw"] {
+        g.apply(Seat(0), &act(a), GameTime::ZERO).unwrap();
+    }
+    // Nothing moved since the last draw: nothing to take back.
+    assert!(!g.can_undo());
+    assert_eq!(
+        g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap_err(),
+        BabelError::NothingToUndo
+    );
+    let two = g.line().to_vec();
+    g.apply(Seat(0), &act("2<1"), GameTime::ZERO).unwrap();
+    g.apply(Seat(0), &act("draw"), GameTime::ZERO).unwrap();
+    let after_draw = g.line().to_vec();
+    g.apply(Seat(0), &act("2<1"), GameTime::ZERO).unwrap();
+    assert_eq!(g.stacks(), 1);
+    assert!(g.view(Viewer::Seat(Seat(0))).can_undo);
+    let events = g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap();
+    assert_eq!(
+        events,
+        vec![Event::Undone {
+            from: 2,
+            to: 1,
+            count: 1
+        }]
+    );
+    assert_eq!(
+        g.line(),
+        &after_draw[..],
+        "the line as it was before the move"
+    );
+    // The draw stands (B4: the tile has been seen), so the move before it
+    // cannot be taken back.
+    assert_eq!(
+        g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap_err(),
+        BabelError::NothingToUndo
+    );
+    assert_ne!(g.line(), &two[..]);
+    assert_eq!(g.tile_count(), 24);
+}
+
+#[test]
+fn b_8_a_whole_stack_goes_back_and_undos_unwind_in_order() {
+    let mut g = open_suns(true);
+    for a in ["draw", "draw", "draw", "3<1"] {
+        g.apply(Seat(0), &act(a), GameTime::ZERO).unwrap();
+    }
+    assert_eq!(g.line(), &[tiles("Sn"), tiles("Sa S2")][..]);
+    // The two-tile stack moves as one (B5) and comes back as one.
+    g.apply(Seat(0), &act("2<1"), GameTime::ZERO).unwrap();
+    assert_eq!(g.line(), &[tiles("Sn Sa S2")][..]);
+    let events = g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap();
+    assert_eq!(
+        events,
+        vec![Event::Undone {
+            from: 2,
+            to: 1,
+            count: 2
+        }]
+    );
+    assert_eq!(g.line(), &[tiles("Sn"), tiles("Sa S2")][..]);
+    g.apply(Seat(0), &Action::Undo, GameTime::ZERO).unwrap();
+    assert_eq!(g.line(), &[tiles("Sn"), tiles("Sa"), tiles("S2")][..]);
+    assert!(!g.can_undo());
+    assert_eq!("undo".parse::<Action>().unwrap(), Action::Undo);
+    assert_eq!(Action::Undo.to_string(), "undo");
 }

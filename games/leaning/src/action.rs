@@ -37,13 +37,18 @@ pub enum Action {
         /// Where it is let go (hand noise is added).
         pose: Pose,
     },
-    /// L12: hold a piece fixed at this pose until the seat's next turn.
+    /// L12: hold a piece fixed at this pose; the seat lets it go on its
+    /// next turn ([`Action::Release`]).
     Hold {
         /// Which size from the seat's stash.
         size: Size,
         /// Where it is held (hand noise is added).
         pose: Pose,
     },
+    /// L12: let the held piece go. On the holder's next turn this is the
+    /// turn's placement, and the only action allowed (the view's
+    /// `turn.release` says so).
+    Release,
     /// L5: do nothing this turn.
     Pass,
 }
@@ -57,8 +62,8 @@ pub enum EndReason {
     PiecesGone,
     /// A full round of passes closed the game (L11).
     Closed,
-    /// Every seat was wrecked out of the game.
-    AllOut,
+    /// A wreck left fewer than two players in the game (L13).
+    Wrecked,
 }
 
 /// One observable change, in order.

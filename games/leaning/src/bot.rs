@@ -12,10 +12,12 @@
 //! each finalist hold is also judged once in full, held and then let go,
 //! since what the structure does around a fixed piece can turn a clean
 //! release into a break).
-//! A clean release scores L10 + 2; the bot weighs that against the −1 per
-//! extra neighbour of the hold, the −2 of a failed release, and the chance
-//! that the seats acting in between build on the held piece
-//! ([`hold_value`]), so it holds with few opponents and places with many.
+//! A clean release scores L10 + 2 but takes the holder's next turn; the bot
+//! weighs that against the −1 per extra neighbour of the hold, the −2 of a
+//! failed release, the ordinary placement the release turn gives up, and
+//! the chance that the seats acting in between build on the held piece
+//! ([`hold_value`]), so it holds only where a hold is worth two turns.
+//! When a release is due (the view's `turn.release`) it lets go.
 //!
 //! Levels differ in budget (candidates simulated per turn) and accuracy
 //! (perturbations per finalist). A bot sees only its seat's view, which in
@@ -150,6 +152,10 @@ impl SearchBot {
         let hand = view.hands.get(s)?;
         // The rules' own list of what this seat may do (L8, L-10, L12).
         let options = view.turn.as_ref()?;
+        // L12: the held piece is let go as this turn, with nothing to choose.
+        if options.release {
+            return Some(Action::Release);
+        }
         let sizes = &options.sizes;
         if sizes.is_empty() {
             return Some(Action::Pass);
@@ -461,18 +467,24 @@ pub const HOLD_EVERY: usize = 3;
 /// seats the bot holds only where a plain placement could not score at all.
 pub const HOLD_RISK_PER_SEAT: f64 = 0.5;
 
+/// What a seat expects of an ordinary turn: a clean placement at level 0
+/// (1 point) and a piece out of hand (1). A release takes the holder's next
+/// turn (L12), which a plain placement now would leave free for this.
+pub const RELEASE_TURN_COST: f64 = 2.0;
+
 /// What a hold is worth (L12): its own `hold_points` (−1 per touched piece
 /// beyond its pips, L-7), then its `release`: clean scores L10 + 2 and one
 /// piece out of hand, anything else is the piece lost at −2 plus any break
 /// or wreck penalty (L-6); less [`HOLD_RISK_PER_SEAT`] for each other seat
-/// that acts before the release.
+/// that acts before the release, and less [`RELEASE_TURN_COST`] for the
+/// turn the release takes.
 pub fn hold_value(hold_points: i64, release: &Judgement, ctx: &Context) -> f64 {
     let released = match release.verdict {
         Verdict::Clean => release.points as f64 + 1.0,
         Verdict::Slip => -2.0 + 1.0,
         Verdict::Break | Verdict::Wreck => -2.0 + value(release, ctx.in_hand, ctx.structure),
     };
-    hold_points as f64 + released - HOLD_RISK_PER_SEAT * ctx.others as f64
+    hold_points as f64 + released - HOLD_RISK_PER_SEAT * ctx.others as f64 - RELEASE_TURN_COST
 }
 
 /// `c` as a hold: the same pose raised, if need be, so that its lowest

@@ -48,6 +48,18 @@ pub enum LeaningError {
     /// L12: a seat holds at most one piece.
     #[error("{0} already holds a piece (L12)")]
     AlreadyHolding(Seat),
+    /// L12: the seat's held piece must be let go this turn, and that is
+    /// the whole turn.
+    #[error("your held piece must be let go this turn: release it")]
+    ReleaseDue,
+    /// L12: a release when the seat holds nothing.
+    #[error("you hold no piece to let go")]
+    NothingHeld,
+    /// L12: another seat's held piece touches it, so it stays held.
+    #[error(
+        "your held piece touches another player's held piece, so it stays held: play your turn"
+    )]
+    ReleaseBlocked,
     /// L12: a held piece may not touch the table.
     #[error("a held piece may not touch the table (L12)")]
     HoldTouchesTable,
@@ -84,7 +96,11 @@ impl RuleError for LeaningError {
             LeaningError::NoPieceLeft { .. } => "L5",
             LeaningError::SameSize(_) => "L8",
             LeaningError::TradedSlip { .. } => "L9",
-            LeaningError::AlreadyHolding(_) | LeaningError::HoldTouchesTable => "L12",
+            LeaningError::AlreadyHolding(_)
+            | LeaningError::HoldTouchesTable
+            | LeaningError::ReleaseDue
+            | LeaningError::NothingHeld
+            | LeaningError::ReleaseBlocked => "L12",
             LeaningError::NotFinite
             | LeaningError::AngleOutOfRange
             | LeaningError::OffTable { .. } => "L5",

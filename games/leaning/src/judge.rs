@@ -92,6 +92,9 @@ pub enum SlipReason {
     /// Even lifted a few millimetres, the noisy pose started inside
     /// another piece or the table (L-3).
     NoRoom,
+    /// Its point touches the inside point of another piece, or another's
+    /// point touches its inside point (L1).
+    PointOnInsidePoint,
 }
 
 /// What one run showed.
@@ -156,6 +159,18 @@ const LIFT_STEPS: usize = 20;
 /// Steps between the early-out checks of a bot's run.
 const EARLY_OUT_CHUNK: u64 = 12;
 
+/// While a piece is held, the run rests once no free piece moved farther
+/// than the physics' sleep speed allows, nor turned more than
+/// [`QUIET_DEG`], in each of two windows of this length in a row (s, L12).
+const QUIET_WINDOW_S: f64 = 0.05;
+/// See [`QUIET_WINDOW_S`] (degrees per window).
+const QUIET_DEG: f64 = 0.05;
+
+/// Whether some piece is held fixed (held or frozen, L12, L-6).
+fn any_held(world: &World) -> bool {
+    (0..world.0.len()).any(|i| world.0.is_held(PieceId(i)) && !world.0.is_removed(PieceId(i)))
+}
+
 /// Sets the piece of `attempt` on the table, runs the world to rest (at most
 /// the settings' time cap) and judges it. `pieces` describes every piece
 /// already in the world. With `early_out` the run stops as soon as another
@@ -206,10 +221,34 @@ pub fn attempt(
     world.0.step();
     let cap = (settings.physics.sim.max_time_s * settings.physics.sim.step_hz).ceil() as u64;
     let mut steps = 1;
-    if early_out {
-        while steps < cap && !world.0.at_rest() {
-            let run = world.0.settle_for(EARLY_OUT_CHUNK.min(cap - steps));
-            steps += run.steps;
+    // L12: a piece resting on a held one is never put to sleep by rapier
+    // (a kinematic neighbour keeps it awake), so while anything is held the
+    // run also rests by a quiet rule. What it judged at rest is left awake:
+    // putting it to sleep against a held piece lets it sink into that piece.
+    let quiet_rule = any_held(world);
+    let window = if quiet_rule {
+        ((QUIET_WINDOW_S * settings.physics.sim.step_hz).ceil() as u64).max(1)
+    } else if early_out {
+        EARLY_OUT_CHUNK
+    } else {
+        cap
+    };
+    let quiet_mm = settings.physics.sim.sleep_speed_mm_s * QUIET_WINDOW_S;
+    let mut quiet_windows = 0;
+    let mut rested = world.0.at_rest();
+    while steps < cap && !rested {
+        let run = world.0.settle_for(window.min(cap - steps));
+        steps += run.steps;
+        if quiet_rule {
+            let quiet = (0..run.motions.len()).all(|i| {
+                world.0.is_held(PieceId(i))
+                    || (run.motions[i].moved_mm <= quiet_mm
+                        && run.motions[i].turned_deg <= QUIET_DEG)
+            });
+            quiet_windows = if quiet { quiet_windows + 1 } else { 0 };
+        }
+        rested = world.0.at_rest() || quiet_windows >= 2;
+        if early_out {
             let motions = world.0.motions_since(&start);
             let disturbed = (0..motions.len())
                 .any(|i| i != piece.0 && is_disturbed(&motions[i], settings, pieces.get(i)));
@@ -217,10 +256,7 @@ pub fn attempt(
                 break;
             }
         }
-    } else {
-        steps += world.0.settle_for(cap.saturating_sub(1)).steps;
     }
-    let rested = world.0.at_rest();
     let motions = world.0.motions_since(&start);
     let disturbed: Vec<PieceId> = (0..pieces.len())
         .filter(|&i| i != piece.0 && is_disturbed(&motions[i], settings, pieces.get(i)))
@@ -258,6 +294,8 @@ pub fn attempt(
         (Verdict::Break, None)
     } else if table_corners > 2 {
         (Verdict::Slip, Some(SlipReason::Corners))
+    } else if crate::hollow::point_on_inside_point(world, pieces, piece).is_some() {
+        (Verdict::Slip, Some(SlipReason::PointOnInsidePoint))
     } else if !own_contacts_ok {
         (Verdict::Slip, Some(SlipReason::Contacts))
     } else if pushed_past_pips {
@@ -367,6 +405,37 @@ pub fn insert(
     None
 }
 
+/// The pieces in contact (L2), each pair `(low, high)` once, ascending:
+/// the physics' contacts, and those between two held (or frozen) pieces.
+/// Rapier computes no contact between two fixed bodies, so each held piece
+/// near another is let go on a copy of the world for one step, whose
+/// contacts are computed where the pieces stand (a step detects before it
+/// moves anything).
+pub fn contacts(world: &World) -> Vec<(PieceId, PieceId)> {
+    let mut pairs = world.0.contacts();
+    let held: Vec<PieceId> = (0..world.0.len())
+        .map(PieceId)
+        .filter(|&id| world.0.is_held(id) && !world.0.is_removed(id))
+        .collect();
+    for (k, &a) in held.iter().enumerate() {
+        let others = &held[k + 1..];
+        if others.is_empty() {
+            continue;
+        }
+        let mut probe = world.clone();
+        probe.0.release(a);
+        probe.0.step();
+        pairs.extend(
+            probe.0.contacts().into_iter().filter(|&(x, y)| {
+                (x == a && others.contains(&y)) || (y == a && others.contains(&x))
+            }),
+        );
+    }
+    pairs.sort();
+    pairs.dedup();
+    pairs
+}
+
 /// How many in-play pieces each piece touches (L2), by [`PieceId`];
 /// `extra` is a piece not yet in `pieces` (the one being judged).
 pub fn contact_counts(world: &World, pieces: &[PieceInfo], extra: Option<PieceId>) -> Vec<usize> {
@@ -377,7 +446,7 @@ pub fn contact_counts(world: &World, pieces: &[PieceInfo], extra: Option<PieceId
             .get(i)
             .map_or(Some(PieceId(i)) == extra, PieceInfo::in_play)
     };
-    for (a, b) in world.0.contacts() {
+    for (a, b) in contacts(world) {
         if a.0 < n && b.0 < n && in_play(a.0) && in_play(b.0) {
             counts[a.0] += 1;
             counts[b.0] += 1;
@@ -389,9 +458,7 @@ pub fn contact_counts(world: &World, pieces: &[PieceInfo], extra: Option<PieceId
 /// The in-play pieces `piece` touches (L2), ascending.
 pub fn touching(world: &World, pieces: &[PieceInfo], piece: PieceId) -> Vec<PieceId> {
     let in_play = |id: PieceId| pieces.get(id.0).is_none_or(PieceInfo::in_play);
-    let mut out: Vec<PieceId> = world
-        .0
-        .contacts()
+    let mut out: Vec<PieceId> = contacts(world)
         .into_iter()
         .filter_map(|(a, b)| {
             if a == piece {

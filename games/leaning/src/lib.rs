@@ -40,6 +40,7 @@ pub mod bot;
 pub mod error;
 pub mod foundation;
 pub mod geometry;
+pub mod hollow;
 pub mod judge;
 pub mod piece;
 pub mod preview;
@@ -48,6 +49,7 @@ pub mod series;
 pub mod settings;
 pub mod sim;
 pub mod state;
+pub mod suggest;
 pub mod view;
 pub mod world;
 

@@ -150,6 +150,7 @@ pub fn preview(
             slipped: view.slipped,
             previous_size: view.previous_size,
             holding,
+            release_due: view.turn.as_ref().is_some_and(|t| t.release),
         }
         .check_placement(size, &pose, placement.hold)
         .map(|()| hand)

@@ -248,6 +248,9 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
         .map_err(|e| JudgeError::Structure(e.to_string()))?;
     let mut world = World(table);
     let settled = world.0.settle();
+    // As in a game, the placement is simulated from the table rebuilt
+    // from the structure's state (`World::canonicalise`).
+    world.canonicalise();
     let structure_moved_mm = settled
         .motions
         .iter()
@@ -427,6 +430,7 @@ pub(crate) fn slip_name(reason: SlipReason) -> String {
         SlipReason::SlidAway => "slid away (L9)",
         SlipReason::NeverRested => "never rested (L9)",
         SlipReason::NoRoom => "no room (L-3)",
+        SlipReason::PointOnInsidePoint => "point on an inside point (L1)",
     }
     .to_string()
 }
@@ -443,7 +447,7 @@ fn levels(world: &World, pieces: &[StructurePiece]) -> Vec<u32> {
                 .or_else(|| world.0.on_table(PieceId(i)).then_some(0))
         })
         .collect();
-    let contacts = world.0.contacts();
+    let contacts = crate::judge::contacts(world);
     loop {
         let mut changed = false;
         for &(a, b) in &contacts {

@@ -30,7 +30,9 @@
 //!   back as before the release. The piece leaves play: moved off the table
 //!   if it touches nothing, otherwise it stays fixed where it was held as an
 //!   ownerless part of the structure (lifting it out would move what rests
-//!   on it, which a digital rebuild cannot do fairly).
+//!   on it, which a digital rebuild cannot do fairly). A held piece lost in
+//!   its holder's break or wreck (L9: "and any held pieces") leaves play
+//!   the same way, without the −2.
 //! - **L-7** The −1 per piece beyond a hold's pips is charged when it is held,
 //!   from the pieces it touches then; later pieces built on it cost nothing.
 //! - **L-8** A wreck's −(15 − pieces left) counts the pieces left after the
@@ -44,6 +46,13 @@
 //!   not count towards the round of passes that closes the game (L11).
 //! - **L-12** Closing (L11) costs −1 per piece left only to seats still in
 //!   the game; wrecked seats have paid their penalty.
+//! - **L-14** The release of a held piece is an action of its own
+//!   (`release`), the whole of the holder's next turn (L12); the view's
+//!   `turn.release` says when it is due, and nothing else is accepted then.
+//!   Its one run has no retry: anything but clean forfeits it.
+//! - **L-15** A seat ejected by a wreck cannot win the game: the winners
+//!   are the best-scoring seats still in it. Its points still count in a
+//!   series (L9: out of the game, "not of the series").
 //! - **L-13** The winners of a game are the seats with the highest score; a
 //!   series (L13) moves the first seat round by one per game and ends after
 //!   the game in which some seat's total reaches the target (every seat with
@@ -85,6 +94,10 @@ pub enum Phase {
 #[derive(Clone, Debug)]
 pub struct LeaningTowers {
     settings: Settings,
+    /// Between two actions always the table rebuilt from its own state
+    /// (`World::canonicalise` after every run that changed it; a world put
+    /// back from a snapshot was taken from such a table): what a view
+    /// carries and a bot or a preview rebuilds, bit for bit.
     world: World,
     /// The rules' record of every piece in the world, by [`PieceId`].
     pieces: Vec<PieceInfo>,
@@ -94,6 +107,9 @@ pub struct LeaningTowers {
     held: Vec<Option<PieceId>>,
     phase: Phase,
     turn: Seat,
+    /// The seat to act must let its held piece go, as this turn (L12): it
+    /// holds one and no other seat's held piece touches it.
+    release_due: bool,
     /// Tries used this turn (L9).
     tries: u8,
     /// The size that slipped this turn and must be tried again (L-10).
@@ -125,6 +141,7 @@ impl PartialEq for LeaningTowers {
             && self.held == other.held
             && self.phase == other.phase
             && self.turn == other.turn
+            && self.release_due == other.release_due
             && self.tries == other.tries
             && self.slipped == other.slipped
             && self.previous_size == other.previous_size
@@ -204,6 +221,13 @@ impl LeaningTowers {
             return None;
         }
         let s = self.turn.index();
+        if self.release_due {
+            return Some(TurnOptions {
+                sizes: Vec::new(),
+                hold: false,
+                release: true,
+            });
+        }
         let sizes = Size::ALL
             .into_iter()
             .filter(|&z| {
@@ -215,6 +239,7 @@ impl LeaningTowers {
         Some(TurnOptions {
             sizes,
             hold: self.held[s].is_none(),
+            release: false,
         })
     }
 
@@ -268,7 +293,22 @@ impl LeaningTowers {
                 if self.phase == Phase::Foundation {
                     return Err(LeaningError::FoundationFirst);
                 }
+                if self.release_due {
+                    return Err(LeaningError::ReleaseDue);
+                }
                 Ok(())
+            }
+            Action::Release => {
+                if self.phase == Phase::Foundation {
+                    return Err(LeaningError::FoundationFirst);
+                }
+                if self.release_due {
+                    Ok(())
+                } else if self.held[seat.index()].is_some() {
+                    Err(LeaningError::ReleaseBlocked)
+                } else {
+                    Err(LeaningError::NothingHeld)
+                }
             }
         }
     }
@@ -313,6 +353,7 @@ impl LeaningTowers {
             slipped: self.slipped,
             previous_size: self.previous_size,
             holding: self.held[s].is_some(),
+            release_due: self.release_due,
         }
         .check_placement(size, pose, hold)
     }
@@ -336,6 +377,7 @@ impl LeaningTowers {
 
     fn foundation_built(&mut self, world: World, ids: [PieceId; 2]) -> Vec<Event> {
         self.world = world;
+        self.world.canonicalise();
         self.pieces = ids
             .iter()
             .map(|&id| PieceInfo {
@@ -370,6 +412,7 @@ impl LeaningTowers {
         self.tries += 1;
         match (j.verdict, j.piece) {
             (Verdict::Clean, Some(piece)) => {
+                self.world.canonicalise();
                 self.hands[s].take(size);
                 self.scores[s] += j.points;
                 self.pieces.push(PieceInfo {
@@ -422,15 +465,77 @@ impl LeaningTowers {
                 events.push(failed_event(
                     seat, size, &j, points, true, false, self.tries,
                 ));
-                if j.verdict == Verdict::Wreck {
-                    self.out[s] = true;
-                    events.push(Event::Out { seat });
-                }
+                // L9: "and any held pieces": a seat holds one only while
+                // another seat's held piece keeps it held (L12).
+                self.forfeit_held(s, &mut events);
                 self.passes = 0;
+                if j.verdict == Verdict::Wreck && self.eject(s, &mut events) {
+                    return events;
+                }
                 self.end_turn(&mut events);
             }
         }
         events
+    }
+
+    /// L9, L13: a wreck puts seat `s` out of the game; the game ends when
+    /// fewer than two players are left in it. Whether it ended.
+    fn eject(&mut self, s: usize, events: &mut Vec<Event>) -> bool {
+        self.out[s] = true;
+        events.push(Event::Out {
+            seat: Seat(s as u8),
+        });
+        self.forfeit_held(s, events);
+        if self.out.iter().filter(|&&o| !o).count() < 2 {
+            self.finish(EndReason::Wrecked, events);
+            return true;
+        }
+        false
+    }
+
+    /// Seat `s` loses its held piece, if any (L9's break, L12's failed
+    /// release).
+    fn forfeit_held(&mut self, s: usize, events: &mut Vec<Event>) {
+        if let Some(piece) = self.held[s].take() {
+            self.forfeited[s] += 1;
+            self.leave_play(piece, events);
+        }
+    }
+
+    /// L-6: a forfeited held piece leaves play: moved off the table if it
+    /// touches nothing, otherwise fixed where it is, owned by nobody.
+    fn leave_play(&mut self, piece: PieceId, events: &mut Vec<Event>) {
+        let touched = judge::touching(&self.world, &self.pieces, piece);
+        let info = &mut self.pieces[piece.0];
+        info.owner = Owner::Neutral;
+        if touched.is_empty() {
+            info.status = PieceStatus::Boxed;
+            let spot = Pose::at(
+                self.settings.table_half_mm + 400.0 + 60.0 * self.boxed as f64,
+                0.0,
+                500.0,
+            );
+            self.boxed += 1;
+            self.world.0.move_held(piece, spot);
+            self.world.0.step();
+            self.world.canonicalise();
+        } else {
+            info.status = PieceStatus::Frozen;
+            events.push(Event::Frozen { piece });
+        }
+    }
+
+    /// L12: whether seat `s` must let its held piece go as its turn: it
+    /// holds one, and no other seat's held piece touches it.
+    fn release_due_for(&self, s: usize) -> bool {
+        let Some(piece) = self.held[s] else {
+            return false;
+        };
+        let seat = Seat(s as u8);
+        !judge::touching(&self.world, &self.pieces, piece)
+            .iter()
+            .filter_map(|t| self.pieces.get(t.0))
+            .any(|p| p.status == PieceStatus::Held && p.seat() != Some(seat))
     }
 
     /// The points lost for a break (−2 per disturbed piece) or a wreck
@@ -445,12 +550,15 @@ impl LeaningTowers {
         points
     }
 
-    /// L12: lets seat `s`'s held piece go at the start of its turn.
-    fn release(&mut self, s: usize, events: &mut Vec<Event>) {
-        let Some(piece) = self.held[s].take() else {
-            return;
+    /// L12: seat `s` lets its held piece go, as its turn: clean scores
+    /// L10 + 2; otherwise the piece is forfeited at −2, with the break or
+    /// wreck penalties of what it disturbed, and the world is put back (L-6).
+    fn release(&mut self, seat: Seat) -> Vec<Event> {
+        let s = seat.index();
+        let mut events = Vec::new();
+        let Some(piece) = self.held[s] else {
+            return events;
         };
-        let seat = Seat(s as u8);
         let size = self.pieces[piece.0].size;
         let before = self.world.0.snapshot();
         let j = judge::attempt(
@@ -460,70 +568,48 @@ impl LeaningTowers {
             &self.settings,
             false,
         );
+        self.passes = 0;
+        self.tries += 1;
         if j.verdict == Verdict::Clean {
+            self.world.canonicalise();
+            self.held[s] = None;
             self.scores[s] += j.points;
             let info = &mut self.pieces[piece.0];
             info.status = PieceStatus::Standing;
             info.level = j.level;
             self.previous_size = Some(size);
-            self.passes = 0;
             events.push(placed_event(seat, size, piece, &j, true));
-            return;
+            self.end_turn(&mut events);
+            return events;
         }
         self.world.0.restore(&before);
-        self.forfeited[s] += 1;
         let points = self.penalty(s, &j) - 2;
         self.scores[s] -= 2;
-        events.push(failed_event(seat, size, &j, points, true, true, 1));
-        // L-6: the forfeited piece leaves play.
-        let touched = judge::touching(&self.world, &self.pieces, piece);
-        let info = &mut self.pieces[piece.0];
-        info.owner = Owner::Neutral;
-        if touched.is_empty() {
-            info.status = PieceStatus::Boxed;
-            let spot = Pose::at(
-                self.settings.table_half_mm + 400.0 + 60.0 * self.boxed as f64,
-                0.0,
-                500.0,
-            );
-            self.boxed += 1;
-            self.world.0.move_held(piece, spot);
-            self.world.0.step();
-        } else {
-            info.status = PieceStatus::Frozen;
-            events.push(Event::Frozen { piece });
+        events.push(failed_event(seat, size, &j, points, true, true, self.tries));
+        self.forfeit_held(s, &mut events);
+        if j.verdict == Verdict::Wreck && self.eject(s, &mut events) {
+            return events;
         }
-        if j.verdict == Verdict::Wreck {
-            self.out[s] = true;
-            events.push(Event::Out { seat });
-        }
+        self.end_turn(&mut events);
+        events
     }
 
-    /// Moves the turn on: the next seat in rotation (L-11), whose held piece
-    /// is let go first (L12); the game ends when no seat is left to play.
+    /// Moves the turn on: the next seat in rotation (L-11), which may have a
+    /// held piece to let go (L12); the game ends when no seat is left to play.
     fn end_turn(&mut self, events: &mut Vec<Event>) {
         self.tries = 0;
         self.slipped = None;
+        self.release_due = false;
         let n = self.hands.len();
         for k in 1..=n {
             let s = (self.turn.index() + k) % n;
-            if self.out[s] {
-                continue;
-            }
-            if self.held[s].is_some() {
-                self.release(s, events);
-            }
             if self.seat_in_rotation(s) {
                 self.turn = Seat(s as u8);
+                self.release_due = self.release_due_for(s);
                 return;
             }
         }
-        let reason = if self.out.iter().all(|&o| o) {
-            EndReason::AllOut
-        } else {
-            EndReason::PiecesGone
-        };
-        self.finish(reason, events);
+        self.finish(EndReason::PiecesGone, events);
     }
 
     fn finish(&mut self, reason: EndReason, events: &mut Vec<Event>) {
@@ -580,12 +666,17 @@ pub(crate) struct Turn<'a> {
     pub slipped: Option<Size>,
     pub previous_size: Option<Size>,
     pub holding: bool,
+    /// The turn is the release of the seat's held piece (L12).
+    pub release_due: bool,
 }
 
 impl Turn<'_> {
     /// Whether the seat may let go of (or hold) a piece of `size` at `pose`.
     pub fn check_placement(&self, size: Size, pose: &Pose, hold: bool) -> Result<(), LeaningError> {
         let seat = self.seat;
+        if self.release_due {
+            return Err(LeaningError::ReleaseDue);
+        }
         if !self.hand.has(size) {
             return Err(LeaningError::NoPieceLeft { seat, size });
         }
@@ -694,10 +785,13 @@ fn failed_event(
 impl Game for LeaningTowers {
     const NAME: &'static str = "leaning";
     const TITLE: &'static str = "Leaning Towers";
-    const ENGINE: &'static str = "leaning-1";
-    /// Records from before engines had names ("0.1.0") replay the same: no
-    /// physics change since touched Leaning Towers (P-15 is Speedy's).
-    const REPLAYS: &'static [&'static str] = &["0.1.0"];
+    /// `leaning-2` since the revised L1, L9, L12 and L13: a held piece's
+    /// release is its holder's turn (an action of its own), pieces rest on
+    /// held pieces, a wreck that leaves fewer than two players ends the
+    /// game, the pieces are hollow shells, and the world is rebuilt from
+    /// its explicit state after every run that changed it. The same actions make a different game under `leaning-1` (and
+    /// the "0.1.0" records it replayed), so none of them is replayed.
+    const ENGINE: &'static str = "leaning-2";
     /// Every placement is simulated on the physics table.
     const HEAVY_STEPS: bool = true;
     type Settings = Settings;
@@ -719,6 +813,7 @@ impl Game for LeaningTowers {
             held: vec![None; n],
             phase: Phase::Foundation,
             turn: Seat(settings.first_seat),
+            release_due: false,
             tries: 0,
             slipped: None,
             previous_size: None,
@@ -757,6 +852,7 @@ impl Game for LeaningTowers {
             Action::AutoFoundation => self.auto_foundation(),
             Action::Place { size, pose } => self.place(seat, *size, pose, false),
             Action::Hold { size, pose } => self.place(seat, *size, pose, true),
+            Action::Release => self.release(seat),
             Action::Pass => self.pass(seat),
         })
     }
@@ -805,10 +901,17 @@ impl Game for LeaningTowers {
         let Phase::Over { .. } = self.phase else {
             return None;
         };
-        let best = self.scores.iter().copied().max().unwrap_or(0);
+        // L-15: seats ejected by a wreck are out of the running.
+        let in_game = |i: &usize| !self.out[*i];
+        let best = (0..self.scores.len())
+            .filter(in_game)
+            .map(|i| self.scores[i])
+            .max()
+            .unwrap_or(0);
         Some(Outcome {
             scores: self.scores.clone(),
             winners: (0..self.scores.len())
+                .filter(in_game)
                 .filter(|&i| self.scores[i] == best)
                 .map(|i| Seat(i as u8))
                 .collect(),

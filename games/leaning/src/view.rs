@@ -41,6 +41,11 @@ pub struct TurnOptions {
     pub sizes: Vec<Size>,
     /// Whether it may hold a piece (L12: it holds none yet).
     pub hold: bool,
+    /// Whether this turn is the release of its held piece (L12): the only
+    /// action is then `release` (`sizes` is empty and `hold` false). A held
+    /// piece touched by another seat's held piece stays held, and its
+    /// holder plays a normal turn (this is false).
+    pub release: bool,
 }
 
 /// The room's sizes a client needs to draw the table and aim a piece.

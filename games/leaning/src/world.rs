@@ -1,10 +1,16 @@
 //! The physics table as the game state owns it: [`World`] wraps a
-//! `stackyard_physics::Table` (which clones through a snapshot and
-//! continues bit-identically) and compares by pose bits; [`WorldSnapshot`]
-//! is the plain-data copy a view carries.
+//! `stackyard_physics::Table` and compares by pose bits; [`WorldSnapshot`]
+//! is the plain-data copy a view carries, the table's explicit physical
+//! state ([`TableState`]).
+//!
+//! Between two actions the game's world is always the table rebuilt from
+//! its own state ([`World::canonicalise`]), which is exactly the table a
+//! bot or a preview rebuilds from the view's copy: every simulation of the
+//! next action, wherever it runs, starts from the same table, and a
+//! replay, the live game and a view read back from JSON agree bit for bit.
 
 use serde::{Deserialize, Serialize};
-use stackyard_physics::{PieceId, Snapshot, Table};
+use stackyard_physics::{PieceId, Table, TableState};
 use std::fmt;
 
 /// The game's physics world. Cloning copies the whole simulation state, so
@@ -26,17 +32,27 @@ impl World {
             .collect()
     }
 
-    /// A plain-data copy of the world.
+    /// A plain-data copy of the world: its explicit physical state.
     pub fn snapshot(&self) -> WorldSnapshot {
-        WorldSnapshot {
-            fingerprint: self.pose_bits(),
-            snapshot: self.0.snapshot(),
-        }
+        WorldSnapshot(self.0.state())
     }
 
-    /// A world in the state of `snapshot`.
+    /// The world rebuilt from `snapshot` (checked when it was read).
     pub fn from_snapshot(snapshot: &WorldSnapshot) -> World {
-        World(Table::from_snapshot(&snapshot.snapshot))
+        World(Table::from_state(&snapshot.0).unwrap_or_else(|_| {
+            // A WorldSnapshot is checked when it is made or read, so this
+            // is never reached; an empty table of valid settings is the
+            // harmless answer.
+            Table::new(stackyard_physics::Settings::default())
+        }))
+    }
+
+    /// Replaces the world by the table rebuilt from its own state, which
+    /// is what anyone given [`World::snapshot`] rebuilds. The game does
+    /// this after every action that changed the world, so that it
+    /// simulates the next one from exactly the table a view describes.
+    pub fn canonicalise(&mut self) {
+        self.0 = self.0.rebuilt();
     }
 }
 
@@ -48,70 +64,44 @@ impl PartialEq for World {
 }
 
 /// A whole physics world as plain data, for views (a bot rebuilds the table
-/// from it and simulates candidates on copies). Equality compares the pose
-/// bits of every piece, which is what tells two worlds apart in practice.
-///
-/// On the wire it is `{"fingerprint": [[u32; 7], …], "state": "<JSON>"}`:
-/// the simulation state as one JSON string, because it holds 128-bit
-/// numbers that a JSON value (as hosts pass views around) cannot. Reading
-/// it back checks the state against the fingerprint.
-#[derive(Clone, Serialize, Deserialize)]
-#[serde(try_from = "WireWorld", into = "WireWorld")]
+/// from it and simulates candidates on copies): the table's explicit state,
+/// every piece's kind, pose and velocities as exact f32 bits, and whether
+/// it is held or removed. Reading it checks that a table can be
+/// rebuilt from it. Equality is equality of the states.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "TableState", into = "TableState")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(as = "WireWorld"))]
-pub struct WorldSnapshot {
-    /// Every piece's pose bits (translation in rapier units, quaternion).
-    pub fingerprint: Vec<[u32; 7]>,
-    /// The full simulation state.
-    pub snapshot: Snapshot,
-}
+#[cfg_attr(feature = "ts", ts(as = "TableState"))]
+pub struct WorldSnapshot(TableState);
 
-/// [`WorldSnapshot`] as it travels.
-#[derive(Clone, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "ts", ts(rename = "WorldSnapshot"))]
-struct WireWorld {
-    fingerprint: Vec<[u32; 7]>,
-    state: String,
-}
-
-impl From<WorldSnapshot> for WireWorld {
-    fn from(w: WorldSnapshot) -> WireWorld {
-        WireWorld {
-            fingerprint: w.fingerprint,
-            // Serialising plain data (no maps with non-string keys) cannot fail.
-            state: serde_json::to_string(&w.snapshot).unwrap_or_default(),
-        }
+impl WorldSnapshot {
+    /// The explicit state.
+    pub fn state(&self) -> &TableState {
+        &self.0
     }
 }
 
-impl TryFrom<WireWorld> for WorldSnapshot {
+impl From<WorldSnapshot> for TableState {
+    fn from(w: WorldSnapshot) -> TableState {
+        w.0
+    }
+}
+
+impl TryFrom<TableState> for WorldSnapshot {
     type Error = String;
 
-    fn try_from(w: WireWorld) -> Result<WorldSnapshot, String> {
-        let snapshot: Snapshot = serde_json::from_str(&w.state)
-            .map_err(|e| format!("the world's state does not parse: {e}"))?;
-        let world = World(Table::from_snapshot(&snapshot));
-        if world.pose_bits() != w.fingerprint {
-            return Err("the world's state does not match its fingerprint".into());
-        }
-        Ok(WorldSnapshot {
-            fingerprint: w.fingerprint,
-            snapshot,
-        })
-    }
-}
-
-impl PartialEq for WorldSnapshot {
-    fn eq(&self, other: &WorldSnapshot) -> bool {
-        self.fingerprint == other.fingerprint
+    fn try_from(state: TableState) -> Result<WorldSnapshot, String> {
+        state
+            .validate()
+            .map_err(|e| format!("the world's state is not a table: {e}"))?;
+        Ok(WorldSnapshot(state))
     }
 }
 
 impl fmt::Debug for WorldSnapshot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("WorldSnapshot")
-            .field("pieces", &self.fingerprint.len())
+            .field("pieces", &self.0.pieces.len())
             .finish()
     }
 }

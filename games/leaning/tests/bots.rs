@@ -5,7 +5,9 @@ mod common;
 
 use common::*;
 use stackyard_core::{Bots, Driver, Game, GameTime, Seat, Seed, Viewer};
-use stackyard_leaning::bot::{Context, HOLD_RISK_PER_SEAT, SearchBot, effort, hold_value, value};
+use stackyard_leaning::bot::{
+    Context, HOLD_RISK_PER_SEAT, RELEASE_TURN_COST, SearchBot, effort, hold_value, value,
+};
 use stackyard_leaning::judge::{Judgement, Verdict, placement_points};
 use stackyard_leaning::sim::play_game;
 use stackyard_leaning::{Action, Event};
@@ -63,25 +65,26 @@ fn bot_games_run_through_the_driver_and_replay_bit_identically() {
     assert!(a.game().pieces_accounted().iter().all(|&n| n == 15));
 }
 
-/// L12: a held piece let go cleanly at the holder's next turn scores L10
-/// plus 2. With one other seat (little chance that anyone builds on the
-/// held piece first) the bot holds, and the release pays the bonus.
+/// L12 (revised): a held piece is let go on the holder's next turn, and
+/// that is the turn. The bot sees the release due in its view, lets go, a
+/// clean release scores L10 + 2, and the turn moves on.
 #[test]
-fn with_one_opponent_the_bot_holds_and_its_release_earns_the_bonus_l12() {
+fn a_bot_lets_its_held_piece_go_as_its_turn_l12() {
     for seed in 0..3 {
         let mut game = founded(2);
+        let hold = Action::Hold {
+            size: stackyard_leaning::Size::Small,
+            pose: small_on_left_face(0.02),
+        };
+        let events = game.apply(Seat(0), &hold, GameTime::ZERO).unwrap();
+        assert!(matches!(events[0], Event::Held { .. }), "{events:?}");
+        game.apply(Seat(1), &Action::Pass, GameTime::ZERO).unwrap();
         let view = game.view(Viewer::Seat(Seat(0)));
-        assert!(view.turn.as_ref().unwrap().hold);
+        assert!(view.turn.as_ref().unwrap().release);
         let mut bot = SearchBot::new(Seat(0), effort("medium").unwrap(), Seed(seed), &quiet(2));
         let action = bot.choose(&view).unwrap();
-        assert!(
-            matches!(action, Action::Hold { .. }),
-            "seed {seed}: {action:?}"
-        );
+        assert_eq!(action, Action::Release, "seed {seed}");
         let events = game.apply(Seat(0), &action, GameTime::ZERO).unwrap();
-        assert!(matches!(events[0], Event::Held { .. }), "{events:?}");
-        // The other seat passes; the held piece is let go before seat 0 acts.
-        let events = game.apply(Seat(1), &Action::Pass, GameTime::ZERO).unwrap();
         let released = events.iter().find_map(|e| match e {
             Event::Placed {
                 released: true,
@@ -100,6 +103,7 @@ fn with_one_opponent_the_bot_holds_and_its_release_earns_the_bonus_l12() {
             placement_points(level, corners, touching) + 2,
             "seed {seed}: L10 + 2"
         );
+        assert_eq!(game.to_act(), stackyard_core::ToAct::Seat(Seat(1)));
     }
 }
 
@@ -121,7 +125,8 @@ fn with_nine_opponents_the_bot_places_instead_of_holding_l12() {
 }
 
 /// The value of a hold (L12, L-7): its own points, the release's L10 + 2 or
-/// the −2 of a failed release, and the risk of each other seat acting first.
+/// the −2 of a failed release, the risk of each other seat acting first,
+/// and the turn the release takes (L12 revised).
 #[test]
 fn a_hold_is_valued_by_its_release_and_the_seats_acting_before_it() {
     let clean = |points: i64| Judgement {
@@ -146,13 +151,13 @@ fn a_hold_is_valued_by_its_release_and_the_seats_acting_before_it() {
     // Held touching one piece beyond its pips (−1), released clean for
     // 2 + 2, one other seat acting in between.
     let v = hold_value(-1, &clean(4), &ctx(1));
-    assert_eq!(v, -1.0 + 4.0 + 1.0 - HOLD_RISK_PER_SEAT);
+    assert_eq!(v, -1.0 + 4.0 + 1.0 - HOLD_RISK_PER_SEAT - RELEASE_TURN_COST);
     // A release that slips loses the piece and 2 points.
     let slip = Judgement {
         verdict: Verdict::Slip,
         ..clean(0)
     };
-    assert_eq!(hold_value(0, &slip, &ctx(0)), -1.0);
+    assert_eq!(hold_value(0, &slip, &ctx(0)), -1.0 - RELEASE_TURN_COST);
     // More seats before the release, less value.
     assert!(hold_value(0, &clean(4), &ctx(9)) < hold_value(0, &clean(4), &ctx(1)));
     // A plain placement of the same piece is worth the release without its +2.

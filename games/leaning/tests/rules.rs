@@ -186,10 +186,12 @@ fn l7_a_placement_may_not_push_an_existing_piece_past_its_pips() {
 
 #[test]
 fn l9_one_or_two_pieces_knocked_is_a_break_and_the_world_is_restored() {
+    // A small let go 18 mm above the apexes falls onto them and knocks
+    // both (a hair above them, it covers them in its hollow: L1).
     let report = judge(&scenario(
         foundation_pieces(),
         "pyramid-small",
-        above_apexes(34.0),
+        above_apexes(50.0),
         false,
     ))
     .unwrap();
@@ -200,7 +202,7 @@ fn l9_one_or_two_pieces_knocked_is_a_break_and_the_world_is_restored() {
     let mut g = founded(2);
     let before = bits(&g);
     let events = g
-        .apply(Seat(0), &place(Size::Small, above_apexes(34.0)), T)
+        .apply(Seat(0), &place(Size::Small, above_apexes(50.0)), T)
         .unwrap();
     let (verdict, _, disturbed, points, forfeited) = failed(&events);
     assert_eq!(
@@ -224,7 +226,9 @@ fn l9_three_or_more_pieces_knocked_is_a_wreck_the_seat_is_out_and_play_goes_on()
     assert_eq!(g.pieces().len(), 4);
     let before = bits(&g);
     let events = g
-        .apply(Seat(2), &place(Size::Large, above_apexes(34.5)), T)
+        // L1: a large let go upright just over the apexes covers them in
+        // its hollow; let go 28 mm above them, it knocks all four.
+        .apply(Seat(2), &place(Size::Large, above_apexes(60.0)), T)
         .unwrap();
     let (verdict, _, disturbed, points, forfeited) = failed(&events);
     assert_eq!(verdict, Verdict::Wreck, "{events:?}");
@@ -318,8 +322,21 @@ fn l12_a_held_piece_released_onto_support_scores_two_more() {
     assert_eq!(points, 0, "within its pip: no penalty");
     assert_eq!(touching.len(), 1, "{events:?}");
     assert_eq!(g.held()[1], Some(piece));
-    let events = g.apply(Seat(0), &Action::Pass, T).unwrap();
-    // At the start of seat 1's turn the piece is let go: 1 + level 1 + 2.
+    g.apply(Seat(0), &Action::Pass, T).unwrap();
+    // L12 (revised): on seat 1's next turn letting go is the turn, and the
+    // view says so; nothing else is accepted.
+    assert_eq!(g.to_act(), ToAct::Seat(Seat(1)));
+    let options = view(&g).turn.unwrap();
+    assert!(options.release && options.sizes.is_empty() && !options.hold);
+    let before = g.clone();
+    for action in [place(Size::Medium, MEDIUM_LEANING_ON_LEFT), Action::Pass] {
+        let err = g.apply(Seat(1), &action, T).unwrap_err();
+        assert_eq!(err, LeaningError::ReleaseDue);
+        assert_eq!(err.rule(), Some("L12"));
+        assert!(g == before, "{action:?} changed the game");
+    }
+    let events = g.apply(Seat(1), &Action::Release, T).unwrap();
+    // 1 + level 1 + 2.
     let released = events
         .iter()
         .find_map(|e| match e {
@@ -335,6 +352,12 @@ fn l12_a_held_piece_released_onto_support_scores_two_more() {
     assert_eq!(released, (4, 1));
     assert_eq!(g.scores(), vec![0, 4]);
     assert_eq!(g.held()[1], None);
+    assert_eq!(
+        g.to_act(),
+        ToAct::Seat(Seat(0)),
+        "L12: the release was seat 1's turn, no extra turn follows"
+    );
+    assert_eq!(g.hands()[1].total(), 14, "one piece for hold and release");
     assert_eq!(
         g.previous_size(),
         Some(Size::Small),
@@ -417,7 +440,9 @@ fn rejections_name_their_rule_and_change_nothing() {
             Some("L5"),
         ),
         (Seat(0), place(Size::Small, Pose::at(0.0, 0.0, -5.0)), None),
-        (Seat(0), place(Size::Small, LEFT), None),
+        // L1: a small fits inside a large's hollow, so the start inside a
+        // piece is a large where the left large already is.
+        (Seat(0), place(Size::Large, LEFT), None),
     ];
     for (seat, action, rule) in cases {
         let err = g.apply(seat, &action, T).unwrap_err();
@@ -566,7 +591,8 @@ fn l12_l6_a_held_piece_that_falls_when_let_go_is_forfeited_at_minus_two() {
     };
     g.apply(Seat(0), &hold, T).unwrap();
     let piece = g.held()[0].unwrap();
-    let events = g.apply(Seat(1), &Action::Pass, T).unwrap();
+    g.apply(Seat(1), &Action::Pass, T).unwrap();
+    let events = g.apply(Seat(0), &Action::Release, T).unwrap();
     let (verdict, _, _, points, forfeited) = failed(&events);
     assert_eq!(
         (verdict, points, forfeited),
@@ -583,7 +609,7 @@ fn l12_l6_a_held_piece_that_falls_when_let_go_is_forfeited_at_minus_two() {
     assert!(g.pieces_accounted().iter().all(|&n| n == 15));
     assert_eq!(
         g.to_act(),
-        ToAct::Seat(Seat(0)),
-        "the holder then plays its turn"
+        ToAct::Seat(Seat(1)),
+        "L12 (revised): the failed release was the holder's turn"
     );
 }

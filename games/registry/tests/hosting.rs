@@ -5,33 +5,33 @@
 
 use serde_json::Value;
 use stackyard_core::host::{GameKind, HostedBot, HostedGame};
-use stackyard_core::{GameTime, Seat, Seed, ToAct, Viewer};
-
-/// May `seat` act now?
-fn may_act(table: &dyn HostedGame, seat: usize) -> bool {
-    match table.to_act() {
-        ToAct::Seat(s) => s.index() == seat,
-        ToAct::AnySeat => true,
-        ToAct::Nobody => false,
-    }
-}
+use stackyard_core::schedule::BotSchedule;
+use stackyard_core::{Decision, GameTime, Seat, Seed, ToAct, Viewer};
 
 /// Plays a hosted table with one bot per seat, knowing nothing of the
 /// game but whether it is `turnless` (checked against who may act at every
-/// moment: a host offers clocks by it): timers fire at their deadlines
-/// first, then the earliest action in flight arrives. Returns the number
-/// of accepted actions.
+/// moment: a host offers clocks by it), paced by the one bot schedule every
+/// host uses ([`BotSchedule`]): timers fire at their deadlines first, then
+/// the earliest action in flight arrives. Returns the number of accepted
+/// actions.
 fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>], turnless: bool) -> usize {
     let n = bots.len();
-    let mut pending: Vec<Option<(GameTime, Value)>> = vec![None; n];
-    let plan = |s: usize,
-                now: GameTime,
-                table: &dyn HostedGame,
-                bots: &mut [Box<dyn HostedBot>],
-                pending: &mut [Option<(GameTime, Value)>]| {
-        pending[s] = None;
-        if may_act(table, s) {
-            let viewer = Viewer::Seat(Seat(s as u8));
+    let mut schedule: BotSchedule<Value> = BotSchedule::new(bots.iter().map(|_| true));
+    let mut now = GameTime::ZERO;
+    let mut accepted = 0;
+    for _ in 0..200_000 {
+        if table.to_act() == ToAct::Nobody {
+            return accepted;
+        }
+        assert_eq!(
+            table.to_act() == ToAct::AnySeat,
+            turnless,
+            "{}: Game::TURNLESS says {turnless}, but to_act is {:?}",
+            table.name(),
+            table.to_act()
+        );
+        for seat in schedule.to_look(now, table.to_act()) {
+            let viewer = Viewer::Seat(seat);
             // Bots read the view a server writes out as text.
             let view: Value =
                 serde_json::from_str(&table.view_text(viewer)).expect("a view written out is JSON");
@@ -50,67 +50,54 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>], turnless: b
                     );
                 }
             }
-            let decision = bots[s]
+            let decision = bots[seat.index()]
                 .decide(&view, now)
-                .expect("a bot reads its own view");
-            pending[s] = decision.map(|d| (now + d.think_ms, d.action));
+                .expect("a bot reads its own view")
+                .map(|d| Decision {
+                    action: d.action,
+                    think_ms: d.think_ms,
+                });
+            schedule.decided(seat, now, now, decision);
         }
-    };
-    for s in 0..n {
-        plan(s, GameTime::ZERO, table, bots, &mut pending);
-    }
-    let mut accepted = 0;
-    for _ in 0..200_000 {
-        if table.to_act() == ToAct::Nobody {
-            return accepted;
-        }
-        assert_eq!(
-            table.to_act() == ToAct::AnySeat,
-            turnless,
-            "{}: Game::TURNLESS says {turnless}, but to_act is {:?}",
-            table.name(),
-            table.to_act()
-        );
-        let next = (0..n)
-            .filter_map(|s| pending[s].as_ref().map(|(t, _)| (*t, s)))
-            .min();
-        match (table.next_deadline(), next) {
-            (Some(d), n2) if n2.is_none_or(|(t, _)| d <= t) => {
-                let step = table.advance_to(d);
-                for s in 0..n {
-                    let events = step.for_viewer(Viewer::Seat(Seat(s as u8)));
-                    if pending[s].is_none() && bots[s].wakes_on(events) {
-                        plan(s, d, table, bots, &mut pending);
-                    }
-                }
+        let due = schedule.next_due(table.to_act());
+        let step = match (table.next_deadline(), due) {
+            (Some(d), due) if due.is_none_or(|t| d <= t) => {
+                now = d;
+                table.advance_to(d)
             }
-            (_, Some((at, s))) => {
-                let (_, action) = pending[s].take().expect("in flight");
-                if let Ok(step) = table.act(Seat(s as u8), &action, at) {
-                    accepted += 1;
-                    if table.views_are_public() {
-                        for d in &step.deliveries {
-                            assert_eq!(
-                                d.events,
-                                step.deliveries[0].events,
-                                "{}: public events are the same for every viewer",
-                                table.name()
-                            );
+            (_, Some(t)) => {
+                now = now.max(t);
+                let Some((seat, at, action)) = schedule.take_due(now) else {
+                    continue;
+                };
+                match table.act(seat, &action, at) {
+                    Ok(step) => {
+                        accepted += 1;
+                        schedule.arrived(seat, at, false);
+                        if table.views_are_public() {
+                            for d in &step.deliveries {
+                                assert_eq!(
+                                    d.events,
+                                    step.deliveries[0].events,
+                                    "{}: public events are the same for every viewer",
+                                    table.name()
+                                );
+                            }
                         }
+                        step
                     }
-                    for o in (0..n).filter(|&o| o != s) {
-                        let events = step.for_viewer(Viewer::Seat(Seat(o as u8)));
-                        // Turn-based: the seat whose turn it now is looks.
-                        if pending[o].is_none() && (bots[o].wakes_on(events) || may_act(table, o)) {
-                            plan(o, at, table, bots, &mut pending);
-                        }
+                    Err(refusal) => {
+                        schedule.arrived(seat, at, true);
+                        refusal.timers
                     }
                 }
-                plan(s, at, table, bots, &mut pending);
             }
             (None, None) => panic!("{}: nobody can act and no timer is set", table.name()),
-            (Some(_), None) => unreachable!(),
-        }
+            (Some(_), None) => unreachable!("a timer with no seat waiting is handled above"),
+        };
+        schedule.stepped(table.to_act(), |seat| {
+            bots[seat.index()].wakes_on(step.for_viewer(Viewer::Seat(seat)))
+        });
     }
     panic!("{}: no end after 200 000 steps", table.name());
 }

@@ -13,7 +13,8 @@ impl Listed for SpeedyTowers {
         seats: SEATS,
         length: "about 5 minutes",
         rules: include_str!("../../../docs/rules/speedy.md"),
-        first_bot: Some("easy"),
+        // The beginner plays at a person's pace (issue 24).
+        first_bot: Some("beginner"),
         // Two players to begin with, whatever the game's own default (a
         // newcomer should not find three bots at a first table); hand
         // noise, layout and physics keep their defaults.

@@ -52,7 +52,7 @@ fn bot_levels_are_listed_weakest_first_and_bad_names_are_errors() {
         .into_iter()
         .map(|l| l.name)
         .collect();
-    assert_eq!(names, ["easy", "medium", "hard"]);
+    assert_eq!(names, ["beginner", "easy", "medium", "hard"]);
     let s = Settings::new(2);
     assert!(SpeedyTowers::bot("hard:400", Seat(0), Seed(1), &s).is_ok());
     assert!(SpeedyTowers::bot("expert", Seat(0), Seed(1), &s).is_err());
@@ -142,4 +142,57 @@ fn p5_bots_hide_only_a_tile_that_fits_nowhere_and_still_finish() {
         hides += counter.load(std::sync::atomic::Ordering::Relaxed);
     }
     eprintln!("{hides} hides in 3 games");
+}
+
+/// The beginner plays at a person's pace, in simulated time (no sleeps):
+/// each of its decisions waits 1.5 to 3 s (its `Decision::think_ms`, which
+/// the simulator and the server both wait), so in a whole game one seat's
+/// actions are never closer than 1.5 s.
+#[test]
+fn the_beginner_waits_a_person_s_time() {
+    use stackyard_core::{Driver, Viewer};
+    let s = Settings::new(2);
+    let driver = Driver::<SpeedyTowers>::new(s.clone(), Seed(4)).unwrap();
+    let view = driver.view(Viewer::Seat(Seat(1)));
+    let mut bot = SpeedyTowers::bot("beginner", Seat(1), Seed(4), &s).unwrap();
+    let waits: Vec<u64> = (0..200)
+        .map(|_| {
+            bot.decide(&view, stackyard_core::GameTime::ZERO)
+                .expect("it says ready")
+                .think_ms
+        })
+        .collect();
+    assert!(waits.iter().all(|w| (1500..=3000).contains(w)), "{waits:?}");
+    assert!(waits.iter().any(|&w| w < 1800) && waits.iter().any(|&w| w > 2700));
+
+    let r = simulate(
+        &s,
+        bots(&["beginner", "beginner"], &s, Seed(5)),
+        Seed(5),
+        5000,
+    )
+    .unwrap();
+    assert!(r.outcome.is_some(), "the game finished");
+    for seat in 0..2u8 {
+        let times: Vec<u64> = r
+            .record
+            .actions
+            .iter()
+            .filter(|e| e.seat == Seat(seat))
+            .map(|e| e.at.as_millis())
+            .collect();
+        assert!(times.len() > 3);
+        assert!(
+            (1500..=3000).contains(&times[0]),
+            "ready after {} ms",
+            times[0]
+        );
+        for w in times.windows(2) {
+            assert!(
+                w[1] - w[0] >= 1500,
+                "seat {seat}: {} ms between two actions",
+                w[1] - w[0]
+            );
+        }
+    }
 }

@@ -2,7 +2,8 @@
 //! the common ones every registered game has (`games.rs`): each entry is
 //! the game's name and its clap subcommand enum. An extra of the same name
 //! as a common command replaces it for that game (Towers' `replay` reads
-//! T5 notation; IceTowers keeps its own `sim` and `replay`).
+//! T5 notation; IceTowers, Speedy Towers and Leaning Towers keep their own
+//! `sim` and `replay`, whose output scripts rely on).
 
 use crate::failure::Failure;
 use clap::{ArgMatches, FromArgMatches, Subcommand};

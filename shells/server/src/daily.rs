@@ -14,113 +14,22 @@ use crate::protocol::{
     ApiError, CreateTable, DailyBoard, DailyEntry, DailyInfo, DailyRequest, DailyStart, ErrorBody,
     ErrorKind, clean_name,
 };
-use crate::store::{Store, Write};
+use crate::store::Write;
 use crate::tables::{Hub, PrivateTable};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
-use stackyard_core::Seed;
-use stackyard_core::host::Registry;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-/// The daily deals a server offers, and the secret their seeds come from.
-#[derive(Debug, Clone)]
-pub struct Dailies {
-    games: Vec<String>,
-    secret: String,
-}
+pub use crate::dailies::{Dailies, day_of, today};
 
-const SECRET_KEY: &str = "daily_secret";
-
-impl Dailies {
-    /// Checks that each game exists and is played by one seat with its
-    /// default settings, and loads (or makes, once) the secret.
-    pub async fn load(
-        registry: &Registry,
-        store: &Store,
-        games: &[String],
-    ) -> anyhow::Result<Dailies> {
-        for game in games {
-            let kind = registry.get(game).ok_or_else(|| {
-                anyhow::anyhow!(
-                    "no game {game:?} for a daily deal; this server hosts {}",
-                    registry.names().join(", ")
-                )
-            })?;
-            let seats = kind
-                .create(&kind.default_settings(), Seed(0))
-                .map_err(|e| anyhow::anyhow!("{game}: {e}"))?
-                .seat_count();
-            if seats != 1 {
-                anyhow::bail!("a daily deal is played alone: {game} has {seats} seats");
-            }
-        }
-        let secret = match store.setting(SECRET_KEY).await? {
-            Some(secret) => secret,
-            None => {
-                store
-                    .commit(vec![Write::Setting {
-                        key: SECRET_KEY.into(),
-                        value: crate::auth::new_token().map_err(anyhow::Error::msg)?.0,
-                    }])
-                    .await?;
-                store
-                    .setting(SECRET_KEY)
-                    .await?
-                    .ok_or_else(|| anyhow::anyhow!("the daily secret was not stored"))?
-            }
-        };
-        Ok(Dailies {
-            games: games.to_vec(),
-            secret,
-        })
-    }
-
-    /// Whether `game` has a daily deal here.
-    pub fn offers(&self, game: &str) -> bool {
-        self.games.iter().any(|g| g == game)
-    }
-
-    /// The seed of `game`'s deal on `day`: the same for everyone, unknown
-    /// without the server's secret.
-    pub fn seed(&self, game: &str, day: &str) -> u64 {
-        let digest = Sha256::new()
-            .chain_update(self.secret.as_bytes())
-            .chain_update(b"\0")
-            .chain_update(game.as_bytes())
-            .chain_update(b"\0")
-            .chain_update(day.as_bytes())
-            .finalize();
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&digest[..8]);
-        u64::from_le_bytes(bytes)
-    }
-}
-
-/// The UTC day (`YYYY-MM-DD`) of a unix time in ms.
-pub fn day_of(unix_ms: i64) -> String {
-    // Howard Hinnant's days-to-civil, for the proleptic Gregorian calendar.
-    let z = unix_ms.div_euclid(86_400_000) + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-/// Today, UTC.
-pub fn today() -> String {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0);
-    day_of(ms)
+/// The refusal for a daily deal's record while its day lasts.
+pub fn daily_private() -> ApiError {
+    ApiError::new(
+        ErrorKind::Forbidden,
+        "a daily deal's record is served once its day is over (it shows the deal)",
+    )
 }
 
 fn storage(e: crate::store::StoreError) -> ApiError {
@@ -140,7 +49,7 @@ fn offered<'a>(hub: &'a Hub, game: &str) -> Result<&'a Dailies, ApiError> {
             ErrorKind::BadRequest,
             format!(
                 "there is no daily deal of {game:?}; this server deals {}",
-                daily.games.join(", ")
+                daily.games().join(", ")
             ),
         ));
     }
@@ -168,7 +77,7 @@ type Shared = State<Arc<Hub>>;
 #[utoipa::path(get, path = "/api/v1/daily", responses((status = 200, body = [DailyInfo]), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 pub async fn list(State(hub): Shared) -> axum::Json<Vec<DailyInfo>> {
     let day = today();
-    let games = hub.daily.get().map_or(&[][..], |d| d.games.as_slice());
+    let games = hub.daily.get().map_or(&[][..], |d| d.games());
     axum::Json(
         games
             .iter()
@@ -350,37 +259,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn days_are_utc_calendar_dates() {
-        assert_eq!(day_of(0), "1970-01-01");
-        assert_eq!(day_of(86_400_000 - 1), "1970-01-01");
-        assert_eq!(day_of(86_400_000), "1970-01-02");
-        // 2000-02-29 (a leap day of a century year) and 2024-12-31.
-        assert_eq!(day_of(951_782_400_000), "2000-02-29");
-        assert_eq!(day_of(1_735_689_599_000), "2024-12-31");
-        assert_eq!(day_of(1_735_689_600_000), "2025-01-01");
-    }
-
-    #[test]
     fn a_day_must_be_written_as_one() {
         assert!(checked_day("2026-11-23").is_ok());
         for bad in ["2026-13-01", "2026-1-01", "yesterday", "2026-11-23'--", ""] {
             assert!(checked_day(bad).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn seeds_differ_by_game_day_and_secret() {
-        let a = Dailies {
-            games: vec!["g".into()],
-            secret: "one".into(),
-        };
-        let b = Dailies {
-            games: vec!["g".into()],
-            secret: "two".into(),
-        };
-        assert_eq!(a.seed("g", "2026-11-23"), a.seed("g", "2026-11-23"));
-        assert_ne!(a.seed("g", "2026-11-23"), a.seed("g", "2026-11-24"));
-        assert_ne!(a.seed("g", "2026-11-23"), a.seed("h", "2026-11-23"));
-        assert_ne!(a.seed("g", "2026-11-23"), b.seed("g", "2026-11-23"));
     }
 }

@@ -351,14 +351,6 @@ async fn get_table(
     Ok(axum::Json(summary))
 }
 
-/// The refusal for a daily deal's record while its day lasts.
-pub fn daily_private() -> ApiError {
-    ApiError::new(
-        ErrorKind::Forbidden,
-        "a daily deal's record is served once its day is over (it shows the deal)",
-    )
-}
-
 fn no_table(id: &str) -> ApiError {
     ApiError::new(ErrorKind::NoSuchTable, format!("there is no table {id:?}"))
 }
@@ -396,7 +388,7 @@ async fn join_table(
     responses((status = 200, description = "the game's record", body = Object), (status = 403, description = "forbidden: hidden information while the game goes on", body = ErrorBody), (status = 404, description = "no_such_table", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     if crate::daily::is_private(&hub, &id).await? {
-        return Err(daily_private());
+        return Err(crate::daily::daily_private());
     }
     match hub
         .store

@@ -20,6 +20,7 @@
 pub mod auth;
 pub mod config;
 pub mod connections;
+pub mod dailies;
 pub mod daily;
 pub mod http;
 pub mod loadtest;

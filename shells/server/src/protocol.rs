@@ -4,8 +4,10 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use stackyard_core::{Ending, Outcome, Seat, ToAct, Viewer};
 use utoipa::ToSchema;
+
+mod server_messages;
+pub use server_messages::{ClockState, GameJson, ServerMessage};
 
 /// The protocol version this server speaks.
 pub const PROTOCOL: u32 = 1;
@@ -371,115 +373,6 @@ pub struct RatingEntry {
     pub deviation: f64,
     /// Rated games played.
     pub games: i64,
-}
-
-/// A message from the server to a WebSocket client: the shapes
-/// `tables.rs` and `ws.rs` send (they build them as JSON; every server test
-/// reads each message it receives as a `ServerMessage`, so the two cannot
-/// part). Game payloads (views, events, actions) are the game's own JSON.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum ServerMessage {
-    /// The answer to `hello`: everything to draw the table from scratch.
-    Welcome {
-        /// [`PROTOCOL`].
-        protocol: u32,
-        /// The table.
-        table: TableSummary,
-        /// Who this connection is.
-        viewer: Viewer,
-        /// Steps so far.
-        version: u64,
-        /// The game's view for this viewer.
-        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-        view: Value,
-        /// Who may act.
-        to_act: ToAct,
-        /// Each seat's clock, for tables with a clock.
-        clocks: Option<Vec<ClockState>>,
-        /// Game time now, ms since the table opened.
-        now_ms: u64,
-        /// The seat whose draw offer stands.
-        draw_offered_by: Option<Seat>,
-        /// How the game ended, once over.
-        ended: Option<Ending>,
-        /// The result, once over.
-        outcome: Option<Outcome>,
-    },
-    /// After every accepted action, fired timer and ending.
-    Step {
-        /// The version this step made.
-        version: u64,
-        /// The events this viewer may see.
-        #[cfg_attr(feature = "ts", ts(type = "Array<unknown>"))]
-        events: Vec<Value>,
-        /// The game's view for this viewer afterwards.
-        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-        view: Value,
-        /// Who may act now.
-        to_act: ToAct,
-        /// Each seat's clock, for tables with a clock.
-        clocks: Option<Vec<ClockState>>,
-        /// How the game ended, if this step ended it.
-        ended: Option<Ending>,
-        /// The result, once over.
-        outcome: Option<Outcome>,
-    },
-    /// The request `id` is durably committed.
-    Ack {
-        /// The client's id.
-        id: u64,
-        /// The version it made.
-        version: u64,
-    },
-    /// The request was refused; nothing changed.
-    Error {
-        /// The client's id, when the request had one.
-        id: Option<u64>,
-        /// What kind of error.
-        kind: ErrorKind,
-        /// The rule id, when the rules refused.
-        rule: Option<String>,
-        /// A sentence naming the problem.
-        message: String,
-    },
-    /// A seat was taken or the game started.
-    Table {
-        /// The table now.
-        table: TableSummary,
-    },
-    /// A seat offered a draw.
-    DrawOffered {
-        /// Who.
-        seat: Seat,
-    },
-    /// The answer to `hint`.
-    Hint {
-        /// The client's id.
-        id: u64,
-        /// The suggested action (the game's action JSON), if any.
-        #[cfg_attr(feature = "ts", ts(type = "unknown"))]
-        action: Option<Value>,
-        /// A sentence for people.
-        text: String,
-    },
-    /// The answer to `ping`.
-    Pong {
-        /// The client's id.
-        id: u64,
-    },
-}
-
-/// One seat's clock in `welcome` and `step`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct ClockState {
-    /// Time left, ms.
-    pub remaining_ms: i64,
-    /// Whether it is running down now.
-    pub running: bool,
 }
 
 /// A player name as given, if acceptable.

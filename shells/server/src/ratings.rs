@@ -4,7 +4,6 @@
 //! the name `bot:<level>`.
 
 use crate::store::{RatingRow, Store, StoreError, Write};
-use crate::tables::FinishedFacts;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 use skillratings::{MultiTeamOutcome, Outcomes};
@@ -107,4 +106,17 @@ pub async fn record_result(store: &Store, facts: &FinishedFacts) -> Result<(), S
         )
         .collect();
     store.commit(writes).await
+}
+
+/// What ratings need of a finished table.
+#[derive(Debug, Clone)]
+pub struct FinishedFacts {
+    /// Game name.
+    pub game: &'static str,
+    /// Seat names (named persons) or `None` (bots, anonymous).
+    pub names: Vec<Option<String>>,
+    /// The outcome.
+    pub outcome: Option<stackyard_core::Outcome>,
+    /// Rated?
+    pub rated: bool,
 }

@@ -24,7 +24,7 @@ pub async fn table_replay(
 ) -> Result<axum::Json<Value>, crate::protocol::ApiError> {
     use crate::protocol::{ApiError, ErrorKind};
     if crate::daily::is_private(&hub, &id).await? {
-        return Err(crate::http::daily_private());
+        return Err(crate::daily::daily_private());
     }
     // A finished game never changes: its frames are worked out once (a
     // physics game's take up to a second of a core) and kept, the most

@@ -427,7 +427,9 @@ impl Store {
             let id: String = row.try_get("id")?;
             let header: String = row.try_get("header")?;
             let end_ms: Option<i64> = row.try_get("end_ms")?;
-            let mut record: serde_json::Value = serde_json::from_str(&header)
+            let header: serde_json::Value = serde_json::from_str(&header)
+                .map_err(|e| StoreError(format!("table {id}: bad header: {e}")))?;
+            let mut record = stackyard_core::ErasedRecord::parse(&header)
                 .map_err(|e| StoreError(format!("table {id}: bad header: {e}")))?;
             let actions = sqlx::query(
                 "SELECT seat, at_ms, action FROM actions WHERE table_id = $1 ORDER BY seq",
@@ -435,7 +437,7 @@ impl Store {
             .bind(id.clone())
             .fetch_all(&self.pool)
             .await?;
-            let mut entries = Vec::with_capacity(actions.len());
+            record.actions.reserve(actions.len());
             let mut last = 0i64;
             for a in actions {
                 let seat: i64 = a.try_get("seat")?;
@@ -443,13 +445,23 @@ impl Store {
                 let action: String = a.try_get("action")?;
                 let action: serde_json::Value = serde_json::from_str(&action)
                     .map_err(|e| StoreError(format!("table {id}: bad action: {e}")))?;
+                let seat = u8::try_from(seat)
+                    .map_err(|_| StoreError(format!("table {id}: bad seat {seat}")))?;
+                let time = u64::try_from(at)
+                    .map_err(|_| StoreError(format!("table {id}: bad action time {at}")))?;
                 last = last.max(at);
-                entries.push(serde_json::json!({"seat": seat, "at": at, "action": action}));
+                record.push(
+                    stackyard_core::Seat(seat),
+                    stackyard_core::GameTime::from_millis(time),
+                    action,
+                );
             }
-            record["actions"] = serde_json::Value::Array(entries);
             if let Some(end) = end_ms.filter(|&e| e > last) {
-                record["end"] = serde_json::json!(end);
+                record.end = u64::try_from(end)
+                    .ok()
+                    .map(stackyard_core::GameTime::from_millis);
             }
+            let record = record.to_json();
             let holders = self.holders(&id).await?;
             let rated: i64 = row.try_get("rated")?;
             let draw_offer: Option<i64> = row.try_get("draw_offer")?;

@@ -6,7 +6,7 @@ use crate::protocol::{ApiError, ClientMessage, ErrorKind, PROTOCOL};
 use crate::tables::{Command, ConnHandle, Hub, Kick, Request};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
 use futures_util::SinkExt;
-use serde_json::{Value, json};
+use serde_json::Value;
 use stackyard_core::Viewer;
 use std::sync::Arc;
 use std::time::Instant;
@@ -45,15 +45,7 @@ impl Bucket {
 }
 
 fn error_text(id: Option<u64>, error: &ApiError) -> Utf8Bytes {
-    json!({
-        "type": "error",
-        "id": id,
-        "kind": error.kind,
-        "rule": error.rule,
-        "message": error.message,
-    })
-    .to_string()
-    .into()
+    crate::tables::error_message(id, error)
 }
 
 async fn close(socket: &mut WebSocket, code: u16, reason: &str, patience: std::time::Duration) {
@@ -297,12 +289,7 @@ async fn serve_inner(
                 break (token, since);
             }
             Incoming::Message(ClientMessage::Ping { id }) => {
-                send(
-                    socket,
-                    json!({"type": "pong", "id": id}).to_string().into(),
-                    hub,
-                )
-                .await;
+                send(socket, crate::tables::pong(id), hub).await;
             }
             Incoming::Message(_) => {
                 let e = ApiError::new(ErrorKind::Protocol, "say hello first");
@@ -430,7 +417,7 @@ async fn connected(
                 };
                 let (id, request) = match message {
                     ClientMessage::Ping { id } => {
-                        send(socket, json!({"type": "pong", "id": id}).to_string().into(), hub).await;
+                        send(socket, crate::tables::pong(id), hub).await;
                         continue;
                     }
                     ClientMessage::Hello { .. } => {

@@ -95,6 +95,11 @@ pub fn files() -> Vec<File> {
 impl stackyard_registry::EachGame for Collector {
     fn game<G: Listed>(&mut self) {
         G::visit_wire_types(self);
+        let constants = G::wire_constants();
+        if !constants.is_empty() {
+            self.constants
+                .insert(module_of(&rust_path::<G>()), constants);
+        }
     }
 }
 
@@ -134,6 +139,8 @@ struct Collector {
     seen: HashSet<&'static str>,
     /// By Rust path.
     decls: BTreeMap<String, Decl>,
+    /// Each game's wire constants (`Listed::wire_constants`), by file.
+    constants: BTreeMap<String, Vec<(&'static str, serde_json::Value)>>,
 }
 
 impl Default for Collector {
@@ -142,6 +149,7 @@ impl Default for Collector {
             cfg: config(),
             seen: HashSet::new(),
             decls: BTreeMap::new(),
+            constants: BTreeMap::new(),
         }
     }
 }
@@ -262,6 +270,9 @@ impl Collector {
                 }
                 text.push_str(&d.text);
                 text.push('\n');
+            }
+            for (name, value) in self.constants.get(module).into_iter().flatten() {
+                let _ = write!(text, "\nexport const {name} = {value};\n");
             }
             files.push(File {
                 path: format!("{DIR}/{module}.ts"),

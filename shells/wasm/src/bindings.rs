@@ -18,6 +18,12 @@ pub fn replay(record_json: &str, viewer_json: &str) -> String {
     crate::envelope(crate::replay(record_json, viewer_json))
 }
 
+/// Every action IceTowers allows a seat now (see [`crate::ice_legal`]).
+#[wasm_bindgen(js_name = iceLegal)]
+pub fn ice_legal(view_json: &str, seat: u8) -> String {
+    crate::envelope(crate::ice_legal(view_json, seat))
+}
+
 /// A Leaning Towers placement previewed, hand noise off (see
 /// [`crate::preview_leaning`]).
 #[cfg(feature = "physics")]
@@ -28,6 +34,14 @@ pub fn preview_leaning(view_json: &str, placement_json: &str, settings_json: &st
         placement_json,
         settings_json,
     ))
+}
+
+/// Suggested clean poses for the Leaning Towers seat to act (see
+/// [`crate::suggest_leaning`]).
+#[cfg(feature = "physics")]
+#[wasm_bindgen(js_name = suggestLeaning)]
+pub fn suggest_leaning(view_json: &str, ask_json: &str, settings_json: &str) -> String {
+    crate::envelope(crate::suggest_leaning(view_json, ask_json, settings_json))
 }
 
 /// Default Leaning Towers settings for `seats` players.

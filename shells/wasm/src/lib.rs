@@ -83,6 +83,25 @@ pub fn replay(record_json: &str, viewer_json: &str) -> Result<Value, ShellError>
     Ok(json!({"game": kind.name(), "title": kind.title(), "frames": to_value(&frames)}))
 }
 
+/// Every action IceTowers allows `seat` now in `view_json` (a view as the
+/// server sends it; IceTowers hides nothing, so the view rebuilds the
+/// table): `[Action]`, the same list the server's referee checks against
+/// (`IceTowers::legal_actions`). The browser highlights legal caps and
+/// mines from it instead of re-typing I6–I11.
+pub fn ice_legal(view_json: &str, seat: u8) -> Result<Value, ShellError> {
+    use stackyard_icetowers::{IceTowers, View as IceView};
+    let view: IceView = parse("this is not an IceTowers view", view_json)?;
+    if usize::from(seat) >= view.seats.len() {
+        return Err(ShellError(format!(
+            "there is no seat {seat} at this {}-seat table",
+            view.seats.len()
+        )));
+    }
+    let game = IceTowers::from_view(&view)
+        .map_err(|e| ShellError(format!("this IceTowers view does not rebuild a table: {e}")))?;
+    Ok(to_value(&game.legal_actions(stackyard_core::Seat(seat))))
+}
+
 /// What the physics predicts for a Leaning Towers placement by the seat to
 /// act in `view_json` (a view as the server sends it), hand noise off:
 /// [`Preview`] as JSON. `settings_json` is the table's settings, or empty
@@ -108,6 +127,30 @@ pub fn preview_leaning(
     let result: Preview =
         preview(&view, &settings, &placement).map_err(|e| ShellError(e.to_string()))?;
     Ok(to_value(&result))
+}
+
+/// Suggested poses for the Leaning Towers seat to act in `view_json`:
+/// `ask_json` is `{size, near?, max?, budget?}`
+/// (`stackyard_leaning::suggest::Ask`); the answer is the clean
+/// suggestions, steadiest first (`[Suggestion]`), each judged by the same
+/// preview. `settings_json` as for [`preview_leaning`].
+#[cfg(feature = "physics")]
+pub fn suggest_leaning(
+    view_json: &str,
+    ask_json: &str,
+    settings_json: &str,
+) -> Result<Value, ShellError> {
+    use stackyard_leaning::suggest::{Ask, suggest};
+    use stackyard_leaning::{Settings as LeaningSettings, View as LeaningView};
+    let view: LeaningView = parse("this is not a Leaning Towers view", view_json)?;
+    let ask: Ask = parse("the request is not {size, near, max, budget}", ask_json)?;
+    let settings = if settings_json.trim().is_empty() {
+        LeaningSettings::new(view.seats)
+    } else {
+        parse("these are not Leaning Towers settings", settings_json)?
+    };
+    let found = suggest(&view, &settings, &ask).map_err(|e| ShellError(e.to_string()))?;
+    Ok(to_value(&found))
 }
 
 /// The default settings of Leaning Towers for `seats` players (2–10, L1),

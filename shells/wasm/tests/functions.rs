@@ -206,3 +206,67 @@ fn a_record_of_another_engine_is_refused_naming_both_engines() {
         "{error}"
     );
 }
+
+/// IceTowers' legal actions in the browser (`iceLegal`) are the referee's:
+/// each cap and mine it lists is accepted by the host table, a cap it
+/// leaves out is refused (I6), and bad input is an error, not a trap.
+#[test]
+fn ice_legal_lists_what_the_referee_accepts() {
+    use stackyard_wasm::ice_legal;
+    let registry = stackyard_registry::registry();
+    let kind = registry.get("icetowers").expect("icetowers is registered");
+    let settings = json!({"players": 2});
+    let fresh = || {
+        let mut t = kind.create(&settings, Seed(5)).expect("a 2-seat table");
+        for s in 0..2 {
+            t.act(Seat(s), &json!({"type": "ready"}), t.now())
+                .expect("ready");
+        }
+        t
+    };
+    let table = fresh();
+    let view = table.view(Viewer::Seat(Seat(0)));
+    let legal = ice_legal(&view.to_string(), 0).expect("a view");
+    let legal = legal.as_array().expect("a list");
+    assert!(legal.contains(&json!({"type": "done"})), "{legal:?}");
+    let caps: Vec<&Value> = legal.iter().filter(|a| a["type"] == "cap").collect();
+    assert!(!caps.is_empty(), "free-standers can cap at the start (I6)");
+    for a in &caps {
+        let mut t = fresh();
+        t.act(Seat(0), a, t.now())
+            .unwrap_or_else(|e| panic!("{a} refused: {e:?}"));
+    }
+    // Some cap of one of seat 0's free-standers that is not listed: refused.
+    let piece = &caps[0]["piece"];
+    let towers: Vec<Value> = view["towers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].clone())
+        .collect();
+    let missing = towers
+        .iter()
+        .map(|onto| json!({"type": "cap", "piece": piece, "onto": onto}))
+        .find(|a| !legal.contains(a))
+        .expect("not every tower takes that pyramid");
+    let mut t = fresh();
+    assert!(
+        t.act(Seat(0), &missing, t.now()).is_err(),
+        "{missing} is illegal"
+    );
+    // Bad input.
+    assert!(ice_legal("{}", 0).is_err());
+    assert!(
+        ice_legal(&view.to_string(), 7)
+            .unwrap_err()
+            .0
+            .contains("no seat 7")
+    );
+    let answer: Value = serde_json::from_str(&envelope(ice_legal("nope", 0))).unwrap();
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("not an IceTowers view")
+    );
+}

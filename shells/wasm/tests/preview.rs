@@ -414,13 +414,19 @@ fn bad_previews_are_named_not_panicked_on() {
             "{placement} / {settings}: {error:?} should say {expected:?}"
         );
     }
-    // A view whose world does not match its fingerprint is refused.
-    let mut tampered: Value = serde_json::from_str(&view).unwrap();
-    tampered["world"]["fingerprint"][0][0] = json!(12345);
-    let error = preview_leaning(&tampered.to_string(), good, "")
-        .expect_err("tampered")
-        .0;
-    assert!(error.contains("fingerprint"), "{error}");
+    // A view whose world is not a table is refused: a rotation that is not
+    // one, a position that is not a number.
+    for (k, bits, expected) in [
+        (3, 0x3f80_0000u32, "rotation"),
+        (0, 0x7fc0_0000u32, "not a finite number"),
+    ] {
+        let mut tampered: Value = serde_json::from_str(&view).unwrap();
+        tampered["world"]["pieces"][0]["pose_bits"][k] = json!(bits);
+        let error = preview_leaning(&tampered.to_string(), good, "")
+            .expect_err("tampered")
+            .0;
+        assert!(error.contains(expected), "{error}");
+    }
 }
 
 #[test]

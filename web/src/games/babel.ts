@@ -27,6 +27,8 @@ function hintWords(a: Action): string {
       return `put stack ${a.from} onto stack ${a.from - a.gap}`;
     case 'draw':
       return 'draw the next tile';
+    case 'undo':
+      return 'take back your last move';
     default:
       return 'end the game';
   }
@@ -145,6 +147,8 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         `Draw (${v.undrawn} left)`,
       ),
       end ? h('button', { 'data-action': 'end', disabled: !canAct, onclick: () => send(end) }, 'End the game') : null,
+      // B-8: take a move back (since the last draw), where the game allows it.
+      v.can_undo ? h('button', { 'data-action': 'undo', disabled: !canAct, title: 'Take back your last move (not a draw)', onclick: () => send({ type: 'undo' }) }, 'Undo move') : null,
       ctx.hint
         ? h('button', { 'data-action': 'hint', disabled: !canAct, onclick: () => ctx.hint?.() }, 'Hint')
         : null,
@@ -189,6 +193,7 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       for (const e of s.events) {
         if (e.type === 'moved') lastTo = e.to; // the target is left of the mover, so its position survives the close-up
         if (e.type === 'drew') lastTo = s.view.line.length;
+        if (e.type === 'undone') lastTo = e.from;
       }
       if (selected !== null && targetsOf(selected).size === 0) selected = null;
       hinted = null;

@@ -12,11 +12,14 @@
 
 import { h, replace } from '../ui/dom';
 import { clean } from '../words/say';
-import type { Action, Event, PieceId, PieceView, Pose, Size, View } from '../wire/leaning';
+import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, View } from '../wire/leaning';
 import { SIZES } from '../wire/leaning';
 import type { GameContext, GameUi, Shown } from './types';
 import type { Leaning3d, Look } from './leaning3d';
 import { leaningPreview, setLeaningPreview, wasmPreview, type Placement, type Preview } from './leaningPreview';
+import type { LeaningSuggestion } from '../rules/wasm';
+
+const TUTORIAL_KEY = 'stackyard.leaning.tutorial';
 
 // The table's preview is the rules' own, compiled to WebAssembly; it loads on
 // the first aim (a test may plug in another, or none, before that).
@@ -59,9 +62,10 @@ const SLIP_RULE: Record<string, [string, string]> = {
   corners: ['more than two corners on the table', 'L6'],
   contacts: ['it touches more pieces than its pips', 'L7'],
   pushed_past_pips: ['it pushed another piece past its pips', 'L-5'],
-  slid_away: ['it came to rest more than 15 mm from where it was let go', 'L9'],
+  slid_away: ['it came to rest too far from where it was let go', 'L9'],
   never_rested: ['the table did not come to rest', 'L-9'],
   no_room: ['there was no room to let it go', 'L-3'],
+  point_on_inside_point: ['its point touched the inside point of another piece', 'L-16'],
 };
 
 interface Verdict {
@@ -101,13 +105,27 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       h('li', {}, h('kbd', {}, 'Enter'), ' place, ', h('kbd', {}, 'H'), ' hold, ', h('kbd', {}, 'P'), ' pass'),
     ),
   );
+  host.dataset.testid = 'table';
+  host.dataset.fill = 'true';
+  // The main action, one button never rebuilt: Place, Let go (a held
+  // piece, L12), or Build the foundation (L4).
+  const mainBtn = h('button', { type: 'button', class: 'primary lt-main-action', 'data-testid': 'main-action', 'aria-keyshortcuts': 'Enter' }, 'Place');
+  // The player's pieces: the sizes the rules allow now (view.turn.sizes).
+  const handEl = h('span', { class: 'lt-sizes', role: 'group', 'aria-label': 'piece size', 'data-testid': 'hand' });
+  const turnEl = h('span', { class: 'lt-turn', role: 'status' });
+  const suggestEl = h('div', { class: 'lt-suggest' });
+  const tutorialEl = h('div', { class: 'lt-tutorial', hidden: true, 'data-tutorial': 'true', role: 'note' });
+  const bar = h('div', { class: 'lt-bar' }, turnEl, handEl, mainBtn);
+  const stage = h('div', { class: 'lt-stage' }, host, tutorialEl);
   const root = h(
     'div',
     { class: 'lt' },
+    bar,
     controls,
-    h('div', { class: 'lt-main' }, host, aimEl),
+    // The verdict right under the table, its rule one click away.
+    h('div', { class: 'lt-main' }, stage, verdictEl, suggestEl, aimEl),
     // A replay keeps its own list of actions and takes no keys.
-    h('div', { class: 'lt-side' }, verdictEl, seatsEl, ctx.inReplay ? null : [keysEl, h('h3', {}, 'Latest'), logEl]),
+    h('div', { class: 'lt-side' }, seatsEl, ctx.inReplay ? null : [keysEl, h('h3', {}, 'Latest'), logEl]),
   );
 
   let view: View | null = null;
@@ -122,7 +140,24 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   let previewShown: Preview | null = null;
   let previewTimer: number | undefined;
   let previewAsked = 0;
+  // Suggested poses for the picked size (the rules' own, suggest.rs via
+  // WebAssembly): the aim starts from the first; the player cycles and adjusts.
+  let suggestions: LeaningSuggestion[] = [];
+  let suggestionAt = 0;
+  let suggesting = false;
+  let suggestAsked = 0;
+  let near: number | null = null;
+  // Whether the player moved the aim since picking: a late answer never
+  // yanks an aim the player is working on.
+  let aimTouched = false;
+  // The first-placement tutorial: shown until this browser's first placement.
+  let tutorial = !ctx.inReplay && localStorage.getItem(TUTORIAL_KEY) !== 'done';
 
+  // The table's own settings (tolerances, tries), as the server sent them.
+  const given = (ctx.settings ?? {}) as Partial<Settings>;
+  const rules = { slip_mm: given.slip_mm, max_tries: given.max_tries };
+  /** "try 2 of 3" (L9's tries, the table's `max_tries`). */
+  const tryOf = (n: number) => (rules.max_tries !== undefined ? `try ${n} of ${rules.max_tries}` : `try ${n}`);
   const seatName = (seat: number) => `${String.fromCharCode(65 + seat)} · ${ctx.seatLabel(seat)}`;
   const myTurn = () => view !== null && ctx.act !== null && ctx.seat !== null && view.to_act === ctx.seat;
   const allowed = (z: Size) => view?.turn?.sizes.includes(z) ?? false;
@@ -133,6 +168,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     loading.remove();
     three = createLeaning3d(host, (p) => {
       pose = p;
+      aimTouched = true;
       aimChanged(false);
     });
     three.setMode(mode);
@@ -159,11 +195,130 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
 
   function pick(z: Size): void {
     if (!myTurn() || !allowed(z)) return;
+    const changed = size !== z;
     size = z;
+    if (changed) aimTouched = false;
     if (!pose) pose = freshPose();
     aimChanged(true);
     renderControls();
     host.focus({ preventScroll: true });
+    if (changed || !suggestions.length) void askSuggestions();
+  }
+
+  /** Asks the rules for resting poses for the picked size; the aim jumps to the first. */
+  async function askSuggestions(): Promise<void> {
+    const v = view;
+    const z = size;
+    if (!v || !z || !myTurn() || ctx.inReplay) return;
+    const asked = ++suggestAsked;
+    suggesting = true;
+    suggestions = [];
+    renderSuggest();
+    try {
+      const { suggestLeaning } = await import('../rules/wasm');
+      const list = await suggestLeaning(v, { size: z, near, max: 4, budget: 40 }, ctx.settings);
+      if (asked !== suggestAsked || v !== view || size !== z) return;
+      suggestions = list;
+      suggestionAt = 0;
+      if (list.length && !aimTouched) useSuggestion(0);
+    } catch {
+      // No rules module here: the aim stays the player's own.
+      if (asked === suggestAsked) suggestions = [];
+    } finally {
+      if (asked === suggestAsked) {
+        suggesting = false;
+        renderSuggest();
+      }
+    }
+  }
+
+  function useSuggestion(i: number): void {
+    if (!suggestions.length) return;
+    suggestionAt = ((i % suggestions.length) + suggestions.length) % suggestions.length;
+    // To the aim's own steps (0.001 mm, 0.001°), as the keys and inputs
+    // move it; the preview then judges exactly this pose.
+    const r3 = (v: number) => Math.round(v * 1000) / 1000;
+    const sp = suggestions[suggestionAt].pose;
+    pose = { position: sp.position.map(r3) as Pose['position'], rotation_deg: sp.rotation_deg.map(r3) as Pose['rotation_deg'] };
+    aimChanged(true);
+    aimTouched = false;
+    renderSuggest();
+  }
+
+  function renderSuggest(): void {
+    const v = view;
+    if (!v || !myTurn() || v.phase.type !== 'play' || v.turn?.release || !size) {
+      replace(suggestEl);
+      renderTutorial();
+      return;
+    }
+    const sg = suggestions[suggestionAt];
+    const standing = v.pieces.filter((p) => p.status === 'standing' || p.status === 'held');
+    replace(
+      suggestEl,
+      suggesting
+        ? h('span', { class: 'muted', 'data-suggest': 'busy' }, 'Finding a place where it rests…')
+        : sg
+          ? h(
+              'span',
+              { 'data-suggest': suggestionAt },
+              h('b', {}, `Place ${suggestionAt + 1} of ${suggestions.length}`),
+              `: ${sg.how === 'lean' ? 'leaning on' : 'resting on'} piece ${sg.target}, about ${sg.points} point${sg.points === 1 ? '' : 's'}. `,
+            )
+          : h('span', { class: 'muted', 'data-suggest': 'none' }, 'No resting place found nearby: lean it on a piece by hand (at most two corners on the table). '),
+      sg && aimTouched ? h('button', { type: 'button', 'data-action': 'use-suggestion', onclick: () => useSuggestion(suggestionAt) }, 'Back to this place') : null,
+      suggestions.length > 1 ? h('button', { type: 'button', 'data-action': 'next-suggestion', onclick: () => useSuggestion(suggestionAt + 1) }, 'Another place') : null,
+      standing.length > 1
+        ? h(
+            'label',
+            { class: 'lt-near' },
+            ' next to ',
+            h(
+              'select',
+              {
+                name: 'near',
+                onchange: ((e: globalThis.Event) => {
+                  const val = (e.target as HTMLSelectElement).value;
+                  near = val === '' ? null : Number(val);
+                  void askSuggestions();
+                }) as EventListener,
+              },
+              h('option', { value: '', selected: near === null }, 'any piece'),
+              standing.map((p) => h('option', { value: p.id, selected: near === p.id }, `piece ${p.id}`)),
+            ),
+          )
+        : null,
+    );
+    renderTutorial();
+  }
+
+  /** Three steps for the first placement; each goes when it is done. */
+  function renderTutorial(): void {
+    const v = view;
+    const show = tutorial && v !== null && myTurn() && v.phase.type === 'play' && !v.turn?.release;
+    tutorialEl.hidden = !show;
+    if (!show) return;
+    const step = !size ? 1 : suggesting ? 2 : 3;
+    replace(
+      tutorialEl,
+      h('b', {}, `First placement · step ${step} of 3`),
+      h(
+        'p',
+        {},
+        step === 1
+          ? 'Pick a size below the table. A piece must lean on or rest on others: at most two corners on the table, touching no more pieces than its dots.'
+          : step === 2
+            ? 'The rules are looking for places where it rests…'
+            : 'The piece is aimed at a place that rests (green ghost: where it ends). Try “Another place”, drag the arrows to adjust, then press Place.',
+      ),
+      h('button', { type: 'button', class: 'link', 'data-action': 'skip-tutorial', onclick: () => endTutorial() }, 'Got it'),
+    );
+  }
+
+  function endTutorial(): void {
+    tutorial = false;
+    localStorage.setItem(TUTORIAL_KEY, 'done');
+    tutorialEl.hidden = true;
   }
 
   /** The aim moved (from the keys, the inputs or the gizmo). */
@@ -196,6 +351,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
 
   function nudge(dx: number, dy: number, dz: number): void {
     if (!pose) return;
+    aimTouched = true;
     const [x, y, z] = pose.position;
     const r = (v: number) => Math.round(v * 1000) / 1000;
     pose = { ...pose, position: [r(x + dx), r(y + dy), r(Math.max(0, z + dz))] };
@@ -204,6 +360,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
 
   function turn(axis: 0 | 1 | 2, deg: number): void {
     if (!pose || !three) return;
+    aimTouched = true;
     pose = three.turned(pose, axis, deg);
     aimChanged(true);
   }
@@ -241,7 +398,10 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         pose = freshPose();
         aimChanged(true);
       }
-    } else if (key === 'Enter') act('place');
+    } else if (key === 'Enter') {
+      if (view?.turn?.release) send({ type: 'release' });
+      else act('place');
+    }
     else if (key === 'h') act('hold');
     else if (key === 'p') send({ type: 'pass' });
     else return false;
@@ -285,7 +445,10 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       name: label,
       onchange: ((e: globalThis.Event) => {
         const v = Number((e.target as HTMLInputElement).value);
-        if (Number.isFinite(v)) set(v);
+        if (Number.isFinite(v)) {
+          aimTouched = true;
+          set(v);
+        }
       }) as EventListener,
     });
     return h('label', {}, h('span', {}, label), input);
@@ -341,58 +504,87 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     );
   }
 
+  function setMain(label: string, action: string | null, disabled: boolean, title = ''): void {
+    mainBtn.hidden = action === null;
+    if (mainBtn.textContent !== label) mainBtn.textContent = label;
+    if (action === null) delete mainBtn.dataset.action;
+    else mainBtn.dataset.action = action;
+    mainBtn.disabled = disabled;
+    mainBtn.title = title;
+  }
+
+  function onMain(): void {
+    const a = mainBtn.dataset.action;
+    if (a === 'auto_foundation') send({ type: 'auto_foundation' });
+    else if (a === 'release') send({ type: 'release' });
+    else if (a === 'place') act('place');
+  }
+  mainBtn.addEventListener('click', onMain);
+
   function renderControls(): void {
     const v = view;
     if (!v) return replace(controls);
     const mine = myTurn();
     const over = v.phase.type === 'over';
     const parts: (HTMLElement | string | null)[] = [];
-    if (over) {
-      parts.push(h('span', { class: 'muted' }, 'The game is over.'));
-    } else if (!ctx.act) {
-      parts.push(h('span', { class: 'muted' }, v.to_act === null ? '' : `${seatName(v.to_act)} to play. Drag to orbit, scroll to zoom.`));
-    } else if (!mine) {
-      parts.push(h('span', { class: 'muted', 'data-waiting': 'true' }, v.to_act === null ? '' : `Waiting for ${seatName(v.to_act)}…`));
-    } else if (v.phase.type === 'foundation') {
-      parts.push(
-        h('span', {}, 'You go first, so you set up the two foundation pieces: '),
-        h('button', { class: 'primary', 'data-action': 'auto_foundation', disabled: pending, onclick: () => send({ type: 'auto_foundation' }) }, 'Build the foundation'),
-      );
-    } else {
-      const hand = v.hands[ctx.seat!];
-      parts.push(
-        h('span', { class: 'lt-turn' }, v.slipped ? `Your turn: try the ${v.slipped} again (try ${v.tries + 1}).` : 'Your turn: pick a piece.'),
-        h(
-          'span',
-          { class: 'lt-sizes', role: 'group', 'aria-label': 'piece size' },
-          SIZES.map((z, i) =>
+    const hand = ctx.seat !== null ? v.hands[ctx.seat] : null;
+    const setTurn = (t: string) => turnEl.textContent !== t && (turnEl.textContent = t);
+    // The sizes: always shown to a seated player (its pieces), usable on its turn.
+    replace(
+      handEl,
+      hand
+        ? SIZES.map((z, i) =>
             h(
               'button',
               {
+                type: 'button',
                 'data-size': z,
                 'aria-pressed': String(size === z),
                 class: size === z ? 'selected' : '',
-                disabled: !allowed(z) || pending,
+                disabled: !mine || v.phase.type !== 'play' || Boolean(v.turn?.release) || !allowed(z) || pending,
                 title: allowed(z) ? `${z} (${i + 1})` : `not allowed now: none left, the same size as the last placement, or a slipped piece to try again`,
                 onclick: () => pick(z),
               },
               `${z} ×${hand[z]}`,
               h('kbd', {}, String(i + 1)),
             ),
-          ),
-        ),
+          )
+        : null,
+    );
+    if (over) {
+      setTurn('The game is over.');
+      setMain('Game over', ctx.act ? 'over' : null, true);
+    } else if (!ctx.act) {
+      setTurn(v.to_act === null ? '' : `${seatName(v.to_act)} to play. Drag to orbit, pinch or scroll to zoom.`);
+      setMain('', null, true);
+    } else if (!mine) {
+      setTurn(v.to_act === null ? '' : `Waiting for ${seatName(v.to_act)}…`);
+      turnEl.dataset.waiting = 'true';
+      setMain('Place', 'wait', true, 'not your turn yet');
+    } else if (v.phase.type === 'foundation') {
+      setTurn('You go first, so you set up the two foundation pieces.');
+      setMain('Build the foundation', 'auto_foundation', pending);
+    } else if (v.turn?.release) {
+      // L12 (L-14): letting the held piece go is this turn's placement.
+      setTurn('Your turn: let go of the piece you are holding. It is judged like a placement.');
+      setMain('Let go', 'release', pending);
+    } else {
+      setTurn(v.slipped ? `Your turn: try the ${v.slipped} again (${tryOf(v.tries + 1)}).` : size ? `Your turn: place the ${size} piece.` : 'Your turn: pick a size.');
+      setMain('Place', 'place', !size || pending);
+      parts.push(
         h(
           'span',
           { class: 'lt-mode', role: 'group', 'aria-label': 'gizmo' },
-          h('button', { 'data-mode': 'translate', 'aria-pressed': String(mode === 'translate'), onclick: () => setMode('translate') }, 'Move', h('kbd', {}, 'T')),
-          h('button', { 'data-mode': 'rotate', 'aria-pressed': String(mode === 'rotate'), onclick: () => setMode('rotate') }, 'Turn', h('kbd', {}, 'R')),
+          h('button', { type: 'button', 'data-mode': 'translate', 'aria-pressed': String(mode === 'translate'), onclick: () => setMode('translate') }, 'Move', h('kbd', {}, 'T')),
+          h('button', { type: 'button', 'data-mode': 'rotate', 'aria-pressed': String(mode === 'rotate'), onclick: () => setMode('rotate') }, 'Turn', h('kbd', {}, 'R')),
         ),
-        h('button', { class: 'primary', 'data-action': 'place', disabled: !size || pending, onclick: () => act('place') }, 'Place', h('kbd', {}, 'Enter')),
-        h('button', { 'data-action': 'hold', disabled: !size || !v.turn?.hold || pending, title: 'Hold it fixed until your next turn', onclick: () => act('hold') }, 'Hold', h('kbd', {}, 'H')),
-        h('button', { 'data-action': 'pass', disabled: pending, onclick: () => send({ type: 'pass' }) }, 'Pass', h('kbd', {}, 'P')),
+        h('button', { type: 'button', 'data-action': 'hold', disabled: !size || !v.turn?.hold || pending, title: 'Hold it fixed until your next turn', onclick: () => act('hold') }, 'Hold', h('kbd', {}, 'H')),
+        h('button', { type: 'button', 'data-action': 'pass', disabled: pending, onclick: () => send({ type: 'pass' }) }, 'Pass', h('kbd', {}, 'P')),
       );
     }
+    if (mine || over || !ctx.act) delete turnEl.dataset.waiting;
     replace(controls, parts);
+    renderSuggest();
   }
 
   function renderSeats(v: View): void {
@@ -463,15 +655,27 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
           kind: 'clean',
           mine,
           rule: e.released ? 'L12' : 'L10',
-          text: `Clean: ${who} ${e.released ? 'let go the held' : 'placed a'} ${e.size}: ${pts(e.points)}${e.released ? ', with 2 for the hold' : ''} (level ${e.level}, ${e.table_corners} corner${e.table_corners === 1 ? '' : 's'} on the table, touching ${e.touching.length}).`,
+          text: `${mine ? `Clean! Your ${e.size} pyramid ${e.released ? 'was let go and rests' : 'rests'}` : `Clean: ${who} ${e.released ? 'let go the held' : 'placed a'} ${e.size}`}: ${pts(e.points)}${e.released ? ', with 2 for the hold' : ''} (level ${e.level}, ${e.table_corners} corner${e.table_corners === 1 ? '' : 's'} on the table, touching ${e.touching.length}).`,
         };
       case 'held':
         return { kind: 'held', mine, rule: 'L12', text: `Held: ${who} hold${mine ? '' : 's'} a ${e.size} touching ${e.touching.length}: ${pts(e.points)} now; it is let go at the start of ${mine ? 'your' : 'their'} next turn.` };
       case 'failed': {
         const what = e.released ? `the held ${e.size} let go` : `a ${e.size}`;
         if (e.verdict === 'slip') {
-          const [why, rule] = e.slip ? SLIP_RULE[e.slip] ?? [e.slip, 'L9'] : ['it slipped', 'L9'];
-          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)}.` : ' The piece is lost (third try).') : ` ${mine ? 'You may' : 'They may'} try again with the same size.`;
+          const [why0, rule] = e.slip ? SLIP_RULE[e.slip] ?? [e.slip, 'L9'] : ['it slipped', 'L9'];
+          // The distance is the table's own setting (L9, `slip_mm`), never restated here.
+          const why = e.slip === 'slid_away' && rules.slip_mm !== undefined ? `it came to rest more than ${rules.slip_mm} mm from where it was let go` : why0;
+          const left = rules.max_tries !== undefined ? Math.max(0, rules.max_tries - e.tries) : null;
+          if (mine) {
+            const head = e.released ? `Your held ${e.size} pyramid slipped when let go (${why})` : `Your ${e.size} pyramid slipped (${why})`;
+            const tail = e.forfeited
+              ? e.released
+                ? `: the piece is lost, ${pts(e.points)}.`
+                : `: no points, and that was ${tryOf(e.tries)}, so the piece is lost.`
+              : `: no points, try again${left === null ? '' : ` (${left} ${left === 1 ? 'try' : 'tries'} left)`}.`;
+            return { kind: 'slip', mine, rule, text: `${head}${tail} The table is put back.` };
+          }
+          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)}.` : ` The piece is lost (${tryOf(e.tries)}).`) : ' They may try again with the same size.';
           return { kind: 'slip', mine, rule, text: `Slip: ${who}, ${what} (${why}). The table is put back.${tail}` };
         }
         const n = e.disturbed.length;
@@ -518,6 +722,18 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
           // The piece is out of hand: aim afresh next turn.
           size = null;
           pose = null;
+          suggestions = [];
+          if (tutorial) endTutorial();
+        } else if (e.type === 'failed' && e.seat === ctx.seat && suggestions.length > 1) {
+          // A slip: the table is put back; the next suggestion is the next try.
+          suggestionAt = (suggestionAt + 1) % suggestions.length;
+          const r3 = (v: number) => Math.round(v * 1000) / 1000;
+          const sp = suggestions[suggestionAt].pose;
+          pose = { position: sp.position.map(r3) as Pose['position'], rotation_deg: sp.rotation_deg.map(r3) as Pose['rotation_deg'] };
+          aimTouched = false;
+        } else if ((e.type === 'placed' || e.type === 'held' || e.type === 'failed') && e.seat !== ctx.seat) {
+          // Someone else changed the table: old suggestions may no longer rest.
+          suggestions = [];
         }
       }
       if (ctx.inReplay && sh.events.length) {

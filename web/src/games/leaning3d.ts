@@ -32,6 +32,9 @@ import {
   Quaternion,
   SRGBColorSpace,
   Scene,
+  Sprite,
+  SpriteMaterial,
+  TOUCH,
   Vector3,
   WebGLRenderer,
 } from 'three';
@@ -173,6 +176,30 @@ function faceTexture(look: Look, pips: number): CanvasTexture {
   return t;
 }
 
+/** A piece's label as the messages name it ("3"): a sprite that always
+ *  faces the camera and is never hidden behind other pieces. */
+function labelSprite(text: string): Sprite {
+  const c = document.createElement('canvas');
+  c.width = 96;
+  c.height = 64;
+  const g = c.getContext('2d')!;
+  g.fillStyle = '#1b1f24e0';
+  g.beginPath();
+  g.roundRect(4, 4, 88, 56, 14);
+  g.fill();
+  g.fillStyle = '#ffffff';
+  g.font = 'bold 40px system-ui, sans-serif';
+  g.textAlign = 'center';
+  g.textBaseline = 'middle';
+  g.fillText(text, 48, 34);
+  const t = new CanvasTexture(c);
+  t.colorSpace = SRGBColorSpace;
+  const sprite = new Sprite(new SpriteMaterial({ map: t, depthTest: false, transparent: true }));
+  sprite.scale.set(12, 8, 1);
+  sprite.renderOrder = 10;
+  return sprite;
+}
+
 export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void): Leaning3d {
   const renderer = new WebGLRenderer({ antialias: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
@@ -197,6 +224,8 @@ export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void):
   orbit.enableDamping = true;
   orbit.maxPolarAngle = Math.PI / 2.05;
   orbit.target.set(0, 0, 15);
+  // Touch: one finger orbits, two fingers pinch to zoom and turn the view.
+  orbit.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_ROTATE };
 
   const gizmo = new TransformControls(camera, canvas);
   gizmo.setSize(0.8);
@@ -265,7 +294,9 @@ export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void):
 
   function resize(): void {
     const w = host.clientWidth || 600;
-    const h = Math.max(260, Math.round(Math.min(w * 0.72, window.innerHeight * 0.62)));
+    // A host the page gives a height (the fitted table, issue 24) is filled.
+    const fixed = host.dataset.fill === 'true' ? host.clientHeight : 0;
+    const h = fixed >= 120 ? fixed : Math.max(260, Math.round(Math.min(w * 0.72, window.innerHeight * 0.62)));
     renderer.setSize(w, h, false);
     canvas.style.width = '100%';
     canvas.style.height = `${h}px`;
@@ -348,6 +379,10 @@ export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void):
           const line = new LineSegments(edges, p.status === 'held' ? heldMaterial : edgeMaterial);
           if (p.status === 'held') line.computeLineDistances();
           body.add(line);
+          // Its label, as the messages name it, over its apex.
+          const label = labelSprite(String(p.id));
+          label.position.set(0, 0, d.pyramids_mm[SIZE_INDEX[p.size]][1] + 6);
+          body.add(label);
           body.userData.piece = p.id;
           piecesGroup.add(body);
           m = { body, edges: line, key: matKey };

@@ -77,6 +77,9 @@ export interface GameModule {
   outcomeShort?: (outcome: Outcome) => string;
   /** A daily board's score in words. */
   dailyScore?: (score: number) => string;
+  /** The table fits one screen: a physical (real-time, 3-D) table, its
+   *  pieces, the main action and the last verdict without scrolling (issue 24). */
+  fit?: boolean;
 }
 
 export interface SeatMark {
@@ -119,6 +122,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     },
   },
   icetowers: {
+    fit: true,
     ui: iceUi as GameUiFactory,
     picture: icePicture,
     action: (a: IceAction) => {
@@ -141,6 +145,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     win: (who, has) => `${who} ${has} the most pips on top.`,
   },
   speedy: {
+    fit: true,
     ui: lazyUi('Speedy Towers', () => import('./speedy').then((m) => m.speedyUi as GameUiFactory)),
     picture: speedyPicture,
     action: (a: SpeedyAction) => {
@@ -158,6 +163,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     },
   },
   leaning: {
+    fit: true,
     ui: lazyUi('Leaning Towers', () => import('./leaning').then((m) => m.leaningUi as GameUiFactory)),
     picture: leaningPicture,
     action: (a: LeaningAction) => {
@@ -220,6 +226,11 @@ export function seatMark(game: string, seat: number, view: unknown): SeatMark | 
 /** A finished game's result in a few words where the game has its own. */
 export function outcomeShort(game: string, outcome: Outcome): string | null {
   return MODULES[game]?.outcomeShort?.(outcome) ?? null;
+}
+
+/** Whether the game's table fits one screen (its module says). */
+export function fitsOneScreen(game: string): boolean {
+  return MODULES[game]?.fit ?? false;
 }
 
 /** A daily board's score in the game's words, where it has them. */

@@ -21,6 +21,8 @@ const NUDGE_FAST_MM = 5;
 const TURN_DEG = 5;
 const TURN_FAST_DEG = 15;
 
+const TAKE_BACK_KEY = 'stackyard.speedy.takeBack';
+
 const samePlacing = (a: Placing, b: Placing) =>
   a.kind === b.kind && (a.kind !== 'coin' || (b.kind === 'coin' && a.coin === b.coin && a.face === b.face));
 
@@ -53,18 +55,35 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       h('li', {}, 'Mouse or touch: drag the table to look around, click a tower to aim at it, drag the ghost piece to move the aim, drag the purple ring around it (its notch shows the turn) to turn it.'),
     ),
   );
+  // The main action, one button that is never rebuilt: Ready before the
+  // race, Let go during it (issue 24's `main-action`).
+  const mainBtn = h('button', { type: 'button', class: 'primary sp-main-action', 'data-testid': 'main-action', 'aria-keyshortcuts': 'Enter' }, 'Let go');
+  const revealBtn = h('button', { type: 'button', 'data-action': 'reveal', 'aria-keyshortcuts': 'R', hidden: true }, 'Reveal a tile (R)');
+  const hideBtn = h('button', { type: 'button', 'data-action': 'hide', 'aria-keyshortcuts': 'H', hidden: true }, 'Hide the tile (H)');
+  const statusEl = h('span', { class: 'sp-status', role: 'status' });
+  const resetBtn = h('button', { type: 'button', class: 'sp-reset-view', 'data-action': 'reset-view', 'aria-keyshortcuts': 'V' }, 'Whole table (V)');
+  controls.append(revealBtn, hideBtn, statusEl, resetBtn, mainBtn);
+  stage.dataset.testid = 'table';
+  handEl.dataset.testid = 'hand';
+  // Where a fall happened: a note over the 3-D table at the tower.
+  const callouts = h('div', { class: 'sp-callouts', 'aria-hidden': 'true' });
+  const stageBox = h('div', { class: 'sp-stage-box' }, stage, callouts);
+  stage.dataset.fill = 'true';
   const root = h(
     'div',
     { class: 'sp' },
     controls,
-    h('div', { class: 'sp-main' }, stage, aimBar, towersEl),
-    h('div', { class: 'sp-side' }, handEl, seatsEl, logEl, keys),
+    h('div', { class: 'sp-main' }, stageBox, aimBar),
+    handEl,
+    towersEl,
+    h('div', { class: 'sp-side' }, seatsEl, logEl, keys),
   );
 
   let view: View | null = null;
   let picked: Placing | null = null;
   const aim = { tower: null as TowerId | null, x: 0, y: 0, rot: 0 };
-  let takeBack: TakeBack = 'placed_first';
+  // P10's choice, made before the race (remembered), changeable in a fold.
+  let takeBack: TakeBack = localStorage.getItem(TAKE_BACK_KEY) === 'highest_ranked' ? 'highest_ranked' : 'placed_first';
   let log: { text: string; kind: string }[] = [];
   let three: Speedy3d | null = null;
   let threeFailed = '';
@@ -200,6 +219,16 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     aim.y = 0;
   }
 
+  function onMainClick(): void {
+    const a = mainBtn.dataset.action;
+    if (a === 'ready') send({ type: 'ready' });
+    else if (a === 'place') letGo();
+  }
+  mainBtn.addEventListener('click', onMainClick);
+  revealBtn.addEventListener('click', () => send({ type: 'reveal' }));
+  hideBtn.addEventListener('click', () => send({ type: 'hide' }));
+  resetBtn.addEventListener('click', () => three?.resetView());
+
   function onKey(e: KeyboardEvent): void {
     if (!root.isConnected || !view || e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target as HTMLElement | null;
@@ -273,29 +302,77 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   // ---- drawing ------------------------------------------------------------
 
+  function takeBackChoice(): HTMLElement {
+    const sel = h(
+      'select',
+      {
+        name: 'take_back',
+        onchange: ((e: Event & { target: HTMLSelectElement }) => {
+          takeBack = e.target.value as TakeBack;
+          localStorage.setItem(TAKE_BACK_KEY, takeBack);
+          // Both places that offer it say the same.
+          root.querySelectorAll<HTMLSelectElement>('select[name=take_back]').forEach((o) => (o.value = takeBack));
+        }) as unknown as EventListener,
+      },
+      h('option', { value: 'placed_first', selected: takeBack === 'placed_first' }, 'the piece I placed (if it fell)'),
+      h('option', { value: 'highest_ranked', selected: takeBack === 'highest_ranked' }, 'the highest-ranked fallen piece'),
+    );
+    return h('label', { class: 'sp-takeback' }, 'If pieces fall, take back ', sel, ' ', h('a', { href: '#/rules/speedy/P10', class: 'rule-link' }, 'the rule'));
+  }
+
+  // Before the race: the take-back choice next to Ready (P10), so it is
+  // never in the way once the race runs.
+  const before = h('div', { class: 'sp-before' }, takeBackChoice());
+  controls.after(before);
+
+  function setMain(label: string, action: string | null, disabled: boolean): void {
+    mainBtn.hidden = action === null;
+    if (mainBtn.textContent !== label) mainBtn.textContent = label;
+    if (action === null) delete mainBtn.dataset.action;
+    else mainBtn.dataset.action = action;
+    mainBtn.disabled = disabled;
+  }
+
+  function setStatus(text: string, cls = ''): void {
+    if (statusEl.textContent !== text) statusEl.textContent = text;
+    statusEl.className = `sp-status ${cls}`;
+  }
+
   function renderControls(v: View): void {
     const st = me();
     const seated = ctx.act !== null && st !== null;
     const started = v.started !== null;
     const hand = v.hand;
-    replace(
-      controls,
-      seated && !started && !st!.ready ? h('button', { class: 'primary', 'data-action': 'ready', onclick: () => send({ type: 'ready' }) }, 'Ready') : null,
-      seated && !started && st!.ready ? h('span', { role: 'status' }, 'Waiting for everyone to be ready…') : null,
-      playing() && st!.face_up === null
-        ? h('button', { 'data-action': 'reveal', 'aria-keyshortcuts': 'R', disabled: st!.face_down === 0, onclick: () => send({ type: 'reveal' }) }, 'Reveal a tile (R)')
-        : null,
-      // P5: only a face-up tile that fits no tower may be turned back down.
-      playing() && st!.face_up !== null && fitsOf({ kind: 'tile' }).length === 0
-        ? h('button', { 'data-action': 'hide', 'aria-keyshortcuts': 'H', onclick: () => send({ type: 'hide' }) }, 'Hide the tile (H)')
-        : null,
-      playing() && hand && hand.fits.every((f) => f.towers.length === 0)
-        ? h('span', { class: 'muted' }, st!.face_down > 0 && st!.face_up === null ? 'Nothing in your pile fits now: reveal a tile.' : 'Nothing in your pile fits now.')
-        : null,
-      !seated && !v.ending ? h('span', { class: 'muted' }, started ? 'Watching: every drop plays out live.' : 'Waiting for the players to be ready.') : null,
-      v.ending ? h('span', { class: 'over', 'data-ended': v.ending.reason }, endText(v)) : null,
-      h('button', { class: 'sp-reset-view', 'data-action': 'reset-view', 'aria-keyshortcuts': 'V', onclick: () => three?.resetView() }, 'Whole table (V)'),
-    );
+    before.hidden = !(seated && !started && !v.ending);
+    revealBtn.hidden = !(playing() && st!.face_up === null);
+    revealBtn.disabled = !playing() || st!.face_down === 0;
+    // P5: only a face-up tile that fits no tower may be turned back down.
+    hideBtn.hidden = !(playing() && st!.face_up !== null && fitsOf({ kind: 'tile' }).length === 0);
+    if (v.ending) {
+      setMain('Game over', seated ? 'over' : null, true);
+      setStatus(endText(v), 'over');
+      statusEl.dataset.ended = v.ending.reason;
+    } else if (!seated) {
+      setMain('', null, true);
+      setStatus(started ? 'Watching: every drop plays out live.' : 'Waiting for the players to be ready.', 'muted');
+    } else if (!started && !st!.ready) {
+      setMain('Ready', 'ready', false);
+      setStatus('Choose what you take back if pieces fall, then press Ready.');
+    } else if (!started) {
+      setMain('Waiting…', 'waiting', true);
+      setStatus('Waiting for everyone to be ready…');
+    } else {
+      const t = tower(aim.tower);
+      const fits = picked !== null && t !== undefined && fitsOf(picked).includes(t.id);
+      setMain('Let go', 'place', !fits);
+      if (hand && hand.fits.every((f) => f.towers.length === 0)) {
+        setStatus(st!.face_down > 0 && st!.face_up === null ? 'Nothing in your pile fits now: reveal a tile.' : 'Nothing in your pile fits now.', 'muted');
+      } else if (!picked) setStatus('Pick a piece from your pile below.');
+      else if (!t) setStatus(`${pickedName()}: tap a tower.`);
+      else if (!fits) setStatus(`${pickedName()} does not fit tower ${t.id}.`, 'warn');
+      else setStatus(`${pickedName()} over tower ${t.id}: drag to aim, then let go.`);
+    }
+    if (!v.ending) delete statusEl.dataset.ended;
   }
 
   function endText(v: View): string {
@@ -306,40 +383,40 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       : `Game over: nobody could place any more; fewest pieces left wins: ${who}.`;
   }
 
+  // The aim bar is built once: its buttons stay under the finger while
+  // the text changes (a second tap on a nudge is never lost to a redraw).
+  const aimText = h('p', { class: 'sp-aim-text', 'aria-live': 'polite' });
+  const nb = (label: string, text: string, f: () => void, k: string) => h('button', { type: 'button', 'aria-label': label, title: label, 'data-nudge': k, onclick: f }, text);
+  aimBar.append(
+    aimText,
+    h(
+      'div',
+      { class: 'sp-nudges' },
+      nb('move the aim left', '←', () => nudge(-NUDGE_MM, 0), 'left'),
+      nb('move the aim away', '↑', () => nudge(0, NUDGE_MM), 'up'),
+      nb('move the aim closer', '↓', () => nudge(0, -NUDGE_MM), 'down'),
+      nb('move the aim right', '→', () => nudge(NUDGE_MM, 0), 'right'),
+      nb('turn anticlockwise', '⟲', () => turn(TURN_DEG), 'turn-left'),
+      nb('turn clockwise', '⟳', () => turn(-TURN_DEG), 'turn-right'),
+      nb('centre the aim', '◎', () => setOffset(0, 0), 'centre'),
+    ),
+  );
+
   function renderAim(): void {
     const t = tower(aim.tower);
     const can = playing();
-    if (!can) {
-      replace(aimBar);
-      aimBar.hidden = true;
-      update3d();
-      return;
-    }
-    aimBar.hidden = false;
-    const fits = picked !== null && t !== undefined && fitsOf(picked).includes(t.id);
-    const nb = (label: string, text: string, f: () => void, k: string) => h('button', { 'aria-label': label, title: label, 'data-nudge': k, onclick: f }, text);
-    replace(
-      aimBar,
-      h(
-        'p',
-        { class: 'sp-aim-text', 'aria-live': 'polite', 'data-aim': t ? `${t.id} ${aim.x} ${aim.y} ${aim.rot}` : '' },
+    aimBar.hidden = !can;
+    if (can) {
+      const fits = picked !== null && t !== undefined && fitsOf(picked).includes(t.id);
+      aimText.dataset.aim = t ? `${t.id} ${aim.x} ${aim.y} ${aim.rot}` : '';
+      replace(
+        aimText,
         picked ? h('b', {}, pickedName()) : 'Pick a piece from your pile (N)',
         t ? ` over tower ${t.id}: x ${fmt(aim.x)} mm, y ${fmt(aim.y)} mm, turned ${aim.rot.toFixed(0)}°` : picked ? ': click a tower (T)' : '',
         picked && t && !fits ? h('span', { class: 'warn' }, ` — it does not fit tower ${t.id}`) : null,
-      ),
-      h(
-        'div',
-        { class: 'sp-nudges' },
-        nb('move the aim left', '←', () => nudge(-NUDGE_MM, 0), 'left'),
-        nb('move the aim away', '↑', () => nudge(0, NUDGE_MM), 'up'),
-        nb('move the aim closer', '↓', () => nudge(0, -NUDGE_MM), 'down'),
-        nb('move the aim right', '→', () => nudge(NUDGE_MM, 0), 'right'),
-        nb('turn anticlockwise', '⟲', () => turn(TURN_DEG), 'turn-left'),
-        nb('turn clockwise', '⟳', () => turn(-TURN_DEG), 'turn-right'),
-        nb('centre the aim', '◎', () => setOffset(0, 0), 'centre'),
-        h('button', { class: 'primary', 'data-action': 'place', 'aria-keyshortcuts': 'Enter', disabled: !fits, onclick: letGo }, 'Let go (Enter)'),
-      ),
-    );
+      );
+    }
+    if (view) renderControls(view);
     update3d();
   }
 
@@ -374,6 +451,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
               top ? ` · top by ${ctx.seatLabel(top.by)}` : '',
             ),
             tallest ? h('span', { class: 'badge' }, '▲ tallest') : null,
+            (fellAt.get(t.id)?.until ?? 0) > Date.now() ? h('span', { class: 'badge fell', 'data-fell': true }, fellAt.get(t.id)!.text) : null,
             fits.has(t.id) ? h('span', { class: 'badge fit' }, '✓ fits') : null,
             aim.tower === t.id ? h('span', { class: 'badge aimed' }, '◎ aimed') : null,
           ),
@@ -382,22 +460,35 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     );
   }
 
-  function pickButton(p: Placing, label: Node | string, extra: string): HTMLElement {
+  // Pick buttons are kept (by piece) across redraws: another player's drop
+  // changes what fits, which updates the buttons in place, never replaces
+  // one under the pointer.
+  const pickBtns = new Map<string, HTMLButtonElement>();
+  let handSig = '';
+
+  function pickButton(p: Placing, label: () => Node, extra: string, id: string): HTMLButtonElement {
     const towers = fitsOf(p);
     const on = picked !== null && samePlacing(picked, p);
-    return h(
-      'button',
-      {
-        class: `sp-pick ${on ? 'on' : ''}`,
-        'data-pick': pickKey(p),
-        'data-fits': towers.join(','),
-        'aria-pressed': String(on),
-        disabled: towers.length === 0,
-        onclick: () => pick(on ? null : p),
-      },
-      label,
-      h('span', { class: 'sp-fits' }, `${extra}${towerList(towers)}`),
-    );
+    let b = pickBtns.get(id);
+    if (!b) {
+      b = h('button', { type: 'button', class: 'sp-pick', 'data-pick': pickKey(p) }, label(), h('span', { class: 'sp-fits' }));
+      b.addEventListener('click', () => {
+        pick(picked !== null && samePlacing(picked, p) ? null : p);
+        // The keys go to the table next (Enter lets go, arrows aim), not
+        // to this button (which stays: Enter on it would put the piece back).
+        stage.querySelector<HTMLElement>('canvas')?.focus({ preventScroll: true });
+      });
+      pickBtns.set(id, b);
+    }
+    b.classList.toggle('on', on);
+    b.dataset.fits = towers.join(',');
+    b.setAttribute('aria-pressed', String(on));
+    b.disabled = towers.length === 0;
+    const text = `${extra}${towerList(towers)}`;
+    const f = b.querySelector('.sp-fits')!;
+    if (f.textContent !== text) f.textContent = text;
+    b.title = text.trim();
+    return b;
   }
 
   function renderHand(v: View): void {
@@ -406,41 +497,40 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     if (!hand || !st) {
       replace(handEl);
       handEl.hidden = true;
+      handSig = '';
       return;
     }
     handEl.hidden = false;
     const live = playing();
+    const up = st.face_up?.card;
+    const sig = JSON.stringify([live, up ?? null, hand.coins.map((c) => c.coin), hand.pawn, hand.face_down.length, hand.skips_hidden]);
+    const buttons: HTMLButtonElement[] = [];
+    const tileBtn = live && up ? pickButton({ kind: 'tile' }, () => tileChip(up), ' ', `tile-${up.suit}-${up.value}`) : null;
+    if (tileBtn) buttons.push(tileBtn);
+    const coinBtns = hand.coins.map((c) =>
+      live
+        ? [
+            pickButton({ kind: 'coin', coin: c.coin, face: 'suit' }, () => coinFaceChip('suit', c.card.suit, null), ' up ', `coin-${c.coin}-suit`),
+            pickButton({ kind: 'coin', coin: c.coin, face: 'value' }, () => coinFaceChip('value', null, c.card.value), ' up ', `coin-${c.coin}-value`),
+          ]
+        : null,
+    );
+    const pawnBtn = live && hand.pawn !== null ? pickButton({ kind: 'pawn' }, () => h('span', { class: 'sp-chip pawn neutral' }, '♟'), ' pawn ', 'pawn') : null;
+    if (sig === handSig) return; // the same pile: the buttons were updated in place
+    handSig = sig;
+    for (const [id, b] of pickBtns) if (![tileBtn, pawnBtn, ...coinBtns.flat()].includes(b)) pickBtns.delete(id);
     replace(
       handEl,
       h('h3', {}, 'Your pile'),
-      h(
-        'div',
-        { class: 'sp-faceup' },
-        st.face_up
-          ? live
-            ? pickButton({ kind: 'tile' }, tileChip(st.face_up.card), ' ')
-            : tileChip(st.face_up.card)
-          : h('span', { class: 'muted' }, 'No tile face up.'),
-      ),
+      h('div', { class: 'sp-faceup' }, up ? (tileBtn ?? tileChip(up)) : h('span', { class: 'muted' }, 'No tile face up.')),
       hand.coins.length
         ? h(
             'ul',
             { class: 'sp-coins', 'aria-label': 'Your coins' },
-            hand.coins.map((c) =>
-              h(
-                'li',
-                { 'data-coin': c.coin },
-                live
-                  ? [
-                      pickButton({ kind: 'coin', coin: c.coin, face: 'suit' }, coinFaceChip('suit', c.card.suit, null), ' up '),
-                      pickButton({ kind: 'coin', coin: c.coin, face: 'value' }, coinFaceChip('value', null, c.card.value), ' up '),
-                    ]
-                  : [coinFaceChip('suit', c.card.suit, null), coinFaceChip('value', null, c.card.value)],
-              ),
-            ),
+            hand.coins.map((c, i) => h('li', { 'data-coin': c.coin }, coinBtns[i] ?? [coinFaceChip('suit', c.card.suit, null), coinFaceChip('value', null, c.card.value)])),
           )
         : null,
-      hand.pawn !== null ? (live ? pickButton({ kind: 'pawn' }, h('span', { class: 'sp-chip pawn neutral' }, '♟'), ' pawn ') : h('p', {}, '♟ your pawn')) : null,
+      hand.pawn !== null ? (pawnBtn ?? h('p', {}, '♟ your pawn')) : null,
       hand.face_down.length === 0
         ? null
         : h(
@@ -449,24 +539,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
             `Face down (${hand.face_down.length}), in no order — a reveal turns one up at random${hand.skips_hidden ? ', not the one just hidden' : ''}: `,
             h('span', { class: 'sp-chips' }, hand.face_down.map((c) => tileChip(c, 'small'))),
           ),
-      live
-        ? h(
-            'label',
-            { class: 'sp-takeback' },
-            'If pieces fall, take back ',
-            h(
-              'select',
-              {
-                name: 'take_back',
-                onchange: ((e: Event & { target: HTMLSelectElement }) => (takeBack = e.target.value as TakeBack)) as unknown as EventListener,
-              },
-              h('option', { value: 'placed_first', selected: takeBack === 'placed_first' }, 'the piece I placed (if it fell)'),
-              h('option', { value: 'highest_ranked', selected: takeBack === 'highest_ranked' }, 'the highest-ranked fallen piece'),
-            ),
-            ' ',
-            h('a', { href: '#/rules/speedy/P10', class: 'rule-link' }, 'the rule'),
-          )
-        : null,
+      // During the race the take-back choice waits in a fold (chosen before the start).
+      live ? h('details', { class: 'sp-takeback-fold' }, h('summary', {}, `If pieces fall you take back ${takeBack === 'placed_first' ? 'the piece you placed' : 'the highest-ranked fallen piece'}`), takeBackChoice()) : null,
     );
   }
 
@@ -587,6 +661,44 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     return out;
   }
 
+  // ---- falls and take-backs, where they happen -------------------------
+
+  /** Recent falls by tower, for the tower list's badge. */
+  const fellAt = new Map<TowerId, { text: string; until: number }>();
+
+  function showFalls(events: Event[], before: Map<PieceId, Look>): void {
+    let at: TowerId | null = null;
+    let by: number | null = null;
+    for (const e of events) {
+      if (e.type === 'placed') {
+        at = e.tower;
+        by = e.seat;
+        before.set(e.piece, e.look);
+      }
+      if (e.type !== 'settled' || at === null || e.fallen.length === 0) continue;
+      const name = (p: PieceId) => {
+        const l = before.get(p);
+        return l ? lookName(l) : 'a piece';
+      };
+      let text = `⤓ ${e.fallen.length} fell`;
+      if (e.taken_back !== null) text += ` · ${by === null ? 'the placer' : by === ctx.seat ? 'you' : ctx.seatLabel(by)} took back the ${name(e.taken_back)}`;
+      if (e.pawn_returned !== null) text += ' · the pawn went back';
+      fellAt.set(at, { text, until: Date.now() + 6000 });
+      const t = tower(at);
+      const p = t && three ? three.screenOf(t.centre_mm[0], t.centre_mm[1], t.height_mm + 20) : null;
+      const note = h('div', { class: `sp-callout ${by === ctx.seat ? 'mine' : ''}`, 'data-fell-tower': at }, `Tower ${at}: ${text}`);
+      if (p) {
+        // Kept inside the table's frame (the note is centred on its point).
+        const w = callouts.clientWidth || 300;
+        note.style.left = `${Math.round(Math.max(Math.min(130, w / 2), Math.min(w - Math.min(130, w / 2), p.x)))}px`;
+        note.style.top = `${Math.round(Math.max(40, p.y))}px`;
+      } else note.classList.add('corner');
+      callouts.append(note);
+      window.setTimeout(() => note.remove(), 5000);
+      window.setTimeout(() => view && renderTowers(view), 6100);
+    }
+  }
+
   // Load the 3-D table straight away: it is the table.
   void load3d();
 
@@ -613,6 +725,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       if (picked && !sh.view.hand?.fits.some((f) => samePlacing(f.piece, picked!))) picked = null;
       if (aim.tower !== null && !tower(aim.tower)) aim.tower = null;
       three?.show(sh.view, sh.live ? changes : null);
+      if (sh.live && !ctx.inReplay) showFalls(sh.events, before);
       render();
     },
     destroy() {

@@ -40,6 +40,7 @@ import {
   RingGeometry,
   Scene,
   SRGBColorSpace,
+  TOUCH,
   Vector2,
   Vector3,
   WebGLRenderer,
@@ -90,6 +91,8 @@ export interface Speedy3d {
   azimuth(): number;
   /** Back to the view that frames every tower. */
   resetView(): void;
+  /** Where a table point (mm, z up) is on the canvas, in CSS pixels; null behind the camera. */
+  screenOf(x: number, y: number, z: number): { x: number; y: number } | null;
   dispose(): void;
 }
 
@@ -235,11 +238,17 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
   controls.enableDamping = true;
   controls.maxPolarAngle = Math.PI / 2.15;
   controls.minDistance = 60;
+  // Touch: one finger orbits (or drags the aim from the ghost), two fingers
+  // pinch to zoom and turn the view together.
+  controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_ROTATE };
   controls.maxDistance = 2500;
 
   function resize(): void {
     const w = host.clientWidth || 600;
-    const h = Math.round(Math.max(240, Math.min(w * 0.72, window.innerHeight * 0.6)));
+    // A stage the page gives a height (the fitted table, issue 24) is
+    // filled; otherwise the canvas picks one from the width.
+    const fixed = host.dataset.fill === 'true' ? host.clientHeight : 0;
+    const h = fixed >= 120 ? fixed : Math.round(Math.max(240, Math.min(w * 0.72, window.innerHeight * 0.6)));
     renderer.setSize(w, h, false);
     canvas.style.width = '100%';
     canvas.style.height = `${h}px`;
@@ -636,6 +645,12 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     resetView() {
       userMoved = false;
       frame();
+    },
+    screenOf(x, y, z) {
+      world.updateMatrixWorld();
+      const v = world.localToWorld(new Vector3(x, y, z)).project(camera);
+      if (v.z > 1) return null;
+      return { x: ((v.x + 1) / 2) * canvas.clientWidth, y: ((1 - v.y) / 2) * canvas.clientHeight };
     },
     dispose() {
       running = false;

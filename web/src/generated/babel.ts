@@ -15,7 +15,7 @@ from: number,
 /**
  * How far left it goes: 1 or 3.
  */
-gap: number, } | { "type": "end" };
+gap: number, } | { "type": "end" } | { "type": "undo" };
 
 /**
  * What changed, for clients to animate.
@@ -36,7 +36,19 @@ to: number,
 /**
  * Its top tile, now the top at `to`.
  */
-tile: Tile, } | { "type": "ended", 
+tile: Tile, } | { "type": "undone", 
+/**
+ * Where the stack stands again (1-based, after reopening the gap).
+ */
+from: number, 
+/**
+ * Where it had gone.
+ */
+to: number, 
+/**
+ * How many tiles went back.
+ */
+count: number, } | { "type": "ended", 
 /**
  * Stacks left.
  */
@@ -64,7 +76,13 @@ variant: Variant,
  * B9: the draw order, first drawn first; `None` for B8 (hidden order,
  * dealt from the record's seed).
  */
-deal?: Array<Tile> | null, };
+deal?: Array<Tile> | null, 
+/**
+ * B-8: whether the player may take moves back (since the last draw).
+ * Off by default and in ranked games (the daily deal); records from
+ * before it existed have it off, so they replay as they were.
+ */
+undo?: boolean, };
 
 /**
  * One tile, stored as `suit * 6 + value` (0..24) so search code can use it
@@ -103,9 +121,13 @@ undrawn_tiles: Array<Tile>,
  */
 deal?: Array<Tile> | null, 
 /**
- * The legal actions now.
+ * The legal actions now (`undo` aside: see `can_undo`).
  */
 legal: Array<Action>, 
+/**
+ * B-8: whether `undo` would take a move back now.
+ */
+can_undo: boolean, 
 /**
  * Whether the game is over.
  */

@@ -137,7 +137,11 @@ none_shows: number,
 /**
  * Words after the control (`" (0: until everyone says done)"`).
  */
-hint: string, } | { "type": "flag" } | { "type": "choice", 
+hint: string, } | { "type": "flag", 
+/**
+ * Ticked or not at first, if not the default.
+ */
+start: boolean | null, } | { "type": "choice", 
 /**
  * The values and their words.
  */

@@ -3,7 +3,7 @@
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
 import type { Seat, Viewer } from './core';
-import type { PhysicsSettings, PieceId, Pose } from './physics';
+import type { BodyState, PhysicsSettings, PieceId, Pose } from './physics';
 
 /**
  * One thing a seat can do.
@@ -28,7 +28,7 @@ size: Size,
 /**
  * Where it is held (hand noise is added).
  */
-pose: Pose, } | { "type": "pass" };
+pose: Pose, } | { "type": "release" } | { "type": "pass" };
 
 /**
  * The room's sizes a client needs to draw the table and aim a piece.
@@ -50,7 +50,7 @@ max_height_mm: number, };
 /**
  * Why a game ended (L13).
  */
-export type EndReason = "pieces_gone" | "closed" | "all_out";
+export type EndReason = "pieces_gone" | "closed" | "wrecked";
 
 /**
  * One observable change, in order.
@@ -352,7 +352,7 @@ export type Size = "small" | "medium" | "large";
 /**
  * Why a run was a slip.
  */
-export type SlipReason = "corners" | "contacts" | "pushed_past_pips" | "slid_away" | "never_rested" | "no_room";
+export type SlipReason = "corners" | "contacts" | "pushed_past_pips" | "slid_away" | "never_rested" | "no_room" | "point_on_inside_point";
 
 /**
  * What the seat to act may do now, as the rules decide it (L5, L8, L-10,
@@ -368,7 +368,14 @@ sizes: Array<Size>,
 /**
  * Whether it may hold a piece (L12: it holds none yet).
  */
-hold: boolean, };
+hold: boolean, 
+/**
+ * Whether this turn is the release of its held piece (L12): the only
+ * action is then `release` (`sizes` is empty and `hold` false). A held
+ * piece touched by another seat's held piece stays held, and its
+ * holder plays a normal turn (this is false).
+ */
+release: boolean, };
 
 /**
  * The outcome of one run (L9).
@@ -446,12 +453,21 @@ world: WorldSnapshot, };
 
 /**
  * A whole physics world as plain data, for views (a bot rebuilds the table
- * from it and simulates candidates on copies). Equality compares the pose
- * bits of every piece, which is what tells two worlds apart in practice.
- *
- * On the wire it is `{"fingerprint": [[u32; 7], …], "state": "<JSON>"}`:
- * the simulation state as one JSON string, because it holds 128-bit
- * numbers that a JSON value (as hosts pass views around) cannot. Reading
- * it back checks the state against the fingerprint.
+ * from it and simulates candidates on copies): the table's explicit state,
+ * every piece's kind, pose and velocities as exact f32 bits, and whether
+ * it is held or removed. Reading it checks that a table can be
+ * rebuilt from it. Equality is equality of the states.
  */
-export type WorldSnapshot = { fingerprint: Array<[number, number, number, number, number, number, number]>, state: string, };
+export type WorldSnapshot = { 
+/**
+ * The settings the table was made with.
+ */
+settings: PhysicsSettings, 
+/**
+ * Steps simulated since the table was made.
+ */
+steps: number, 
+/**
+ * Every piece, in drop order.
+ */
+pieces: Array<BodyState>, };

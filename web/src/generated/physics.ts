@@ -3,6 +3,41 @@
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
 /**
+ * One piece as the physics knows it between two steps. Numbers are the
+ * exact 32-bit floats rapier computes with, as their bits
+ * ([`f32::to_bits`]), so that a state read back from text is the same
+ * state: translation in rapier's units (10 cm) then the rotation
+ * quaternion (x, y, z, w); velocities in rapier's units per second and
+ * radians per second. A piece's pose in millimetres and degrees is
+ * [`crate::Table::pose`] of the rebuilt table.
+ */
+export type BodyState = { 
+/**
+ * What piece it is.
+ */
+kind: PieceKind, 
+/**
+ * Its pose: translation then quaternion (x, y, z, w), as f32 bits.
+ */
+pose_bits: [number, number, number, number, number, number, number], 
+/**
+ * Its linear velocity, as f32 bits.
+ */
+linvel_bits: [number, number, number], 
+/**
+ * Its angular velocity, as f32 bits.
+ */
+angvel_bits: [number, number, number], 
+/**
+ * Held fixed by a hand (kinematic) until released.
+ */
+held: boolean, 
+/**
+ * Taken out of the world for good ([`crate::Table::remove`]).
+ */
+removed: boolean, };
+
+/**
  * A box-shaped piece (the piecepack tile), millimetres and grams.
  */
 export type BoxSpec = { 
@@ -92,6 +127,11 @@ contacts: ContactSettings, };
 export type PieceId = number;
 
 /**
+ * A kind of piece on the table.
+ */
+export type PieceKind = "tile" | "coin" | "pawn" | "pyramid-small" | "pyramid-medium" | "pyramid-large";
+
+/**
  * The pieces' dimensions. Defaults: the common reference piecepack and
  * Looney Pyramids (`docs/rules/`).
  */
@@ -111,15 +151,38 @@ coin: CylinderSpec,
  */
 pawn: CylinderSpec, 
 /**
- * Small pyramid: base 14.29, height 25.40 mm, 1.4 g, friction 0.4 (plastic).
+ * Small pyramid: base 14.29, height 25.40 mm, walls 2.6 mm, 1.4 g,
+ * friction 0.8.
+ *
+ * The walls: a nested small rises about 9.5 mm over the one below
+ * (two nested smalls are as tall as a medium, 34.93 − 25.40 = 9.53
+ * mm), and a cavity that is the outer pyramid moved down 9.5 mm leaves
+ * walls 9.53 × 7.145 / 26.39 = 2.58 mm thick (2.60 for a medium, 2.62
+ * for a large). The masses agree: shells of 2.6 mm hold 1.31, 2.82 and
+ * 4.93 cm³ of plastic, 1.07, 0.96 and 0.89 g/cm³ at 1.4, 2.7 and 4.4
+ * g, about polystyrene's 1.05; walls of 1.3 mm would need 1.7 g/cm³,
+ * heavier than any plastic the pieces could be made of.
+ *
+ * Friction 0.8: acrylic on acrylic, static (Engineering ToolBox,
+ * "Friction and Friction Coefficients for some Common Materials",
+ * which gives polystyrene on polystyrene 0.5). The pieces are taken to
+ * be a hard acrylic-like plastic; the simulation has one coefficient
+ * for static and sliding friction, and placements are judged at rest,
+ * where the static one counts. Rapier averages two surfaces'
+ * coefficients: 0.65 against the default table (0.5). Measured on the
+ * leaning pair (issue 25): a small let go 2 mm above the middle of a
+ * foundation piece's upper face broke the pair at 0.4 and 0.5 and
+ * rests cleanly at 0.8.
  */
 pyramid_small: PyramidSpec, 
 /**
- * Medium pyramid: base 19.84, height 34.93 mm, 2.7 g, friction 0.4.
+ * Medium pyramid: base 19.84, height 34.93 mm, walls 2.6 mm, 2.7 g,
+ * friction 0.8.
  */
 pyramid_medium: PyramidSpec, 
 /**
- * Large pyramid: base 25.40, height 44.45 mm, 4.4 g, friction 0.4.
+ * Large pyramid: base 25.40, height 44.45 mm, walls 2.6 mm, 4.4 g,
+ * friction 0.8.
  */
 pyramid_large: PyramidSpec, 
 /**
@@ -142,7 +205,11 @@ position: [number, number, number],
 rotation_deg: [number, number, number], };
 
 /**
- * A square-based Looney Pyramid, simulated as a solid five-point convex hull.
+ * A square-based Looney Pyramid, simulated as the real piece is: a hollow
+ * shell with an open base, four walls of even thickness meeting in a solid
+ * tip (L1). Its cavity is the outer pyramid moved down by
+ * `wall × slant / half-base`, so a piece of the same size nested on it
+ * rises by that much.
  */
 export type PyramidSpec = { 
 /**
@@ -153,6 +220,10 @@ base: number,
  * Height from the base to the apex (mm).
  */
 height: number, 
+/**
+ * Thickness of each wall, across the wall (mm).
+ */
+wall: number, 
 /**
  * Mass (g).
  */
@@ -198,8 +269,12 @@ length_unit_m: number,
  */
 table_friction: number, 
 /**
- * Restitution of every piece (default 0: wood and plastic barely bounce
- * at the speeds of stacking, and bounces only delay rest).
+ * Restitution of every piece (default 0). Published coefficients of
+ * restitution for hard plastics (0.5–0.8 for acrylic or polystyrene
+ * balls) are for solid bodies at impact speeds of metres per second; a
+ * thin shell let go a few millimetres above a face lands at 0.1–0.2
+ * m/s, on an edge or a corner, and its walls flex: the assumption is
+ * that it lands without a bounce, and bounces only delay rest.
  */
 restitution: number, 
 /**

@@ -468,14 +468,14 @@ connected: boolean,
 hints: number, };
 
 /**
- * A message from the server to a WebSocket client: the shapes
- * `tables.rs` and `ws.rs` send (they build them as JSON; every server test
- * reads each message it receives as a `ServerMessage`, so the two cannot
- * part). Game payloads (views, events, actions) are the game's own JSON.
+ * A message from the server to a WebSocket client, the only shapes the
+ * server sends (`shells/server/src/tables/messages.rs` writes them; every
+ * server test reads each message it receives as a `ServerMessage`). Game
+ * payloads (views, events, actions) are the game's own JSON.
  */
 export type ServerMessage = { "type": "welcome", 
 /**
- * [`PROTOCOL`].
+ * [`super::PROTOCOL`].
  */
 protocol: number, 
 /**

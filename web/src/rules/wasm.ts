@@ -136,7 +136,7 @@ export interface LeaningPlacement {
   hold?: boolean;
 }
 
-export type SlipReason = 'corners' | 'contacts' | 'pushed_past_pips' | 'slid_away' | 'never_rested' | 'no_room';
+export type SlipReason = 'corners' | 'contacts' | 'pushed_past_pips' | 'slid_away' | 'never_rested' | 'no_room' | 'point_on_inside_point';
 
 /** What the physics predicts, hand noise off (games/leaning/src/preview.rs `Preview`). */
 export interface LeaningPreview {
@@ -174,5 +174,45 @@ export async function previewLeaning(view: unknown, placement: LeaningPlacement,
   const m = await loadRules();
   return unwrap<LeaningPreview>(
     call('full', () => m.previewLeaning(JSON.stringify(view), JSON.stringify(placement), settings === undefined ? '' : JSON.stringify(settings))),
+  );
+}
+
+// ---- IceTowers: what a seat may do now ------------------------------------
+
+/**
+ * Every action IceTowers allows `seat` now, judged by the rules themselves
+ * (games/icetowers `IceTowers::legal_actions`, on the table rebuilt from
+ * `view`, as the server sent it): the page highlights the legal caps and
+ * mines from this list and never re-types a rule. The small module (no
+ * physics) answers.
+ */
+export async function iceLegal<A = unknown>(view: unknown, seat: number): Promise<A[]> {
+  const m = await loadLite();
+  return unwrap<A[]>(call('lite', () => m.iceLegal(JSON.stringify(view), seat)));
+}
+
+// ---- Leaning Towers: suggested poses ----------------------------------------
+
+/** A clean pose the rules suggest (games/leaning/src/suggest.rs `Suggestion`). */
+export interface LeaningSuggestion {
+  size: 'small' | 'medium' | 'large';
+  pose: Pose;
+  how: 'lean' | 'rest';
+  target: number;
+  points: number;
+  steady: number;
+  shifts: number;
+}
+
+/**
+ * Poses for the seat to act in `view` to place a piece of `size` from:
+ * each judged clean by the same preview (hand noise off), the steadiest
+ * under a hand-noise step first; next to piece `near` first when given.
+ * Empty when none was found within the budget of physics runs.
+ */
+export async function suggestLeaning(view: unknown, ask: { size: string; near?: number | null; max?: number; budget?: number }, settings?: unknown): Promise<LeaningSuggestion[]> {
+  const m = await loadRules();
+  return unwrap<LeaningSuggestion[]>(
+    call('full', () => m.suggestLeaning(JSON.stringify(view), JSON.stringify(ask), settings === undefined || settings === null ? '' : JSON.stringify(settings))),
   );
 }

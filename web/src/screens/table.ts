@@ -6,7 +6,7 @@
 
 import { ApiFailure, api } from '../api';
 import { Connection, type ConnState } from '../connection';
-import { seatMark, uiFor } from '../games/registry';
+import { fitsOneScreen, seatMark, uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
 import { loadHistory, saveHistory } from '../history';
 import type { ClockState, CreateTable, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
@@ -18,6 +18,11 @@ import { eventLines, refusalText, ruleHref, type Line } from '../words';
 import { seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
+
+/** How long a seat may stay without a connection before the server ends
+ *  the game as abandoned (its default `abandon_after`, docs/protocol.md). */
+const ABANDON_MINUTES = 5;
+
 
 export function tableScreen(id: string): Screen {
   const conn = h('span', { class: 'conn', role: 'status', 'aria-live': 'polite', 'data-state': 'connecting' });
@@ -147,6 +152,30 @@ export function tableScreen(id: string): Screen {
       settings: t.settings,
     });
     gameHost.replaceChildren(ui.root);
+    // The physical tables (real time, 3-D) fit one screen: the table, the
+    // player's pieces, the main action and the last verdict without
+    // scrolling (issue 24); the seats, buttons and history follow below.
+    root.classList.toggle('fit', fitsOneScreen(t.game));
+  }
+
+  /** On a fitted table the message line keeps the last verdict in view:
+   *  a refusal stays a few seconds, then the newest line about this
+   *  viewer (or, failing that, the newest line) takes its place. */
+  let messageAt = 0;
+  let messageOwn = false;
+  function showLatest(lines: Line[]): void {
+    if (!table || !fitsOneScreen(table.game)) return say(message, '');
+    const now = Date.now();
+    const own = [...lines].reverse().find((l) => /^(You|Your)\b/.test(l.text));
+    const keepError = message.dataset.kind === 'error' && now - messageAt < 5000;
+    const keepOwn = messageOwn && now - messageAt < 4000;
+    const line = own ?? (keepError || keepOwn ? undefined : lines[lines.length - 1]);
+    if (!line) return;
+    if (keepError && !own) return;
+    say(message, line.text);
+    message.dataset.line = line.kind;
+    messageAt = now;
+    messageOwn = own !== undefined;
   }
 
   /** A turn of this viewer's own in a turn-based game (the real-time ones have no turns to announce). */
@@ -193,7 +222,9 @@ export function tableScreen(id: string): Screen {
             mark(st.seat),
             seatLabel(st.seat),
             st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
-            st.kind === 'person' && st.taken && !st.connected && st.seat !== seat ? h('span', { class: 'off' }, ' · away') : null,
+            st.kind === 'person' && st.taken && !st.connected && st.seat !== seat
+              ? h('span', { class: 'off', 'data-away': st.seat }, ended ? ' · away' : ` · away: if they stay away ${ABANDON_MINUTES} minutes, the game ends as abandoned`)
+              : null,
           ),
         ),
       ),
@@ -380,6 +411,8 @@ export function tableScreen(id: string): Screen {
       h('p', { class: 'error' }, sentence, rule && table ? [' ', h('a', { href: ruleHref(table.game, rule), class: 'rule-link', 'data-rule': rule }, 'See the rule')] : null),
     );
     message.dataset.kind = 'error';
+    messageAt = Date.now();
+    messageOwn = false;
   }
 
   function onMessage(m: ServerMessage): void {
@@ -406,6 +439,7 @@ export function tableScreen(id: string): Screen {
         toAct = m.to_act;
         lastView = m.view;
         restoreHistory(m.version);
+        if (!message.textContent) showLatest(history.slice(-1));
         renderClocks();
         renderSeats();
         showOutcome();
@@ -429,7 +463,6 @@ export function tableScreen(id: string): Screen {
           if (table) table = { ...table, status: 'finished', outcome: m.outcome ?? undefined, ending: m.ended ?? undefined };
           showOutcome();
         }
-        say(message, '');
         clocks = m.clocks;
         clocksAt = Date.now();
         renderClocks();
@@ -438,6 +471,7 @@ export function tableScreen(id: string): Screen {
         const wasMine = mineToAct(turnBefore);
         const lines = table ? eventLines(table.game, m.events, m.view, who) : [];
         addHistory(lines);
+        showLatest(lines);
         if (m.ended || m.outcome) sounds.end();
         else if (lines.some((l) => l.kind === 'fell')) sounds.fall();
         else if (!wasMine && mineToAct(m.to_act)) sounds.yourTurn();
@@ -488,6 +522,15 @@ export function tableScreen(id: string): Screen {
         connState = s;
         renderConn(conn, s);
         root.dataset.conn = s.kind;
+        // A warning before the seat is given up: the server ends a game
+        // whose seat stays without a connection too long (abandoned).
+        if ((s.kind === 'waiting' || s.kind === 'connecting') && mySeat() !== null && !ended && started()) {
+          say(message, `You are offline; reconnecting… A seat that stays away ${ABANDON_MINUTES} minutes is given up and the game ends as abandoned.`, 'error');
+          message.dataset.away = 'true';
+        } else if (s.kind === 'open' && message.dataset.away === 'true') {
+          delete message.dataset.away;
+          say(message, 'Back online: your seat is still yours.');
+        }
         if (s.kind === 'refused' && token && tokenRejected) {
           // A bad token would be refused forever: watch instead.
           tokenRejected = false;

@@ -9,6 +9,7 @@ export function babelLines(events: Event[], _view: View): Line[] {
   for (const e of events) {
     if (e.type === 'drew') out.push({ kind: 'move', text: `Drew the ${tileName(e.tile)}.` });
     else if (e.type === 'moved') out.push({ kind: 'move', text: `Put stack ${e.from} onto stack ${e.to} (the ${tileName(e.tile)} on top).` });
+    else if (e.type === 'undone') out.push({ kind: 'move', text: `Took back the move: ${plural(e.count, 'tile')} back to stack ${e.from}.` });
     else if (e.type === 'ended') out.push({ kind: 'end', text: `Every tile is out: ${plural(e.stacks, 'stack')} left.` });
   }
   return out;
@@ -26,6 +27,8 @@ export function babelRefusal(message: string): string {
   if (/does not match/.test(message)) return 'Those two tiles do not match: they need the same suit or the same number.';
   if (/moves 1 or 3 positions left/.test(message)) return 'A stack moves onto the stack next to it, or three places to its left.';
   if (/Strict variant: a move is legal/.test(message)) return 'In the Strict rules you may draw only when no move is possible, and there is one.';
+  if (/cannot be taken back in this game/.test(message)) return 'Moves cannot be taken back in this game.';
+  if (/no move since the last draw/.test(message)) return 'There is no move to take back: a draw cannot be undone.';
   if (/tiles are still to draw/.test(message)) return 'You can end the game only after the last tile is drawn.';
   return clean(message);
 }

@@ -39,6 +39,7 @@ export function startSettings(g: GameInfo): unknown {
   const out: Record<string, unknown> = { ...((g.default_settings ?? {}) as object) };
   for (const f of form.fields) {
     if (f.kind.type === 'seats') out[f.key] = f.kind.start;
+    if (f.kind.type === 'flag' && f.kind.start !== null) out[f.key] = f.kind.start;
     if (f.kind.type === 'number' && (out[f.key] === null || out[f.key] === undefined)) out[f.key] = f.kind.zero_is_none && f.kind.none_shows === 0 ? null : f.kind.none_shows * f.kind.scale;
   }
   return out;

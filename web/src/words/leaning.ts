@@ -11,6 +11,7 @@ const SLIP: Record<string, string> = {
   slid_away: 'it slid away from where it was let go',
   never_rested: 'the sculpture did not come to rest',
   no_room: 'there was no room to let it go there',
+  point_on_inside_point: 'its point touched the inside point of another pyramid',
 };
 
 const pts = (n: number) => `${n > 0 ? '+' : ''}${plural(n, 'point')}`;
@@ -26,16 +27,24 @@ export function leaningLines(events: Event[], _view: View, who: Who): Line[] {
         out.push({ kind: 'info', text: `The foundation did not stand (${e.reason}); it is built again.` });
         break;
       case 'placed':
-        out.push({ kind: 'verdict', text: `${who(e.seat)} ${e.released ? 'let go of the held' : 'placed a'} ${e.size} pyramid, clean: ${pts(e.points)}.` });
+        out.push({
+          kind: 'verdict',
+          text: who(e.seat) === 'You' ? `Your ${e.released ? 'held ' : ''}${e.size} pyramid rests, clean: ${pts(e.points)}.` : `${who(e.seat)} ${e.released ? 'let go of the held' : 'placed a'} ${e.size} pyramid, clean: ${pts(e.points)}.`,
+        });
         break;
       case 'held':
-        out.push({ kind: 'verdict', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'hold' : 'holds'} a ${e.size} pyramid in place (${pts(e.points)} so far); it is let go next turn.` });
+        out.push({ kind: 'verdict', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'hold' : 'holds'} a ${e.size} pyramid in place (${pts(e.points)} so far); ${who(e.seat) === 'You' ? 'you let' : 'they let'} it go on ${who(e.seat) === 'You' ? 'your' : 'their'} next turn.` });
         break;
       case 'failed': {
         const what = `${e.released ? 'the held' : 'a'} ${e.size} pyramid`;
         if (e.verdict === 'slip') {
           const why = e.slip ? SLIP[e.slip] ?? 'it slipped' : 'it slipped';
-          out.push({ kind: 'fell', text: `${who(e.seat)}: ${what} slipped (${why}). The table is put back.${e.forfeited ? ' The piece is lost.' : ' Same size again next try.'}` });
+          if (who(e.seat) === 'You') {
+            out.push({
+              kind: 'fell',
+              text: `Your ${e.released ? 'held ' : ''}${e.size} pyramid slipped (${why}): ${e.forfeited ? (e.released ? `the piece is lost, ${pts(e.points)}` : 'no points, and that was the last try: the piece is lost') : 'no points, try again'}. The table is put back.`,
+            });
+          } else out.push({ kind: 'fell', text: `${who(e.seat)}: ${what} slipped (${why}). The table is put back.${e.forfeited ? ' The piece is lost.' : ' Same size again next try.'}` });
         } else {
           out.push({ kind: 'fell', text: `${who(e.seat)}: ${what} ${e.verdict === 'break' ? 'knocked' : 'wrecked'} ${plural(e.disturbed.length, 'piece')}: ${pts(e.points)}. The piece is lost and the table is put back.` });
         }

@@ -66,31 +66,72 @@ impl fmt::Display for Policy {
 pub struct BotSpec {
     /// How it chooses.
     pub policy: Policy,
-    /// Mean think delay in ms; each delay is drawn from half to one and a
-    /// half times this.
+    /// Mean think delay in ms; each delay is drawn from `think_ms` minus
+    /// to plus `spread_ms`.
     pub think_ms: u64,
+    /// How far a delay strays from `think_ms` (ms): half of it for every
+    /// bot but the beginner (½× to 1½×), 750 for the beginner (1.5 to 3 s).
+    pub spread_ms: u64,
 }
+
+/// The beginner's mean reaction time (ms): with its spread, every action
+/// comes [`BEGINNER_MIN_MS`] to [`BEGINNER_MAX_MS`] after it looked, a
+/// person's pace.
+pub const BEGINNER_THINK_MS: u64 = 2250;
+/// The beginner's shortest wait (ms).
+pub const BEGINNER_MIN_MS: u64 = 1500;
+/// The beginner's longest wait (ms).
+pub const BEGINNER_MAX_MS: u64 = 3000;
 
 impl BotSpec {
     /// A bot with the policy's default reaction time.
     pub fn new(policy: Policy) -> Self {
+        BotSpec::with_think(policy, policy.default_think_ms())
+    }
+
+    /// A bot with reaction time `think_ms`, drawn from ½× to 1½× of it.
+    pub fn with_think(policy: Policy, think_ms: u64) -> Self {
         BotSpec {
             policy,
-            think_ms: policy.default_think_ms(),
+            think_ms,
+            spread_ms: think_ms / 2,
         }
+    }
+
+    /// The beginner: greedy at a person's pace, every action 1.5 to 3 s
+    /// after it looked at the table (the browser's first opponent, so a
+    /// newcomer can watch the game and still take part in it).
+    pub fn beginner() -> Self {
+        BotSpec {
+            policy: Policy::Greedy,
+            think_ms: BEGINNER_THINK_MS,
+            spread_ms: BEGINNER_THINK_MS - BEGINNER_MIN_MS,
+        }
+    }
+
+    /// The shortest and longest think delays this bot draws (ms).
+    pub fn think_range(&self) -> (u64, u64) {
+        let d = self.spread_ms.min(self.think_ms);
+        ((self.think_ms - d).max(1), self.think_ms + d)
     }
 }
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == BotSpec::beginner() {
+            return f.write_str("beginner");
+        }
         write!(f, "{}:{}", self.policy, self.think_ms)
     }
 }
 
 impl FromStr for BotSpec {
     type Err = String;
-    /// `greedy`, or `greedy:450` for a 450 ms reaction time.
+    /// `beginner`, `greedy`, or `greedy:450` for a 450 ms reaction time.
     fn from_str(s: &str) -> Result<Self, String> {
+        if s.trim() == "beginner" {
+            return Ok(BotSpec::beginner());
+        }
         let (name, think) = match s.split_once(':') {
             Some((n, t)) => (n, Some(t)),
             None => (s, None),
@@ -101,7 +142,7 @@ impl FromStr for BotSpec {
             "strong" => Policy::Strong,
             other => {
                 return Err(format!(
-                    "unknown bot {other:?}: expected random, greedy or strong"
+                    "unknown bot {other:?}: expected beginner, random, greedy or strong"
                 ));
             }
         };
@@ -114,7 +155,7 @@ impl FromStr for BotSpec {
                 .filter(|&ms| ms >= 1)
                 .ok_or_else(|| format!("bad reaction time {t:?} in {s:?}: milliseconds ≥ 1"))?,
         };
-        Ok(BotSpec { policy, think_ms })
+        Ok(BotSpec::with_think(policy, think_ms))
     }
 }
 
@@ -136,7 +177,9 @@ pub fn decide(
 /// An IceTowers bot behind the one bot interface: a [`BotSpec`] for one
 /// seat, deciding from that seat's view alone (rebuilt into a state with
 /// [`IceTowers::from_view`]: IceTowers hides nothing), its action arriving
-/// one reaction time later (drawn from ½× to 1½× the spec's).
+/// one reaction time later (drawn from [`BotSpec::think_range`]: ½× to 1½×
+/// the spec's, 1.5 to 3 s for the beginner). The delay is the decision's
+/// `think_ms`, so the simulator and the server wait alike.
 pub struct IceBot {
     spec: BotSpec,
     seat: Seat,
@@ -154,10 +197,8 @@ impl Bot<IceTowers> for IceBot {
     fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
         let game = IceTowers::from_view(view).ok()?;
         let action = decide(self.spec.policy, &game, self.seat, &mut self.rng)?;
-        let lo = (self.spec.think_ms / 2).max(1);
-        let think_ms = self
-            .rng
-            .random_range(lo..=self.spec.think_ms + self.spec.think_ms / 2);
+        let (lo, hi) = self.spec.think_range();
+        let think_ms = self.rng.random_range(lo..=hi);
         Some(Decision { action, think_ms })
     }
 
@@ -172,23 +213,28 @@ impl Bot<IceTowers> for IceBot {
 
 impl Bots for IceTowers {
     fn bot_levels() -> Vec<BotLevel> {
+        // Weakest first. The beginner is the browser's first opponent: at a
+        // person's pace, so a newcomer can watch a game and still take part.
         vec![
+            BotLevel::new(
+                "beginner",
+                "Easy bot",
+                "takes whatever helps it most right now, at a person’s pace (one play every 1.5 to 3 seconds)",
+            ),
             BotLevel::new(
                 "random",
                 "Random bot",
-                "plays at random, with quick hands (about 0.4 s)",
+                "plays at random, with quick hands",
             ),
-            // The browser's first opponent: at a person's pace, so a
-            // newcomer can watch a game and still take part in it.
             BotLevel::new(
                 "greedy:2500",
-                "Easy bot",
+                "Patient bot",
                 "takes whatever helps it most right now, taking its time (2.5 seconds a play)",
             ),
             BotLevel::new(
                 "greedy",
                 "Medium bot",
-                "takes whatever helps it most right now, quickly (about 0.6 s)",
+                "takes whatever helps it most right now, quickly",
             ),
             BotLevel::new(
                 "strong",
@@ -198,7 +244,7 @@ impl Bots for IceTowers {
             BotLevel::new(
                 "greedy:300",
                 "Quick bot",
-                "like the medium bot, with very quick hands (0.3 s)",
+                "like the medium bot, with very quick hands",
             ),
         ]
     }

@@ -11,7 +11,7 @@
 mod policy;
 mod sim;
 
-pub use policy::{Profile, SpeedyBot};
+pub use policy::{BEGINNER_THINK_MS, Profile, SpeedyBot};
 pub use sim::{SimResult, Summary, simulate, simulate_levels};
 pub use stackyard_core::{Bot, BotLevel, Bots, Decision};
 
@@ -22,7 +22,14 @@ impl Bots for SpeedyTowers {
     fn bot_levels() -> Vec<BotLevel> {
         // In a player's words; `Profile::LEVELS` has the numbers.
         let words = |name: &str| match name {
-            "easy" => ("Easy bot", "slow and a little clumsy"),
+            "beginner" => (
+                "Easy bot",
+                "plays at a person’s pace (one drop every 1.5 to 3 seconds), a little clumsy",
+            ),
+            "easy" => (
+                "Brisk bot",
+                "a little quicker (about 1.5 seconds a drop), a little clumsy",
+            ),
             "medium" => ("Medium bot", "quicker, with steadier hands"),
             _ => ("Hard bot", "fast and careful"),
         };

@@ -16,9 +16,12 @@ use stackyard_core::{GameTime, Seat, Seed};
 /// How a bot plays: speed, accuracy, care.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Profile {
-    /// Mean reaction time (ms); each is drawn from half to one and a half
-    /// times this.
+    /// Mean reaction time (ms); each is drawn from `think_ms` minus to
+    /// plus `spread` times it.
     pub think_ms: u64,
+    /// How far a reaction time strays from `think_ms`, as a share of it
+    /// (0.5: half to one and a half times; the beginner's ⅓: 1.5 to 3 s).
+    pub spread: f64,
     /// How far its aim strays (σ, mm), before the room's hand noise.
     pub aim_sigma_mm: f64,
     /// On towers at least this high (mm) it aims carefully: its stray is
@@ -30,14 +33,31 @@ pub struct Profile {
     pub plans: bool,
 }
 
+/// The beginner's mean reaction time (ms): with its spread of a third,
+/// each of its actions arrives 1.5 to 3 s after it looked.
+pub const BEGINNER_THINK_MS: u64 = 2250;
+
 impl Profile {
     /// The levels a host may seat, weakest first: name, about, profile.
-    pub const LEVELS: [(&'static str, &'static str, Profile); 3] = [
+    pub const LEVELS: [(&'static str, &'static str, Profile); 4] = [
+        (
+            "beginner",
+            "plays at a person's pace, one drop every 1.5 to 3 seconds, with shaky hands, placing anything that fits",
+            Profile {
+                think_ms: BEGINNER_THINK_MS,
+                spread: 1.0 / 3.0,
+                aim_sigma_mm: 4.0,
+                careful_above_mm: f64::INFINITY,
+                careful_factor: 1.0,
+                plans: false,
+            },
+        ),
         (
             "easy",
-            "slow (1.5 s), shaky (σ 4 mm), places anything that fits",
+            "slow (about 1.5 seconds a drop) and shaky, placing anything that fits",
             Profile {
                 think_ms: 1500,
+                spread: 0.5,
                 aim_sigma_mm: 4.0,
                 careful_above_mm: f64::INFINITY,
                 careful_factor: 1.0,
@@ -46,9 +66,10 @@ impl Profile {
         ),
         (
             "medium",
-            "steady (0.9 s, σ 2 mm), plays high pieces first, careful on tall towers",
+            "steady (about 0.9 seconds a drop), plays high pieces first, careful on tall towers",
             Profile {
                 think_ms: 900,
+                spread: 0.5,
                 aim_sigma_mm: 2.0,
                 careful_above_mm: 40.0,
                 careful_factor: 0.5,
@@ -57,9 +78,10 @@ impl Profile {
         ),
         (
             "hard",
-            "quick (0.55 s), precise (σ 0.7 mm), plans and takes care",
+            "quick (about half a second a drop) and precise, plans ahead and takes care",
             Profile {
                 think_ms: 550,
+                spread: 0.5,
                 aim_sigma_mm: 0.7,
                 careful_above_mm: 30.0,
                 careful_factor: 0.3,
@@ -79,7 +101,9 @@ impl Profile {
             .iter()
             .find(|(n, _, _)| *n == name)
             .map(|l| l.2)
-            .ok_or_else(|| format!("unknown bot {name:?}: expected easy, medium or hard"))?;
+            .ok_or_else(|| {
+                format!("unknown bot {name:?}: expected beginner, easy, medium or hard")
+            })?;
         if let Some(t) = think {
             p.think_ms = t
                 .parse::<u64>()
@@ -151,7 +175,8 @@ impl SpeedyBot {
     fn delay(&mut self, careful: bool) -> u64 {
         let t = self.profile.think_ms;
         let t = if careful { t + t / 2 } else { t };
-        self.rng.random_range((t / 2).max(1)..=t + t / 2)
+        let d = ((t as f64) * self.profile.spread.clamp(0.0, 1.0)).round() as u64;
+        self.rng.random_range((t - d).max(1)..=t + d)
     }
 
     fn decision(&mut self, action: Action, careful: bool) -> Option<Decision<Action>> {

@@ -570,6 +570,7 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
     let settings = stackyard_babel::Settings {
         variant,
         deal: None,
+        undo: false,
     };
     let mut driver = Driver::<Babel>::new(settings, Seed(seed)).map_err(Failure::other)?;
     let mut history: Vec<Driver<Babel>> = Vec::new();

@@ -1,0 +1,159 @@
+//! The beginner bot's pace, in simulated time (no sleeps): every action
+//! arrives 1.5 to 3 s after the bot looked (its `Decision::think_ms`, which
+//! both the simulator and the server wait), and a game against it, with a
+//! person acting every few seconds, lasts at least a minute (I4: real time,
+//! any seat acts at any time).
+
+use stackyard_core::play::simulate_realtime;
+use stackyard_core::{Bot, Bots, Decision, Driver, GameTime, Seat, Seed, Viewer};
+use stackyard_icetowers::bots::{
+    BEGINNER_MAX_MS, BEGINNER_MIN_MS, BotSpec, IceBot, Policy, seat_rng, simulate,
+};
+use stackyard_icetowers::{Action, IceTowers, Settings, View};
+
+/// The lobby's table: two players, a five-minute timer (I13c).
+fn settings() -> Settings {
+    Settings {
+        game_timer_ms: Some(300_000),
+        ..Settings::new(2)
+    }
+}
+
+#[test]
+fn beginner_is_listed_first_and_parses() {
+    let levels = IceTowers::bot_levels();
+    assert_eq!(levels[0].name, "beginner");
+    assert!(
+        levels[0].about.contains("1.5 to 3 seconds"),
+        "{}",
+        levels[0].about
+    );
+    let b: BotSpec = "beginner".parse().unwrap();
+    assert_eq!(b, BotSpec::beginner());
+    assert_eq!(b.policy, Policy::Greedy);
+    assert_eq!(b.think_range(), (BEGINNER_MIN_MS, BEGINNER_MAX_MS));
+    assert_eq!((BEGINNER_MIN_MS, BEGINNER_MAX_MS), (1500, 3000));
+    assert_eq!(b.to_string(), "beginner");
+    // Every other level keeps its ½× to 1½× spread.
+    let g: BotSpec = "greedy:600".parse().unwrap();
+    assert_eq!(g.think_range(), (300, 900));
+    assert!(IceTowers::bot("beginner", Seat(1), Seed(1), &settings()).is_ok());
+}
+
+#[test]
+fn beginner_decisions_wait_a_person_s_time() {
+    // Each decision of a beginner, over whole games, waits 1.5 to 3 s.
+    for seed in 0..4 {
+        let r = simulate(
+            &settings(),
+            &[BotSpec::beginner(), BotSpec::beginner()],
+            Seed(seed),
+        )
+        .unwrap();
+        // Consecutive actions of one seat are at least its shortest wait
+        // apart (it looks, then acts one think later; one in flight).
+        for seat in 0..2u8 {
+            let times: Vec<GameTime> = r
+                .record
+                .actions
+                .iter()
+                .filter(|e| e.seat == Seat(seat))
+                .map(|e| e.at)
+                .collect();
+            assert!(times.len() > 3, "seat {seat} acted {} times", times.len());
+            for w in times.windows(2) {
+                let gap = w[1].as_millis() - w[0].as_millis();
+                assert!(
+                    gap >= BEGINNER_MIN_MS,
+                    "seed {seed} seat {seat}: {gap} ms between two plays"
+                );
+            }
+            // Its first action (ready, I4) comes 1.5 to 3 s after the table opened.
+            let first = times[0].as_millis();
+            assert!(
+                (BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(&first),
+                "first after {first} ms"
+            );
+        }
+    }
+    // And the delays themselves, straight from the bot: in range, and
+    // spread over it (not all at one end).
+    let driver = Driver::<IceTowers>::new(settings(), Seed(9)).unwrap();
+    let view = driver.view(Viewer::Seat(Seat(1)));
+    let mut bot = IceBot::new(BotSpec::beginner(), Seat(1), seat_rng(Seed(9), Seat(1)));
+    let waits: Vec<u64> = (0..200)
+        .map(|_| {
+            bot.decide(&view, GameTime::ZERO)
+                .expect("it says ready")
+                .think_ms
+        })
+        .collect();
+    assert!(
+        waits
+            .iter()
+            .all(|w| (BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(w))
+    );
+    assert!(waits.iter().any(|&w| w < 1800) && waits.iter().any(|&w| w > 2700));
+}
+
+/// The person of the browser test (web/tests/physical.test.mjs): every
+/// few seconds (2.5 to 4.5 s) caps a tower with one of its pyramids, the
+/// first cap the rules allow (I6); never mines, never says done; with no
+/// cap to make it waits for the table to change.
+struct Person {
+    seat: Seat,
+    rng: rand_chacha::ChaCha8Rng,
+}
+
+impl Bot<IceTowers> for Person {
+    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
+        use rand::RngExt;
+        let game = IceTowers::from_view(view).ok()?;
+        let action = game
+            .legal_actions(self.seat)
+            .into_iter()
+            .find(|a| matches!(a, Action::Ready | Action::Cap { .. }))?;
+        Some(Decision {
+            action,
+            think_ms: self.rng.random_range(2500..=4500),
+        })
+    }
+}
+
+#[test]
+fn a_game_against_the_beginner_lasts_at_least_a_minute() {
+    for seed in 0..6 {
+        let driver = Driver::<IceTowers>::new(settings(), Seed(seed)).unwrap();
+        let mut players: Vec<Box<dyn Bot<IceTowers>>> = vec![
+            Box::new(Person {
+                seat: Seat(0),
+                rng: seat_rng(Seed(seed), Seat(0)),
+            }),
+            Box::new(IceBot::new(
+                BotSpec::beginner(),
+                Seat(1),
+                seat_rng(Seed(seed), Seat(1)),
+            )),
+        ];
+        let played = simulate_realtime(driver, &mut players, 10_000);
+        let game = played.driver.game();
+        let end = game.ending().map_or(game.now(), |e| e.at);
+        let person_caps = played
+            .driver
+            .record()
+            .actions
+            .iter()
+            .filter(|e| e.seat == Seat(0) && matches!(e.action, Action::Cap { .. }))
+            .count();
+        eprintln!(
+            "seed {seed}: ended {:?} at {end}, the person capped {person_caps} times",
+            game.ending().map(|e| e.reason)
+        );
+        assert!(
+            end.as_millis() >= 60_000,
+            "seed {seed}: over after {} ms",
+            end.as_millis()
+        );
+        assert!(person_caps >= 5, "seed {seed}: the person played");
+    }
+}

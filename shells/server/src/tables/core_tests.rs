@@ -1,0 +1,394 @@
+//! The table core in game time, without a socket, a task or a sleep:
+//! clocks and increments, flags, abandonment, draw offers, turn checks,
+//! bot pacing, and a table of bots played through the core against the
+//! same bots through `simulate_realtime`.
+
+use super::core::{Advanced, Applied, Cause, CoreInit, TableCore};
+use super::seats::{Holder, SeatState};
+use crate::auth;
+use crate::protocol::{ClockSpec, ErrorKind};
+use serde_json::Value;
+use stackyard_core::host::{GameKind, HostedBot};
+use stackyard_core::{Bots, Decision, Ending, GameTime, Seat, Seed, ToAct, Viewer};
+
+fn t(ms: u64) -> GameTime {
+    GameTime::from_millis(ms)
+}
+
+fn kind(name: &str) -> &'static dyn GameKind {
+    let registry: &'static stackyard_core::host::Registry =
+        Box::leak(Box::new(stackyard_registry::registry()));
+    registry.get(name).expect("a registered game")
+}
+
+fn holder(s: usize) -> Holder {
+    Holder {
+        token_hash: auth::hash_token(&format!("token-{s}")),
+        name: Some(format!("player {s}")),
+    }
+}
+
+/// A table of `game` with persons (held, connected) where `bots` has no
+/// level and bots where it does.
+fn table(
+    game: &str,
+    bots: &[Option<&str>],
+    clock: Option<ClockSpec>,
+    abandon_after_ms: u64,
+) -> TableCore {
+    let kind = kind(game);
+    let settings = kind.default_settings();
+    let seed = Seed(5);
+    let game = kind.create(&settings, seed).unwrap();
+    let mut seats = Vec::new();
+    let mut hosted: Vec<Option<Box<dyn HostedBot>>> = Vec::new();
+    for (s, level) in bots.iter().enumerate() {
+        match level {
+            Some(level) => {
+                seats.push(SeatState::Bot {
+                    level: level.to_string(),
+                });
+                hosted.push(Some(
+                    kind.bot(level, Seat(s as u8), seed.child(s as u64), &settings)
+                        .unwrap(),
+                ));
+            }
+            None => {
+                seats.push(SeatState::person(Some(holder(s)), 0));
+                hosted.push(None);
+            }
+        }
+    }
+    let mut core = TableCore::new(CoreInit {
+        game,
+        seats,
+        bots: hosted,
+        clock,
+        draw_offer: None,
+        abandon_after_ms,
+    })
+    .unwrap();
+    for (s, level) in bots.iter().enumerate() {
+        if level.is_none() {
+            core.connected(Seat(s as u8));
+        }
+    }
+    core.start(GameTime::ZERO);
+    core
+}
+
+/// A legal action for `seat` now (the greedy bot's choice).
+fn legal(core: &TableCore, game: &str, seat: Seat) -> Value {
+    let kind = kind(game);
+    let mut bot = kind
+        .bot("greedy", seat, Seed(1), &kind.default_settings())
+        .unwrap();
+    let view = core.game().view(Viewer::Seat(seat));
+    bot.decide(&view, core.game().now())
+        .unwrap()
+        .unwrap()
+        .action
+}
+
+fn stepped(advanced: Advanced) -> Applied {
+    match advanced {
+        Advanced::Step(applied) => applied,
+        other => panic!("expected a step, got {other:?}"),
+    }
+}
+
+const CLOCK: ClockSpec = ClockSpec {
+    initial_ms: 10_000,
+    increment_ms: 2_000,
+};
+
+#[test]
+fn clocks_run_down_for_the_seat_to_act_and_a_move_adds_the_increment() {
+    let mut core = table("towers", &[None, None], Some(CLOCK), 300_000);
+    assert_eq!(core.running_clock(), Some(Seat(0)));
+    let clocks = core.clock_states(t(3_000)).unwrap();
+    assert_eq!((clocks[0].remaining_ms, clocks[0].running), (7_000, true));
+    assert_eq!((clocks[1].remaining_ms, clocks[1].running), (10_000, false));
+    assert_eq!(core.next_wake(), Some(t(10_000)));
+    let action = legal(&core, "towers", Seat(0));
+    core.act(Seat(0), action, t(4_000)).unwrap();
+    let clocks = core.clock_states(t(4_000)).unwrap();
+    // 10 s - 4 s + 2 s.
+    assert_eq!(clocks[0].remaining_ms, 8_000);
+    assert!(clocks[1].running);
+    // Seat 1's flag falls 10 s after seat 0 moved.
+    assert_eq!(core.next_wake(), Some(t(14_000)));
+}
+
+#[test]
+fn a_fallen_flag_loses_at_the_moment_it_falls_and_not_before() {
+    let mut core = table("towers", &[None, None], Some(CLOCK), 300_000);
+    assert!(!core.is_due(t(9_999)));
+    assert!(matches!(core.advance(t(9_999)), Advanced::Idle));
+    assert!(!core.is_over());
+    assert!(core.is_due(t(10_000)));
+    let applied = stepped(core.advance(t(12_345)));
+    assert_eq!(applied.cause, Cause::Ending);
+    assert!(applied.finished);
+    assert_eq!(applied.at, t(10_000));
+    assert_eq!(
+        core.game().ending(),
+        Some(Ending::TimedOut { seat: Seat(0) })
+    );
+    assert_eq!(core.game().outcome().unwrap().winners, vec![Seat(1)]);
+    assert_eq!(core.next_wake(), None);
+    assert!(matches!(core.advance(t(99_999)), Advanced::Idle));
+}
+
+#[test]
+fn a_seat_away_past_the_limit_abandons_and_a_return_in_time_saves_it() {
+    let mut core = table("towers", &[None, None], None, 5_000);
+    assert_eq!(core.next_wake(), None, "everyone is here");
+    core.disconnected(Seat(1), t(1_000));
+    assert_eq!(core.next_wake(), Some(t(6_000)));
+    core.connected(Seat(1));
+    assert_eq!(core.next_wake(), None, "back in time");
+    core.disconnected(Seat(1), t(2_000));
+    assert!(matches!(core.advance(t(6_999)), Advanced::Idle));
+    let applied = stepped(core.advance(t(7_000)));
+    assert_eq!(applied.at, t(7_000));
+    assert_eq!(
+        core.game().ending(),
+        Some(Ending::Abandoned { seat: Seat(1) })
+    );
+    assert_eq!(core.status(), "finished");
+}
+
+#[test]
+fn a_seat_with_two_connections_is_away_only_when_both_close() {
+    let mut core = table("towers", &[None, None], None, 5_000);
+    core.connected(Seat(0));
+    core.disconnected(Seat(0), t(100));
+    assert_eq!(core.next_wake(), None);
+    core.disconnected(Seat(0), t(200));
+    assert_eq!(core.next_wake(), Some(t(5_200)));
+}
+
+#[test]
+fn a_draw_needs_another_seat_to_accept_and_a_move_lapses_the_offer() {
+    let mut core = table("towers", &[None, None], None, 300_000);
+    core.offer_draw(Seat(0)).unwrap();
+    assert_eq!(core.draw_offer(), Some(Seat(0)));
+    let own = core.accept_draw(Seat(0), t(10)).unwrap_err();
+    assert_eq!(own.kind, ErrorKind::NoDraws);
+    assert!(!core.is_over());
+    // A move answers the offer: it lapses.
+    let action = legal(&core, "towers", Seat(0));
+    let applied = core.act(Seat(0), action, t(20)).unwrap();
+    assert!(applied.draw_lapsed);
+    assert_eq!(core.draw_offer(), None);
+    assert_eq!(
+        core.accept_draw(Seat(1), t(30)).unwrap_err().kind,
+        ErrorKind::NoDraws
+    );
+    core.offer_draw(Seat(1)).unwrap();
+    let applied = core.accept_draw(Seat(0), t(40)).unwrap();
+    assert!(applied.finished);
+    assert_eq!(core.game().ending(), Some(Ending::DrawAgreed));
+}
+
+#[test]
+fn a_game_without_draws_refuses_an_offer() {
+    let mut core = table("babel", &[None], None, 300_000);
+    assert_eq!(
+        core.offer_draw(Seat(0)).unwrap_err().kind,
+        ErrorKind::NoDraws
+    );
+    assert_eq!(core.draw_offer(), None);
+}
+
+#[test]
+fn refused_requests_change_nothing() {
+    let mut core = table("towers", &[None, None], Some(CLOCK), 300_000);
+    let version = core.game().version();
+    let action = legal(&core, "towers", Seat(0));
+    let refused = core.act(Seat(1), action.clone(), t(100)).unwrap_err();
+    assert_eq!(refused.error.kind, ErrorKind::NotYourTurn);
+    let refused = core
+        .act(
+            Seat(0),
+            serde_json::json!({"type": "no_such_action"}),
+            t(100),
+        )
+        .unwrap_err();
+    assert_eq!(refused.error.kind, ErrorKind::Malformed);
+    assert_eq!(core.game().version(), version);
+    assert_eq!(core.game().actions(), 0);
+    assert_eq!(core.clock_states(t(100)).unwrap()[0].remaining_ms, 9_900);
+    // A table not yet full refuses everything.
+    let mut open = table("towers", &[None, None], None, 300_000);
+    let mut fresh = TableCore::new(CoreInit {
+        game: kind("towers")
+            .create(&kind("towers").default_settings(), Seed(1))
+            .unwrap(),
+        seats: vec![SeatState::person(None, 0), SeatState::person(None, 0)],
+        bots: vec![None, None],
+        clock: None,
+        draw_offer: None,
+        abandon_after_ms: 1,
+    })
+    .unwrap();
+    assert_eq!(
+        fresh.act(Seat(0), action, t(0)).unwrap_err().error.kind,
+        ErrorKind::NotStarted
+    );
+    assert_eq!(fresh.next_wake(), None, "no clock runs before the start");
+    assert_eq!(fresh.free_seat(None).unwrap(), 0);
+    assert!(!fresh.seat_taken(0, holder(0), t(0)));
+    assert!(fresh.join_fills(1));
+    assert!(fresh.seat_taken(1, holder(1), t(0)));
+    assert_eq!(fresh.status(), "playing");
+    assert_eq!(fresh.seat_of("token-1").unwrap(), Seat(1));
+    assert_eq!(
+        fresh.seat_of("nobody's").unwrap_err().kind,
+        ErrorKind::BadToken
+    );
+    assert_eq!(
+        fresh.free_seat(None).unwrap_err().kind,
+        ErrorKind::SeatTaken
+    );
+    // Over: everything is refused.
+    open.resign(Seat(1), t(5)).unwrap();
+    assert_eq!(
+        open.resign(Seat(0), t(6)).unwrap_err().kind,
+        ErrorKind::Over
+    );
+    assert_eq!(open.free_seat(None).unwrap_err().kind, ErrorKind::Over);
+}
+
+#[test]
+fn a_bot_acts_its_think_time_after_it_looked() {
+    let mut core = table("towers", &[None, Some("greedy")], None, 300_000);
+    assert!(core.to_look(t(0)).is_empty(), "not the bot's turn");
+    let action = legal(&core, "towers", Seat(0));
+    core.act(Seat(0), action, t(1_000)).unwrap();
+    let looks = core.to_look(t(1_000));
+    assert_eq!(looks.len(), 1);
+    let mut look = looks.into_iter().next().unwrap();
+    assert_eq!((look.seat, look.at), (Seat(1), t(1_000)));
+    let decided = look.bot.decide(&look.view, look.at).unwrap().unwrap();
+    // Thinking took 200 ms of a real machine; the bot means 700.
+    core.decided(
+        look.seat,
+        look.bot,
+        look.at,
+        t(1_200),
+        Some(Decision {
+            action: decided.action,
+            think_ms: 700,
+        }),
+    );
+    assert_eq!(core.next_wake(), Some(t(1_700)));
+    assert!(matches!(core.advance(t(1_699)), Advanced::Idle));
+    let applied = stepped(core.advance(t(1_700)));
+    assert!(matches!(applied.cause, Cause::Action { seat: Seat(1), .. }));
+    assert_eq!(applied.at, t(1_700));
+    assert_eq!(core.game().to_act(), ToAct::Seat(Seat(0)));
+    assert!(core.to_look(t(1_700)).is_empty(), "the person's turn");
+}
+
+#[test]
+fn a_refused_bot_action_is_quiet_and_the_bot_looks_again_later() {
+    let mut core = table("towers", &[Some("greedy"), None], None, 300_000);
+    let look = core.to_look(t(0)).into_iter().next().unwrap();
+    core.decided(
+        look.seat,
+        look.bot,
+        look.at,
+        t(0),
+        Some(Decision {
+            action: serde_json::json!({"type": "no_such_action"}),
+            think_ms: 50,
+        }),
+    );
+    assert!(matches!(core.advance(t(50)), Advanced::Quiet));
+    assert_eq!(core.game().version(), 0);
+    let retry = t(50 + stackyard_core::schedule::RETRY_MS);
+    assert_eq!(core.next_wake(), Some(retry));
+    assert!(core.to_look(t(60)).is_empty());
+    assert_eq!(core.to_look(retry).len(), 1);
+}
+
+/// Plays a table of bots through the core in game time, as the server's
+/// task does, with the bots thinking at once.
+fn play_through_core(core: &mut TableCore) {
+    let mut now = GameTime::ZERO;
+    for _ in 0..1_000_000 {
+        for mut look in core.to_look(now) {
+            let decision = look.bot.decide(&look.view, now).unwrap().map(|d| Decision {
+                action: d.action,
+                think_ms: d.think_ms,
+            });
+            core.decided(look.seat, look.bot, now, now, decision);
+        }
+        match core.advance(now) {
+            Advanced::Idle => match core.next_wake() {
+                Some(next) => now = now.max(next),
+                None => return,
+            },
+            Advanced::Quiet | Advanced::Step(_) => {}
+        }
+    }
+    panic!("no end");
+}
+
+#[test]
+fn the_core_and_simulate_realtime_play_the_same_game_with_the_same_bots() {
+    use stackyard_speedy::SpeedyTowers;
+    let kind = kind("speedy");
+    let levels: Vec<String> = kind.bot_levels().into_iter().map(|l| l.name).collect();
+    for seed in [1u64, 2, 3] {
+        let seed = Seed(seed);
+        let settings = stackyard_speedy::Settings::default();
+        let players = usize::from(settings.players);
+        let level = |s: usize| levels[s % levels.len()].clone();
+        let mut bots: Vec<Box<dyn stackyard_core::Bot<SpeedyTowers>>> = (0..players)
+            .map(|s| SpeedyTowers::bot(&level(s), Seat(s as u8), seed.child(s as u64), &settings))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let driver = stackyard_core::Driver::<SpeedyTowers>::new(settings.clone(), seed).unwrap();
+        let played = stackyard_core::play::simulate_realtime(driver, &mut bots, 100_000);
+        assert!(!played.capped, "the simulated game ended");
+        let simulated = serde_json::to_value(played.driver.record()).unwrap();
+
+        let json_settings = serde_json::to_value(&settings).unwrap();
+        let hosted: Vec<Option<Box<dyn HostedBot>>> = (0..players)
+            .map(|s| {
+                Some(
+                    kind.bot(
+                        &level(s),
+                        Seat(s as u8),
+                        seed.child(s as u64),
+                        &json_settings,
+                    )
+                    .unwrap(),
+                )
+            })
+            .collect();
+        let mut core = TableCore::new(CoreInit {
+            game: kind.create(&json_settings, seed).unwrap(),
+            seats: (0..players)
+                .map(|s| SeatState::Bot { level: level(s) })
+                .collect(),
+            bots: hosted,
+            clock: None,
+            draw_offer: None,
+            abandon_after_ms: 1,
+        })
+        .unwrap();
+        core.start(GameTime::ZERO);
+        play_through_core(&mut core);
+        assert!(core.is_over());
+        let served = core.game().record();
+        assert!(
+            simulated["actions"].as_array().is_some_and(|a| a.len() > 3),
+            "a real game"
+        );
+        assert_eq!(served, simulated, "seed {seed:?}: the same record");
+    }
+}
