@@ -237,6 +237,7 @@ fn a_game_is_named_in_one_place() {
             || path.starts_with("docs/")
             || path.contains("/generated/")
             || path.contains("/tests/")
+            || path.ends_with("_tests.rs")
             || path.starts_with("web/tests/")
             || path.starts_with("fuzz/")
             || path.ends_with(".lock")
