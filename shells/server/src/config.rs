@@ -32,8 +32,12 @@ pub struct Limits {
     /// Messages a connection may send in one burst.
     pub message_burst: f64,
     /// Outbound messages queued for one connection before it is cut off as
-    /// a slow reader.
+    /// a slow reader (one that stopped reading is cut earlier: a quarter of
+    /// this untaken for `stalled_reader`).
     pub outbound_queue: usize,
+    /// How long a connection with a backlog (a quarter of its queue or
+    /// more) may take nothing off it before it is cut off as a slow reader.
+    pub stalled_reader: Duration,
     /// Unfinished tables one client address may have created.
     pub tables_per_client: usize,
     /// Time a connection may stay silent (no message at all) before it is
@@ -97,6 +101,7 @@ impl Default for Limits {
             messages_per_second: 20.0,
             message_burst: 40.0,
             outbound_queue: 256,
+            stalled_reader: Duration::from_secs(2),
             tables_per_client: 20,
             idle_timeout: Duration::from_secs(90),
             hello_timeout: Duration::from_secs(10),

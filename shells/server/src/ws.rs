@@ -87,12 +87,17 @@ async fn send_queued(
     first: Utf8Bytes,
     outbound: &mut mpsc::Receiver<Utf8Bytes>,
     hub: &Hub,
+    kick: &Kick,
 ) -> bool {
     let write = async {
+        kick.reading();
         socket.feed(Message::Text(first)).await?;
         for _ in 1..WRITE_BATCH {
             match outbound.try_recv() {
-                Ok(text) => socket.feed(Message::Text(text)).await?,
+                Ok(text) => {
+                    kick.reading();
+                    socket.feed(Message::Text(text)).await?
+                }
                 Err(_) => break,
             }
         }
@@ -390,7 +395,7 @@ async fn connected(
             text = outbound.recv() => {
                 match text {
                     Some(text) => {
-                        if !send_queued(socket, text, outbound, hub).await {
+                        if !send_queued(socket, text, outbound, hub, kick).await {
                             metrics::counter!("stackyard_slow_readers_total").increment(1);
                             return Some((close_code::AGAIN, "slow reader"));
                         }

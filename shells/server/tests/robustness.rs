@@ -37,14 +37,17 @@ async fn tiny_buffer_client(addr: std::net::SocketAddr, table: &str) -> Client {
 #[test]
 fn a_slow_reader_is_cut_off_at_the_outbound_limit_and_the_others_are_served() {
     let dir = temp_dir("slow");
-    // 32 messages (about 1.1 MB of 35 kB steps) past the sockets' own
-    // buffers: the slow reader overruns them within the 250 steps below,
-    // while the calm one, which parses every step on a loaded 2-core
-    // machine, has room to fall a few steps behind and catch up (with 8 it
-    // was sometimes cut too, once the server sent each step's JSON once
-    // per viewer kind and outran it).
+    // A queue of 64 messages: the slow reader, which reads nothing, is cut
+    // once 16 of them have waited 300 ms untaken (or the queue is full),
+    // soon after its socket's buffers fill; the calm one, which parses
+    // every step on a loaded 2-core machine, keeps taking messages and is
+    // served however far the bots' table (which takes no time to think)
+    // runs ahead of it for a moment. With a bare count of 8, then 32,
+    // queued messages it was sometimes cut too, once the server sent each
+    // step's JSON once per viewer kind and outran it.
     let limits = Limits {
-        outbound_queue: 32,
+        outbound_queue: 64,
+        stalled_reader: Duration::from_millis(300),
         write_timeout: Duration::from_secs(5),
         ..roomy()
     };

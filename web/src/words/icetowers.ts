@@ -1,7 +1,7 @@
 // IceTowers in a player's words: towers by the number the board shows
 // on them, pyramids by colour and size, refusals without engine names.
 
-import { COLOURS, pieceColour, piecePips, type Event, type View } from '../wire/icetowers';
+import { COLOURS, pieceColour, piecePips, type EndReason, type Event, type View } from '../wire/icetowers';
 import { clean, type Line, type Who } from './say';
 
 function colours(view: View): string[] {
@@ -13,12 +13,19 @@ export function pyramid(piece: number, view: View): string {
   return `${['small', 'medium', 'large'][piecePips(piece) - 1]} ${c} pyramid`;
 }
 
+/** Why the game ended (I13), as the log's last line opens. */
+const ENDINGS: Record<EndReason, string> = {
+  all_done: 'Everyone is done',
+  no_plays: 'Nobody can play any more',
+  timer: 'Time is up',
+};
+
 export function iceLines(events: Event[], view: View, who: Who): Line[] {
   const out: Line[] = [];
   for (const e of events) {
     switch (e.type) {
       case 'ready':
-        out.push({ kind: 'info', text: `${who(e.seat)} ${e.seat === 0 && who(0) === 'You' ? 'are' : 'is'} ready.` });
+        out.push({ kind: 'info', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'are' : 'is'} ready.` });
         break;
       case 'started':
         out.push({ kind: 'info', text: 'Everyone is ready: go!' });
@@ -36,13 +43,13 @@ export function iceLines(events: Event[], view: View, who: Who): Line[] {
         out.push({ kind: 'move', text: `${who(e.seat)} split tower ${e.tower}: its top is now tower ${e.new_tower}.` });
         break;
       case 'done':
-        out.push({ kind: 'info', text: `${who(e.seat)} has no more plays.` });
+        out.push({ kind: 'info', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'have' : 'has'} no more plays.` });
         break;
       case 'undone':
-        out.push({ kind: 'info', text: `${who(e.seat)} plays on after all.` });
+        out.push({ kind: 'info', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'play' : 'plays'} on after all.` });
         break;
       case 'ended':
-        out.push({ kind: 'end', text: `Time is up: ${e.scores.map((s, i) => `${who(i)} ${s}`).join(', ')} points.` });
+        out.push({ kind: 'end', text: `${ENDINGS[e.reason]}: ${e.scores.map((s, i) => `${who(i)} ${s}`).join(', ')} points.` });
         break;
     }
   }

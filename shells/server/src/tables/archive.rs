@@ -89,6 +89,10 @@ impl Archived {
     }
 }
 
+/// A finished table sends a welcome and answers: only a full queue cuts a
+/// reader off.
+const NO_STALL: std::time::Duration = std::time::Duration::MAX;
+
 /// Answers a finished table's commands from its stored state.
 pub(super) async fn serve(archived: Arc<Archived>, mut inbox: mpsc::Receiver<Command>) {
     let over = || ApiError::new(ErrorKind::Over, "the game is over");
@@ -97,7 +101,7 @@ pub(super) async fn serve(archived: Arc<Archived>, mut inbox: mpsc::Receiver<Com
         match command {
             Command::Connect { token, conn, reply } => match archived.viewer_of(token.as_deref()) {
                 Ok(viewer) => {
-                    if deliver(&conn, archived.welcome(viewer)) {
+                    if deliver(&conn, archived.welcome(viewer), NO_STALL) {
                         conns.push(conn);
                     }
                     let _ = reply.send(Ok(viewer));
@@ -111,7 +115,7 @@ pub(super) async fn serve(archived: Arc<Archived>, mut inbox: mpsc::Receiver<Com
             }
             Command::Client { conn, id, .. } => {
                 let text = messages::error(Some(id), &over());
-                conns.retain(|c| c.id != conn || deliver(c, text.clone()));
+                conns.retain(|c| c.id != conn || deliver(c, text.clone(), NO_STALL));
             }
             Command::Disconnect { conn } => conns.retain(|c| c.id != conn),
             Command::BotDecided { .. } | Command::HintReady { .. } => {}

@@ -6,21 +6,53 @@ use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use stackyard_core::host::{HostDecision, HostedBot};
 use stackyard_core::{GameTime, Seat, Viewer};
-use std::sync::atomic::{AtomicU16, Ordering};
-use std::sync::{Arc, RwLock};
-use std::time::Instant;
+use std::sync::atomic::{AtomicU16, AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock, RwLock};
+use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc, oneshot};
 
 use crate::protocol::TableSummary;
 
-/// A request to cut a connection off, with the close code to send.
-#[derive(Debug, Default)]
+/// Milliseconds since this process first asked (a clock the table task and
+/// the connection's writer share through an atomic).
+fn clock_ms() -> u64 {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    EPOCH.get_or_init(Instant::now).elapsed().as_millis() as u64
+}
+
+/// A request to cut a connection off, with the close code to send, and
+/// when its writer last took a message off its queue.
+#[derive(Debug)]
 pub struct Kick {
     code: AtomicU16,
     notify: Notify,
+    /// When the writer last took a message, or the queue was last empty
+    /// ([`clock_ms`]).
+    reading_at: AtomicU64,
+}
+
+impl Default for Kick {
+    fn default() -> Self {
+        Kick {
+            code: AtomicU16::new(0),
+            notify: Notify::new(),
+            reading_at: AtomicU64::new(clock_ms()),
+        }
+    }
 }
 
 impl Kick {
+    /// The connection's writer took a message off its queue (or found it
+    /// empty): it is reading.
+    pub fn reading(&self) {
+        self.reading_at.store(clock_ms(), Ordering::Relaxed);
+    }
+
+    /// How long since the writer last took a message with some queued.
+    fn stalled_for(&self) -> Duration {
+        Duration::from_millis(clock_ms().saturating_sub(self.reading_at.load(Ordering::Relaxed)))
+    }
+
     /// Asks the connection to close with `code`.
     pub fn kick(&self, code: u16) {
         self.code.store(code, Ordering::SeqCst);
@@ -141,15 +173,95 @@ pub struct TableHandle {
 }
 
 /// Queues `text` for a connection; a full queue cuts it off (a slow
-/// reader), a closed one drops it. Returns whether it stays.
-pub fn deliver(conn: &ConnHandle, text: Utf8Bytes) -> bool {
+/// reader), and so does a backlog of a quarter of the queue that the
+/// reader has taken nothing from for `stalled` (`Limits::stalled_reader`);
+/// a closed queue drops it. Returns whether it stays.
+///
+/// A reader that keeps reading is never cut before its queue is full,
+/// however far a fast table runs ahead of it for a moment: a spectator of
+/// a bots' game parsing every step on a busy machine is served while a
+/// socket that stopped reading is cut as soon as it shows.
+pub fn deliver(conn: &ConnHandle, text: Utf8Bytes, stalled: Duration) -> bool {
+    let limit = conn.out.max_capacity();
+    let queued = limit - conn.out.capacity();
+    if queued == 0 {
+        // Caught up: a backlog, if one builds, is timed from now.
+        conn.kick.reading();
+    }
     match conn.out.try_send(text) {
+        Ok(()) if queued + 1 >= (limit / 4).max(1) && conn.kick.stalled_for() >= stalled => {
+            cut_slow_reader(conn);
+            false
+        }
         Ok(()) => true,
         Err(mpsc::error::TrySendError::Full(_)) => {
-            metrics::counter!("stackyard_slow_readers_total").increment(1);
-            conn.kick.kick(1013);
+            cut_slow_reader(conn);
             false
         }
         Err(mpsc::error::TrySendError::Closed(_)) => false,
+    }
+}
+
+fn cut_slow_reader(conn: &ConnHandle) {
+    metrics::counter!("stackyard_slow_readers_total").increment(1);
+    conn.kick.kick(1013);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(queue: usize) -> (ConnHandle, mpsc::Receiver<Utf8Bytes>) {
+        let (out, outbound) = mpsc::channel(queue);
+        let handle = ConnHandle {
+            id: 1,
+            out,
+            kick: Arc::new(Kick::default()),
+        };
+        (handle, outbound)
+    }
+
+    fn kicked(conn: &ConnHandle) -> bool {
+        conn.kick.code.load(Ordering::SeqCst) == 1013
+    }
+
+    #[test]
+    fn a_reader_that_keeps_taking_is_cut_only_by_a_full_queue() {
+        let (c, mut outbound) = conn(8);
+        // Half its queue behind, but it takes one for every one queued:
+        // never cut.
+        for _ in 0..4 {
+            assert!(deliver(&c, "x".into(), Duration::MAX));
+        }
+        for _ in 0..100 {
+            assert!(deliver(&c, "x".into(), Duration::from_secs(60)));
+            outbound.try_recv().unwrap();
+            c.kick.reading();
+            assert!(!kicked(&c));
+        }
+        // Stops taking: a full queue cuts it.
+        let mut delivered = 0;
+        while deliver(&c, "x".into(), Duration::MAX) {
+            delivered += 1;
+        }
+        assert_eq!(delivered, 4, "four more fill a queue of 8");
+        assert!(kicked(&c));
+    }
+
+    #[test]
+    fn a_backlog_of_a_quarter_untaken_for_the_limit_cuts_a_reader() {
+        let (c, _outbound) = conn(8);
+        assert!(deliver(&c, "x".into(), Duration::ZERO), "one queued");
+        assert!(!kicked(&c));
+        // Two queued (a quarter of 8), none taken since the queue was
+        // empty, and a limit of zero: cut before the queue is full.
+        assert!(!deliver(&c, "x".into(), Duration::ZERO));
+        assert!(kicked(&c));
+        // With time to spare, the same backlog stays.
+        let (c, _outbound) = conn(8);
+        for _ in 0..7 {
+            assert!(deliver(&c, "x".into(), Duration::from_secs(3600)));
+        }
+        assert!(!kicked(&c));
     }
 }

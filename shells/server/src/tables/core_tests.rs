@@ -337,27 +337,32 @@ fn play_through_core(core: &mut TableCore) {
     panic!("no end");
 }
 
-#[test]
-fn the_core_and_simulate_realtime_play_the_same_game_with_the_same_bots() {
-    use stackyard_speedy::SpeedyTowers;
-    let kind = kind("speedy");
+/// Plays `seats` bots of `game` (levels in turn, weakest first, so the
+/// beginner sits at seat 0) with each seed through `simulate_realtime` and
+/// through the table core, and checks both give the same record: one bot
+/// schedule paces both.
+fn same_record_both_ways<G: stackyard_core::Bots>(
+    game: &str,
+    settings: G::Settings,
+    seats: usize,
+    seeds: &[u64],
+) {
+    let kind = kind(game);
     let levels: Vec<String> = kind.bot_levels().into_iter().map(|l| l.name).collect();
-    for seed in [1u64, 2, 3] {
+    let level = |s: usize| levels[s % levels.len()].clone();
+    for &seed in seeds {
         let seed = Seed(seed);
-        let settings = stackyard_speedy::Settings::default();
-        let players = usize::from(settings.players);
-        let level = |s: usize| levels[s % levels.len()].clone();
-        let mut bots: Vec<Box<dyn stackyard_core::Bot<SpeedyTowers>>> = (0..players)
-            .map(|s| SpeedyTowers::bot(&level(s), Seat(s as u8), seed.child(s as u64), &settings))
+        let mut bots: Vec<Box<dyn stackyard_core::Bot<G>>> = (0..seats)
+            .map(|s| G::bot(&level(s), Seat(s as u8), seed.child(s as u64), &settings))
             .collect::<Result<_, _>>()
             .unwrap();
-        let driver = stackyard_core::Driver::<SpeedyTowers>::new(settings.clone(), seed).unwrap();
+        let driver = stackyard_core::Driver::<G>::new(settings.clone(), seed).unwrap();
         let played = stackyard_core::play::simulate_realtime(driver, &mut bots, 100_000);
-        assert!(!played.capped, "the simulated game ended");
+        assert!(!played.capped, "{game} {seed:?}: the simulated game ended");
         let simulated = serde_json::to_value(played.driver.record()).unwrap();
 
         let json_settings = serde_json::to_value(&settings).unwrap();
-        let hosted: Vec<Option<Box<dyn HostedBot>>> = (0..players)
+        let hosted: Vec<Option<Box<dyn HostedBot>>> = (0..seats)
             .map(|s| {
                 Some(
                     kind.bot(
@@ -372,7 +377,7 @@ fn the_core_and_simulate_realtime_play_the_same_game_with_the_same_bots() {
             .collect();
         let mut core = TableCore::new(CoreInit {
             game: kind.create(&json_settings, seed).unwrap(),
-            seats: (0..players)
+            seats: (0..seats)
                 .map(|s| SeatState::Bot { level: level(s) })
                 .collect(),
             bots: hosted,
@@ -387,8 +392,33 @@ fn the_core_and_simulate_realtime_play_the_same_game_with_the_same_bots() {
         let served = core.game().record();
         assert!(
             simulated["actions"].as_array().is_some_and(|a| a.len() > 3),
-            "a real game"
+            "{game} {seed:?}: a real game"
         );
-        assert_eq!(served, simulated, "seed {seed:?}: the same record");
+        assert_eq!(served, simulated, "{game} {seed:?}: the same record");
     }
+}
+
+#[test]
+fn the_core_and_simulate_realtime_play_the_same_game_with_the_same_bots() {
+    let settings = stackyard_speedy::Settings::default();
+    let players = usize::from(settings.players);
+    same_record_both_ways::<stackyard_speedy::SpeedyTowers>(
+        "speedy",
+        settings,
+        players,
+        &[1, 2, 3],
+    );
+}
+
+#[test]
+fn a_beginner_and_a_quicker_bot_play_the_same_icetowers_game_both_ways() {
+    // The beginner (1.5-3 s a decision) against quicker bots: the race in
+    // which its actions went stale (issue #26) is paced alike served and
+    // simulated.
+    same_record_both_ways::<stackyard_icetowers::IceTowers>(
+        "icetowers",
+        stackyard_icetowers::Settings::new(3),
+        3,
+        &[1, 2, 3, 4],
+    );
 }

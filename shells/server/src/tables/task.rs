@@ -433,22 +433,25 @@ impl TableTask {
             self.conns.iter().map(|c| c.viewer),
         );
         let public = self.core.game().views_are_public();
+        let stalled = self.hub.limits.stalled_reader;
         self.retain_conns(|c| {
             let text = texts
                 .iter()
                 .find(|(v, _)| public || *v == c.viewer)
                 .map(|(_, t)| t.clone())
                 .unwrap_or_default();
-            deliver(&c.handle, text)
+            deliver(&c.handle, text, stalled)
         });
     }
 
     pub fn broadcast_all(&mut self, text: Utf8Bytes) {
-        self.retain_conns(|c| deliver(&c.handle, text.clone()));
+        let stalled = self.hub.limits.stalled_reader;
+        self.retain_conns(|c| deliver(&c.handle, text.clone(), stalled));
     }
 
     pub fn send_to(&mut self, conn: u64, text: Utf8Bytes) {
-        self.retain_conns(|c| c.handle.id != conn || deliver(&c.handle, text.clone()));
+        let stalled = self.hub.limits.stalled_reader;
+        self.retain_conns(|c| c.handle.id != conn || deliver(&c.handle, text.clone(), stalled));
     }
 
     /// Keeps the connections `keep` says stay; a seat's dropped connection
@@ -499,7 +502,7 @@ impl TableTask {
                             viewer,
                             self.now(),
                         );
-                        if deliver(&conn, welcome) {
+                        if deliver(&conn, welcome, self.hub.limits.stalled_reader) {
                             self.conns.push(Connection {
                                 handle: conn,
                                 viewer,
