@@ -104,8 +104,19 @@ export const accounts = {
     call<RatingChange[]>(`/api/v1/tables/${encodeURIComponent(table)}/rating-changes`),
 };
 
+/** The server's game list as last read (empty before the first read):
+ *  what each game says about itself, for words that need it at once. */
+let knownGames: GameInfo[] = [];
+export function gameInfo(game: string): GameInfo | undefined {
+  return knownGames.find((g) => g.name === game);
+}
+
 export const api = {
-  games: () => call<GameInfo[]>('/api/v1/games'),
+  games: () =>
+    call<GameInfo[]>('/api/v1/games').then((gs) => {
+      knownGames = gs;
+      return gs;
+    }),
   tables: (game: string, status: TableStatus) =>
     call<TableSummary[]>(`/api/v1/tables?game=${encodeURIComponent(game)}&status=${status}`),
   table: (id: string) => call<TableSummary>(`/api/v1/tables/${encodeURIComponent(id)}`),

@@ -5,12 +5,10 @@
 // stale): generated/core.ts holds the core wire types (Seat, Viewer, ToAct,
 // Ending, Outcome, the record), generated/server.ts the protocol messages
 // and HTTP bodies. This file re-exports them under the names the client
-// uses, narrows a few for convenience, and keeps what Rust does not
-// declare: the answers the server builds ad hoc (FinishedTable, Replay)
-// and the close codes.
+// uses, narrows a few for convenience (a replay's record and frames typed
+// by the game), and keeps what Rust does not declare: the close codes.
 
 import type * as core from './generated/core';
-import type { Ending, Outcome } from './generated/core';
 import type * as server from './generated/server';
 
 export type {
@@ -66,20 +64,8 @@ export type DailyEntry = server.DailyEntry;
 /** `GET /api/v1/daily/{game}?day=`: best first. */
 export type DailyBoard = server.DailyBoard;
 
-/**
- * `GET /api/v1/records` element: a finished table. Not generated: the
- * server builds it with `json!` from a store row (shells/server/src/http.rs).
- */
-export interface FinishedTable {
-  id: string;
-  game: string;
-  created_at: number;
-  finished_at?: number;
-  outcome?: Outcome | null;
-  ending?: Ending | null;
-  seats: server.SeatSummary[];
-  record_url?: string;
-}
+/** `GET /api/v1/records` element: a finished table. */
+export type FinishedTable = server.RecordSummary;
 
 /** One replay frame, with the game's view, action and event types filled in. */
 export type Frame<V = unknown, A = unknown, E = unknown> = Omit<
@@ -87,15 +73,12 @@ export type Frame<V = unknown, A = unknown, E = unknown> = Omit<
   'view' | 'action' | 'events'
 > & { view: V; action: A | null; events: E[] };
 
-/**
- * `GET /api/v1/tables/{id}/replay`. Not generated: the server builds it
- * with `json!` (shells/server/src/replay.rs); the frames are generated.
- */
-export interface Replay<V = unknown, A = unknown, E = unknown> {
-  table: Pick<server.TableSummary, 'id' | 'game' | 'title'>;
+/** `GET /api/v1/tables/{id}/replay` (server `ReplayAnswer`), with the
+ *  game's record, view, action and event types filled in. */
+export type Replay<V = unknown, A = unknown, E = unknown> = Omit<server.ReplayAnswer, 'record' | 'frames'> & {
   record: GameRecord<unknown, A>;
   frames: Frame<V, A, E>[];
-}
+};
 
 // ---- WebSocket -----------------------------------------------------------
 

@@ -41,15 +41,22 @@ pub trait Bot<G: Game>: Send {
 pub struct BotLevel {
     /// The name a host asks for (`"greedy"`, `"alphabeta:1s"`).
     pub name: String,
-    /// One line for people.
+    /// What a player calls it ("Easy bot").
+    pub title: String,
+    /// One line for people: what it is like to play against.
     pub about: String,
 }
 
 impl BotLevel {
-    /// A level with its description.
-    pub fn new(name: impl Into<String>, about: impl Into<String>) -> Self {
+    /// A level with its title and description.
+    pub fn new(
+        name: impl Into<String>,
+        title: impl Into<String>,
+        about: impl Into<String>,
+    ) -> Self {
         BotLevel {
             name: name.into(),
+            title: title.into(),
             about: about.into(),
         }
     }

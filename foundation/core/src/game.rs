@@ -183,3 +183,38 @@ pub trait Game: Clone + Debug + Send + 'static {
         self.to_act() == ToAct::Nobody
     }
 }
+
+/// The wire types of a game, for the TypeScript generator
+/// (`shells/typegen`): it visits a game's settings, action, event and view.
+/// Every game has them; with the `ts` feature, which only the generator
+/// turns on, they must derive `ts_rs::TS`.
+#[cfg(feature = "ts")]
+pub trait WireTypes: Game {
+    /// Visits the settings, action, event and view types.
+    fn visit_wire_types<V: ts_rs::TypeVisitor>(v: &mut V);
+}
+
+#[cfg(feature = "ts")]
+impl<G> WireTypes for G
+where
+    G: Game,
+    G::Settings: ts_rs::TS + 'static,
+    G::Action: ts_rs::TS + 'static,
+    G::Event: ts_rs::TS + 'static,
+    G::View: ts_rs::TS + 'static,
+{
+    fn visit_wire_types<V: ts_rs::TypeVisitor>(v: &mut V) {
+        v.visit::<G::Settings>();
+        v.visit::<G::Action>();
+        v.visit::<G::Event>();
+        v.visit::<G::View>();
+    }
+}
+
+/// Every game has wire types (declared for TypeScript with the `ts`
+/// feature).
+#[cfg(not(feature = "ts"))]
+pub trait WireTypes: Game {}
+
+#[cfg(not(feature = "ts"))]
+impl<G: Game> WireTypes for G {}

@@ -9,8 +9,8 @@
 
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
 use crate::{
-    Bot, BotLevel, Bots, Driver, FinishError, Game, GameTime, Outcome, RuleError, Seat, Seed,
-    SetupError, ToAct, Viewer,
+    About, Bot, BotLevel, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
+    Seed, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -186,6 +186,8 @@ pub trait GameKind: Send + Sync {
     fn name(&self) -> &'static str;
     /// The name for people.
     fn title(&self) -> &'static str;
+    /// What the game says about itself for every shell ([`Listed::ABOUT`]).
+    fn about(&self) -> About;
     /// The rules engine's version.
     fn engine(&self) -> &'static str;
     /// Whether players may agree a draw.
@@ -208,6 +210,18 @@ pub trait GameKind: Send + Sync {
     fn start_replay(&self, record: &ErasedRecord) -> Result<Box<dyn HostedGame>, RecordError>;
     /// The bot levels, weakest first.
     fn bot_levels(&self) -> Vec<BotLevel>;
+    /// A whole game of bots (`levels`, one per seat; seat `s`'s bot is
+    /// seeded with `seed.child(s)`), played by the core's loops
+    /// ([`crate::play::play_turns`], or [`crate::play::simulate_realtime`]
+    /// for turnless games) and stopped after `max_actions` accepted
+    /// actions.
+    fn simulate(
+        &self,
+        settings: &Value,
+        levels: &[&str],
+        seed: Seed,
+        max_actions: usize,
+    ) -> Result<Simulated, SetupError>;
     /// A bot for `seat` of a table with `settings`.
     fn bot(
         &self,
@@ -216,6 +230,24 @@ pub trait GameKind: Send + Sync {
         seed: Seed,
         settings: &Value,
     ) -> Result<Box<dyn HostedBot>, SetupError>;
+}
+
+/// A bot game played by [`GameKind::simulate`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Simulated {
+    /// The record, as JSON.
+    pub record: Value,
+    /// The result, unless the game stopped at the action cap.
+    pub outcome: Option<Outcome>,
+    /// Accepted actions.
+    pub actions: usize,
+    /// Actions refused (lost races, or a bot's mistake).
+    pub rejected: usize,
+    /// The game time at the end, ms.
+    pub end_ms: u64,
+    /// How many events of each kind (their `"type"`) the game had, as a
+    /// spectator sees them.
+    pub events: std::collections::BTreeMap<String, usize>,
 }
 
 /// Every game a host offers, by name.
@@ -231,7 +263,7 @@ impl Registry {
     }
 
     /// Adds game `G`. Names must be unique.
-    pub fn with<G: Bots>(mut self) -> Self {
+    pub fn with<G: Listed>(mut self) -> Self {
         assert!(
             self.get(G::NAME).is_none(),
             "game {:?} registered twice",
@@ -269,13 +301,17 @@ impl std::fmt::Debug for Registry {
 /// The [`GameKind`] of a typed game.
 struct Kind<G>(PhantomData<fn() -> G>);
 
-impl<G: Bots> GameKind for Kind<G> {
+impl<G: Listed> GameKind for Kind<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
 
     fn title(&self) -> &'static str {
         G::TITLE
+    }
+
+    fn about(&self) -> About {
+        G::ABOUT
     }
 
     fn engine(&self) -> &'static str {
@@ -329,6 +365,60 @@ impl<G: Bots> GameKind for Kind<G> {
 
     fn bot_levels(&self) -> Vec<BotLevel> {
         G::bot_levels()
+    }
+
+    fn simulate(
+        &self,
+        settings: &Value,
+        levels: &[&str],
+        seed: Seed,
+        max_actions: usize,
+    ) -> Result<Simulated, SetupError> {
+        let settings: G::Settings = serde_json::from_value(settings.clone())
+            .map_err(|e| SetupError::new(format!("these are not {} settings: {e}", G::TITLE)))?;
+        let driver = Driver::<G>::new(settings.clone(), seed)?;
+        let seats = driver.game().seat_count();
+        if levels.len() != seats {
+            return Err(SetupError::new(format!(
+                "{} bots for {seats} seats",
+                levels.len()
+            )));
+        }
+        let mut bots = levels
+            .iter()
+            .enumerate()
+            .map(|(s, level)| G::bot(level, Seat(s as u8), seed.child(s as u64), &settings))
+            .collect::<Result<Vec<_>, _>>()?;
+        let played = if G::TURNLESS {
+            crate::play::simulate_realtime(driver, &mut bots, max_actions)
+        } else {
+            crate::play::play_turns(driver, &mut bots, max_actions)
+        };
+        let record = played.driver.record();
+        let (_, events) = Driver::<G>::replay(record)
+            .map_err(|e| SetupError::new(format!("the bot game does not replay: {e}")))?;
+        let mut counts = std::collections::BTreeMap::new();
+        for e in &events {
+            if let Some(kind) = played
+                .driver
+                .game()
+                .event_for(e, Viewer::Spectator)
+                .map(|e| to_json(&e))
+                .as_ref()
+                .and_then(|v| v.get("type"))
+                .and_then(Value::as_str)
+            {
+                *counts.entry(kind.to_string()).or_insert(0) += 1;
+            }
+        }
+        Ok(Simulated {
+            record: to_json(record),
+            outcome: played.driver.outcome(),
+            actions: record.actions.len(),
+            rejected: played.rejected,
+            end_ms: played.driver.now().as_millis(),
+            events: counts,
+        })
     }
 
     fn bot(

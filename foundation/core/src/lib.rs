@@ -32,6 +32,7 @@
 //! assert!(GameTime::from_millis(1500) < GameTime::from_secs(2));
 //! ```
 
+pub mod about;
 mod bot;
 mod driver;
 mod error;
@@ -46,10 +47,11 @@ mod seed;
 pub mod stepper;
 mod time;
 
+pub use about::{About, Listed, Seats};
 pub use bot::{Bot, BotLevel, Bots, Decision};
 pub use driver::{ActError, Driver, FinishError, Rejected, Step};
 pub use error::{RuleError, SetupError};
-pub use game::{Game, Outcome, ToAct, Wire};
+pub use game::{Game, Outcome, ToAct, Wire, WireTypes};
 pub use record::{
     Ending, Entry, ErasedRecord, NotARecord, Provenance, ProvenanceError, RECORD_FORMAT, Record,
     ReplayError, Replayed, replay,

@@ -359,6 +359,25 @@ fn a_record_from_another_engine_is_refused_unless_this_one_replays_it() {
     }
 }
 
+impl Listed for Counter {
+    const ABOUT: About = About {
+        description: "Counts to a target.",
+        seats: Seats::exactly(1),
+        length: "a moment",
+        rules: "# Counter",
+        first_bot: None,
+        ends_by: "C1",
+        score: stackyard_core::about::ScoreWords {
+            unit: "point",
+            left: false,
+        },
+        settings: stackyard_core::about::SettingsForm::Object {
+            fields: &[],
+            advanced: true,
+        },
+    };
+}
+
 impl Bots for Counter {
     fn bot_levels() -> Vec<BotLevel> {
         Vec::new()

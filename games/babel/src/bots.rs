@@ -78,17 +78,25 @@ impl Bot<Babel> for BabelBot {
 impl Bots for Babel {
     fn bot_levels() -> Vec<BotLevel> {
         vec![
-            BotLevel::new("greedy", "always the first legal move"),
-            BotLevel::new("heuristic", "the move that keeps the most chances open"),
             BotLevel::new(
-                "best",
-                "Standard: draws everything, then plays the exact solution; \
-                 Strict: sampling, exact over the last 7 tiles",
+                "greedy",
+                "Simple bot",
+                "always plays the first move it sees",
             ),
             BotLevel::new(
+                "heuristic",
+                "Careful bot",
+                "plays the move that keeps the most chances open",
+            ),
+            // Standard: draws everything, then plays the exact solution;
+            // Strict: sampling, exact over the last 7 tiles.
+            BotLevel::new("best", "Best bot", "the strongest play there is"),
+            // As strong as best, but plays a move as soon as no sampled
+            // future makes it cost a stack (hints use it, B-9).
+            BotLevel::new(
                 "coach",
-                "as strong as best, but plays a move as soon as no sampled \
-                 future makes it cost a stack (hints use it)",
+                "Coach bot",
+                "as strong as the best bot, and quicker: plays a move as soon as it is sure the move costs no stack",
             ),
         ]
     }

@@ -20,6 +20,7 @@
 //! they read the whole deal, hidden order included, and never play for a
 //! seat.
 
+mod about;
 mod action;
 pub mod bots;
 mod dealt;

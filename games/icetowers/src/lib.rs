@@ -21,6 +21,7 @@
 //! assert!(g.started().is_some());
 //! ```
 
+mod about;
 pub mod action;
 pub mod bots;
 pub mod error;

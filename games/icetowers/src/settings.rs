@@ -49,7 +49,7 @@ impl Settings {
 
     /// Checks the settings make a game.
     pub fn validate(&self) -> Result<(), SetupError> {
-        if !(2..=5).contains(&self.players) {
+        if !SEATS.allows(self.players) {
             return Err(SetupError::new(format!(
                 "IceTowers is for 2 to 5 players, not {} (I1)",
                 self.players
@@ -64,3 +64,6 @@ impl Settings {
         Ok(())
     }
 }
+
+/// IceTowers is for 2 to 5 players (I1).
+pub const SEATS: stackyard_core::Seats = stackyard_core::Seats::between(2, 5);

@@ -733,15 +733,21 @@ impl Bot<LeaningTowers> for PassBot {
 
 impl Bots for LeaningTowers {
     fn bot_levels() -> Vec<BotLevel> {
+        // In a player's words; `LEVELS` has the numbers.
+        let words = |name: &str| match name {
+            "easy" => ("Easy bot", "tries a few places and takes a safe one"),
+            "medium" => ("Medium bot", "tries more places, takes some risks"),
+            _ => ("Hard bot", "searches hard for the best place"),
+        };
         let mut out = vec![BotLevel::new(
             "pass",
-            "builds the foundation automatically, then always passes",
+            "Passing bot",
+            "never places a piece (for trying things out)",
         )];
-        out.extend(
-            LEVELS
-                .iter()
-                .map(|(name, about, _)| BotLevel::new(*name, *about)),
-        );
+        out.extend(LEVELS.iter().map(|(name, _, _)| {
+            let (title, about) = words(name);
+            BotLevel::new(*name, title, about)
+        }));
         out
     }
 

@@ -34,6 +34,7 @@
 //! assert!(game.apply(Seat(0), &Action::Pass, GameTime::ZERO).is_err());
 //! ```
 
+mod about;
 pub mod action;
 pub mod bot;
 pub mod error;

@@ -111,7 +111,7 @@ impl Settings {
 
     /// Checks every number, naming the first that is out of range.
     pub fn validate(&self) -> Result<(), SetupError> {
-        if !(2..=10).contains(&self.seats) {
+        if !SEATS.allows(self.seats) {
             return Err(SetupError::new(format!(
                 "seats = {} is not in 2..=10 (L1)",
                 self.seats
@@ -168,3 +168,6 @@ impl Settings {
         Ok(())
     }
 }
+
+/// Leaning Towers is for 2 to 10 players (L1).
+pub const SEATS: stackyard_core::Seats = stackyard_core::Seats::between(2, 10);

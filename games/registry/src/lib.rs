@@ -3,28 +3,55 @@
 //! A host (the server, a test, the command line) never names a game type:
 //! it asks [`registry`] for a [`GameKind`](stackyard_core::host::GameKind)
 //! by name and works through the type-erased contract in
-//! [`stackyard_core::host`]. Adding a game is one line below.
+//! [`stackyard_core::host`]. What a game says about itself (title, seats,
+//! length, rules page, settings form, bot levels) is its
+//! [`Listed`](stackyard_core::Listed) implementation, read through
+//! [`GameKind::about`](stackyard_core::host::GameKind::about). Tools that
+//! need the game types themselves (the TypeScript generator) walk the
+//! same list with [`each_game`]. Adding a game is one line in
+//! [`each_game`].
 //!
 //! ```
 //! let games = stackyard_registry::registry();
 //! let towers = games.get("towers").unwrap();
 //! assert_eq!(towers.title(), "Towers");
+//! assert_eq!(towers.about().seats.max, 2);
 //! let table = towers.create(&towers.default_settings(), stackyard_core::Seed(1)).unwrap();
 //! assert_eq!(table.seat_count(), 2);
 //! ```
 
+use stackyard_core::Listed;
 use stackyard_core::host::Registry;
 
-/// Every game this build hosts, in the order a lobby lists them (the
-/// physics games only with the `physics` feature, on by default).
-pub fn registry() -> Registry {
-    let games = Registry::new()
-        .with::<stackyard_towers::Position>()
-        .with::<stackyard_babel::Babel>()
-        .with::<stackyard_icetowers::IceTowers>();
+/// Something done once per listed game, with its type.
+pub trait EachGame {
+    /// Called for game `G`, in the order a lobby lists them.
+    fn game<G: Listed>(&mut self);
+}
+
+/// Calls `visitor` for every game this build hosts, in the order a lobby
+/// lists them (the physics games only with the `physics` feature, on by
+/// default). The one list of games.
+pub fn each_game(visitor: &mut impl EachGame) {
+    visitor.game::<stackyard_towers::Position>();
+    visitor.game::<stackyard_babel::Babel>();
+    visitor.game::<stackyard_icetowers::IceTowers>();
     #[cfg(feature = "physics")]
-    let games = games
-        .with::<stackyard_speedy::SpeedyTowers>()
-        .with::<stackyard_leaning::LeaningTowers>();
-    games
+    {
+        visitor.game::<stackyard_speedy::SpeedyTowers>();
+        visitor.game::<stackyard_leaning::LeaningTowers>();
+    }
+}
+
+/// Every game this build hosts, by name, in the order of [`each_game`].
+pub fn registry() -> Registry {
+    struct Build(Option<Registry>);
+    impl EachGame for Build {
+        fn game<G: Listed>(&mut self) {
+            self.0 = self.0.take().map(Registry::with::<G>);
+        }
+    }
+    let mut build = Build(Some(Registry::new()));
+    each_game(&mut build);
+    build.0.unwrap_or_default()
 }

@@ -53,6 +53,7 @@
 //! # let _ = placed;
 //! ```
 
+mod about;
 pub mod action;
 pub mod bots;
 pub mod error;

@@ -104,6 +104,9 @@ impl Default for Settings {
 /// The most seats a game may have (P1: one to three packs, two seats each).
 pub const MAX_PLAYERS: u8 = 6;
 
+/// Speedy Towers is for 2 to [`MAX_PLAYERS`] players (P1).
+pub const SEATS: stackyard_core::Seats = stackyard_core::Seats::between(2, MAX_PLAYERS);
+
 impl Settings {
     /// Default settings for `players` seats.
     pub fn new(players: u8) -> Settings {
@@ -130,7 +133,7 @@ impl Settings {
 
     /// Checks every number is in range, naming the first that is not.
     pub fn validate(&self) -> Result<(), SetupError> {
-        if !(2..=MAX_PLAYERS).contains(&self.players) {
+        if !SEATS.allows(self.players) {
             return Err(SetupError::new(format!(
                 "players = {} is not in 2..={MAX_PLAYERS} (P1)",
                 self.players

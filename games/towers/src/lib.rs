@@ -47,6 +47,7 @@
 //! assert!(p.play("a1-a2".parse().unwrap()).is_err()); // a1 is empty now (T8)
 //! ```
 
+mod about;
 pub mod ai;
 mod bits;
 mod diagram;

@@ -1,27 +1,23 @@
 //! `stackyard`: one binary whose subcommands are thin shells over the
 //! rules, AI and physics crates.
 //!
-//! Each game has its own module with its own clap subcommand enum and a
-//! `run` function; this file only dispatches. The exit status is decided in
+//! Every registered game has a subcommand built from the registry
+//! (`games.rs`: `rules`, `replay`, `sim`), plus its own commands where it
+//! has some (`extras.rs`); this file only dispatches. The exit status is decided in
 //! one place, [`Failure`]: 0 for success (and for a reader that closed
 //! standard output early), 2 for bad input (a malformed move, an invalid
 //! scenario, an option out of range), 1 for anything else. Options are
 //! parsed into their types by clap, ranges included (`args.rs`).
 
 mod args;
-mod babel;
+mod extras;
 mod failure;
-mod icetowers;
+mod games;
 mod io;
-mod leaning;
 mod physics;
 mod serve;
-mod speedy;
-mod tournament;
-mod towers;
-mod towers_ai;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use failure::Failure;
 use std::process::ExitCode;
 
@@ -41,33 +37,6 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Towers (Dale Emery): two-player abstract game on a square grid.
-    Towers {
-        #[command(subcommand)]
-        command: towers::Command,
-    },
-    /// Tower of Babel (Mark A. Biggar): piecepack solitaire.
-    Babel {
-        #[command(subcommand)]
-        command: babel::Command,
-    },
-    /// IceTowers (Andrew Looney): real-time Looney Pyramids game.
-    Icetowers {
-        #[command(subcommand)]
-        command: icetowers::Command,
-    },
-    /// Speedy Towers (Jessica Eccles): real-time piecepack stacking on the
-    /// physics table.
-    Speedy {
-        #[command(subcommand)]
-        command: speedy::Command,
-    },
-    /// Leaning Towers (Geoffrey Globus): 3-D Looney Pyramids dexterity,
-    /// refereed by physics.
-    Leaning {
-        #[command(subcommand)]
-        command: leaning::Command,
-    },
     /// The physics table shared by the dexterity games.
     Physics {
         #[command(subcommand)]
@@ -76,7 +45,7 @@ enum Command {
     /// Round-robin tournaments between AI players.
     Tournament {
         #[command(subcommand)]
-        command: tournament::Command,
+        command: extras::TournamentCommand,
     },
     /// The game server: every game online (HTTP + WebSocket).
     Serve(serve::Serve),
@@ -86,13 +55,8 @@ enum Command {
 
 fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
-        Command::Towers { command } => towers::run(command),
-        Command::Babel { command } => babel::run(command),
-        Command::Icetowers { command } => icetowers::run(command),
-        Command::Speedy { command } => speedy::run(command),
-        Command::Leaning { command } => leaning::run(command),
         Command::Physics { command } => physics::run(command),
-        Command::Tournament { command } => tournament::run(command),
+        Command::Tournament { command } => extras::tournament(command),
         Command::Serve(args) => serve::serve(args),
         Command::Loadtest(args) => serve::loadtest(args),
     }
@@ -121,11 +85,26 @@ fn clap_exit(e: clap::Error) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let registry = stackyard_registry::registry();
+    // Every registered game first, in the registry's order, then the rest.
+    let mut command = Cli::command();
+    for kind in registry.kinds() {
+        command = command.subcommand(games::command(kind));
+    }
+    let matches = match command.try_get_matches() {
+        Ok(m) => m,
         Err(e) => return clap_exit(e),
     };
-    match run(cli) {
+    let result = match matches.subcommand() {
+        Some((name, sub)) if registry.get(name).is_some() => {
+            games::run(registry.get(name).expect("checked"), sub)
+        }
+        _ => match Cli::from_arg_matches(&matches) {
+            Ok(cli) => run(cli),
+            Err(e) => return clap_exit(e),
+        },
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
     }

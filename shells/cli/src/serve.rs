@@ -38,9 +38,10 @@ pub struct Serve {
     /// WebSocket connections one seat of a table may hold open, 1..=1000.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1000))]
     connections_per_seat: u64,
-    /// One-seat games with a daily deal (comma-separated; empty for none).
-    #[arg(long, value_delimiter = ',', default_value = "babel")]
-    daily: Vec<String>,
+    /// One-seat games with a daily deal (comma-separated; empty for none;
+    /// default: every one-seat game).
+    #[arg(long, value_delimiter = ',')]
+    daily: Option<Vec<String>>,
 }
 
 /// Runs the server until it is stopped.
@@ -64,7 +65,9 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
         config.limits.max_connections = count(max);
     }
     config.limits.connections_per_seat = count(args.connections_per_seat);
-    config.daily = args.daily.into_iter().filter(|g| !g.is_empty()).collect();
+    if let Some(daily) = args.daily {
+        config.daily = daily.into_iter().filter(|g| !g.is_empty()).collect();
+    }
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let server = stackyard_server::Server::start(config).await?;

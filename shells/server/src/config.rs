@@ -119,16 +119,26 @@ impl Default for Limits {
     }
 }
 
+/// Every registered game played by one seat: the daily deals a server
+/// offers unless told otherwise.
+pub fn one_seat_games() -> Vec<String> {
+    stackyard_registry::registry()
+        .kinds()
+        .filter(|k| k.about().seats.max == 1)
+        .map(|k| k.name().to_string())
+        .collect()
+}
+
 impl Config {
     /// A server on `addr` storing in `db`, with default limits, no web
-    /// folder, and the daily deal of Tower of Babel.
+    /// folder, and a daily deal of every one-seat game (Tower of Babel).
     pub fn new(addr: SocketAddr, db: impl Into<String>) -> Self {
         Config {
             addr,
             db: db.into(),
             web: None,
             limits: Limits::default(),
-            daily: vec!["babel".to_string()],
+            daily: one_seat_games(),
         }
     }
 }

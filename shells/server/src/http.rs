@@ -284,23 +284,13 @@ async fn openapi() -> Response {
     }
 }
 
-const RULES: &[(&str, &str)] = &[
-    ("towers", include_str!("../../../docs/rules/towers.md")),
-    ("babel", include_str!("../../../docs/rules/babel.md")),
-    (
-        "icetowers",
-        include_str!("../../../docs/rules/icetowers.md"),
-    ),
-    ("leaning", include_str!("../../../docs/rules/leaning.md")),
-    ("speedy", include_str!("../../../docs/rules/speedy.md")),
-];
-
-async fn rules(Path(name): Path<String>) -> Response {
+/// A game's rules page, as the game declares it (`About::rules`).
+async fn rules(State(hub): Shared, Path(name): Path<String>) -> Response {
     let name = name.strip_suffix(".md").unwrap_or(&name);
-    match RULES.iter().find(|(n, _)| *n == name) {
-        Some((_, text)) => (
+    match hub.registry.get(name) {
+        Some(kind) => (
             [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
-            *text,
+            kind.about().rules,
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, format!("no rules called {name:?}")).into_response(),
@@ -325,10 +315,12 @@ async fn games(State(hub): Shared) -> axum::Json<Vec<GameInfo>> {
                     .into_iter()
                     .map(|l| BotLevelInfo {
                         name: l.name,
+                        title: l.title,
                         about: l.about,
                     })
                     .collect(),
                 rules_url: format!("/rules/{}", k.name()),
+                about: k.about(),
             })
             .collect(),
     )

@@ -386,6 +386,11 @@ pub struct GameInfo {
     pub bot_levels: Vec<BotLevelInfo>,
     /// Where the rules are.
     pub rules_url: String,
+    /// What the game says about itself, for a lobby: one sentence, the
+    /// seat range, the typical length, the first bot a newcomer meets and
+    /// the settings form (`stackyard_core::About`).
+    #[schema(value_type = Object)]
+    pub about: stackyard_core::About,
 }
 
 /// A bot level.
@@ -394,6 +399,8 @@ pub struct GameInfo {
 pub struct BotLevelInfo {
     /// Name to ask for.
     pub name: String,
+    /// What a player calls it ("Easy bot").
+    pub title: String,
     /// One line for people.
     pub about: String,
 }
@@ -527,10 +534,39 @@ pub struct RecordSummary {
     #[schema(value_type = Option<Object>)]
     #[cfg_attr(feature = "ts", ts(as = "Option<stackyard_core::Ending>"))]
     pub ending: Value,
-    /// Who sat where.
+    /// Who sat where (as stored: the seats of a [`TableSummary`]).
     #[schema(value_type = Value)]
-    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    #[cfg_attr(feature = "ts", ts(as = "Vec<SeatSummary>"))]
     pub seats: Value,
     /// Where the full record is served.
     pub record_url: String,
+}
+
+/// `GET /api/v1/tables/{id}/replay`: a finished table's record and its
+/// frames as a spectator sees them.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplayAnswer {
+    /// Which table.
+    pub table: ReplayTable,
+    /// The record, as stored (`stackyard_core::Record` as JSON).
+    #[schema(value_type = Object)]
+    // Typed by the client per game (`GameRecord<S, A>` in web/src/protocol.ts).
+    #[cfg_attr(feature = "ts", ts(type = "unknown"))]
+    pub record: Value,
+    /// One frame per action, the start first.
+    #[schema(value_type = Vec<Object>)]
+    pub frames: Vec<stackyard_core::frames::Frame>,
+}
+
+/// The table a replay is of.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ReplayTable {
+    /// Table id.
+    pub id: String,
+    /// Game name.
+    pub game: String,
+    /// The game's title.
+    pub title: String,
 }

@@ -90,11 +90,17 @@ pub async fn table_replay(
             format!("the record does not replay: {e}"),
         )
     })?;
-    let answer = serde_json::json!({
-        "table": {"id": id, "game": game, "title": title},
-        "record": record,
-        "frames": frames,
-    });
+    let answer = crate::protocol::ReplayAnswer {
+        table: crate::protocol::ReplayTable {
+            id: id.clone(),
+            game,
+            title: title.to_string(),
+        },
+        record,
+        frames,
+    };
+    let answer = serde_json::to_value(&answer)
+        .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
     if let Ok(mut cache) = hub.replay_cache.lock() {
         cache.insert(id, std::sync::Arc::new(answer.clone()));
     }

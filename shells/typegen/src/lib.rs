@@ -15,7 +15,7 @@
 //! `tests/generated_types.rs` fails, naming the file and the command, when
 //! the checked-in files differ from what the Rust types produce.
 
-use stackyard_core::Game;
+use stackyard_core::Listed;
 use std::any::type_name;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
@@ -45,18 +45,9 @@ pub fn config() -> Config {
     Config::new().with_large_int("number")
 }
 
-/// The crates whose types are generated, by Rust crate name, with the file
-/// (module) each one's types go to.
-const CRATES: &[(&str, &str)] = &[
-    ("stackyard_core", "core"),
-    ("stackyard_physics", "physics"),
-    ("stackyard_server", "server"),
-    ("stackyard_towers", "towers"),
-    ("stackyard_babel", "babel"),
-    ("stackyard_icetowers", "icetowers"),
-    ("stackyard_speedy", "speedy"),
-    ("stackyard_leaning", "leaning"),
-];
+/// The prefix of every Stackyard crate's Rust name; a type's file is its
+/// crate's name without it (`stackyard_towers` → `towers.ts`).
+const PREFIX: &str = "stackyard_";
 
 /// Every generated file, in a fixed order.
 pub fn files() -> Vec<File> {
@@ -72,12 +63,9 @@ pub fn files() -> Vec<File> {
     c.visit::<stackyard_core::Ending>();
     c.visit::<stackyard_core::frames::Frame>();
     c.visit::<stackyard_core::Record<Dummy, Dummy>>();
-    // Each game's wire types.
-    game::<stackyard_towers::Position>(&mut c);
-    game::<stackyard_babel::Babel>(&mut c);
-    game::<stackyard_icetowers::IceTowers>(&mut c);
-    game::<stackyard_speedy::SpeedyTowers>(&mut c);
-    game::<stackyard_leaning::LeaningTowers>(&mut c);
+    // Each registered game's wire types (settings, action, event, view).
+    stackyard_registry::each_game(&mut c);
+    c.visit::<stackyard_core::About>();
     // The server's protocol v1: WebSocket messages and HTTP bodies.
     {
         use stackyard_server::protocol;
@@ -93,6 +81,7 @@ pub fn files() -> Vec<File> {
         c.visit::<protocol::GameInfo>();
         c.visit::<protocol::RatingEntry>();
         c.visit::<protocol::RecordSummary>();
+        c.visit::<protocol::ReplayAnswer>();
         c.visit::<protocol::DailyInfo>();
         c.visit::<protocol::DailyRequest>();
         c.visit::<protocol::DailyStart>();
@@ -114,18 +103,15 @@ pub fn files() -> Vec<File> {
 }
 
 /// Declares a game's settings, action, event and view, and what they reach.
-fn game<G>(c: &mut Collector)
-where
-    G: Game,
-    G::Settings: TS + 'static,
-    G::Action: TS + 'static,
-    G::Event: TS + 'static,
-    G::View: TS + 'static,
-{
-    c.visit::<G::Settings>();
-    c.visit::<G::Action>();
-    c.visit::<G::Event>();
-    c.visit::<G::View>();
+impl stackyard_registry::EachGame for Collector {
+    fn game<G: Listed>(&mut self) {
+        G::visit_wire_types(self);
+        let constants = G::wire_constants();
+        if !constants.is_empty() {
+            self.constants
+                .insert(module_of(&rust_path::<G>()), constants);
+        }
+    }
 }
 
 /// A Rust type's path without its generic arguments
@@ -135,24 +121,22 @@ fn rust_path<T: ?Sized>() -> String {
     name.split('<').next().unwrap_or(name).to_string()
 }
 
-/// The file a Rust path's type goes to.
-fn module_of(path: &str) -> &'static str {
+/// The file a Rust path's type goes to: its crate's name without
+/// [`PREFIX`].
+fn module_of(path: &str) -> String {
     let krate = path.split("::").next().unwrap_or(path);
-    CRATES
-        .iter()
-        .find(|(k, _)| *k == krate)
-        .map(|(_, m)| *m)
-        .unwrap_or_else(|| {
-            panic!(
-                "{path} is reached from a wire type but is not in a crate typegen declares \
-                 (give the field #[ts(type = \"...\")] or add the crate to CRATES)"
-            )
-        })
+    match krate.strip_prefix(PREFIX) {
+        Some(module) if !module.is_empty() => module.to_string(),
+        _ => panic!(
+            "{path} is reached from a wire type but is not in a Stackyard crate \
+             (give the field #[ts(type = \"...\")])"
+        ),
+    }
 }
 
 /// A declared type.
 struct Decl {
-    module: &'static str,
+    module: String,
     ident: String,
     text: String,
     /// Rust paths of the declared types it names.
@@ -166,6 +150,8 @@ struct Collector {
     seen: HashSet<&'static str>,
     /// By Rust path.
     decls: BTreeMap<String, Decl>,
+    /// Each game's wire constants (`Listed::wire_constants`), by file.
+    constants: BTreeMap<String, Vec<(&'static str, serde_json::Value)>>,
 }
 
 impl Default for Collector {
@@ -174,6 +160,7 @@ impl Default for Collector {
             cfg: config(),
             seen: HashSet::new(),
             decls: BTreeMap::new(),
+            constants: BTreeMap::new(),
         }
     }
 }
@@ -224,11 +211,13 @@ impl TypeVisitor for Collector {
 impl Collector {
     fn into_files(self) -> Vec<File> {
         let mut files = Vec::new();
-        for (krate, module) in CRATES {
+        let modules: BTreeSet<&str> = self.decls.values().map(|d| d.module.as_str()).collect();
+        for module in modules {
+            let krate = format!("{PREFIX}{module}");
             let mine: Vec<(&String, &Decl)> = self
                 .decls
                 .iter()
-                .filter(|(_, d)| d.module == *module)
+                .filter(|(_, d)| d.module == module)
                 .collect();
             if mine.is_empty() {
                 continue;
@@ -249,9 +238,9 @@ impl Collector {
             for (_, d) in &mine {
                 for dep in &d.deps {
                     let target = &self.decls[dep];
-                    if target.module != *module {
+                    if target.module != module {
                         imports
-                            .entry(target.module)
+                            .entry(target.module.as_str())
                             .or_default()
                             .insert(&target.ident);
                     }
@@ -292,6 +281,9 @@ impl Collector {
                 }
                 text.push_str(&d.text);
                 text.push('\n');
+            }
+            for (name, value) in self.constants.get(module).into_iter().flatten() {
+                let _ = write!(text, "\nexport const {name} = {value};\n");
             }
             files.push(File {
                 path: format!("{DIR}/{module}.ts"),

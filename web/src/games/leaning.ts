@@ -12,7 +12,7 @@
 
 import { h, replace } from '../ui/dom';
 import { clean } from '../words/say';
-import type { Action, Event, PieceId, PieceView, Pose, Size, View } from '../wire/leaning';
+import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, View } from '../wire/leaning';
 import { SIZES } from '../wire/leaning';
 import type { GameContext, GameUi, Shown } from './types';
 import type { Leaning3d, Look } from './leaning3d';
@@ -62,7 +62,7 @@ const SLIP_RULE: Record<string, [string, string]> = {
   corners: ['more than two corners on the table', 'L6'],
   contacts: ['it touches more pieces than its pips', 'L7'],
   pushed_past_pips: ['it pushed another piece past its pips', 'L-5'],
-  slid_away: ['it came to rest more than 15 mm from where it was let go', 'L9'],
+  slid_away: ['it came to rest too far from where it was let go', 'L9'],
   never_rested: ['the table did not come to rest', 'L-9'],
   no_room: ['there was no room to let it go', 'L-3'],
   point_on_inside_point: ['its point touched the inside point of another piece', 'L-16'],
@@ -153,6 +153,11 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   // The first-placement tutorial: shown until this browser's first placement.
   let tutorial = !ctx.inReplay && localStorage.getItem(TUTORIAL_KEY) !== 'done';
 
+  // The table's own settings (tolerances, tries), as the server sent them.
+  const given = (ctx.settings ?? {}) as Partial<Settings>;
+  const rules = { slip_mm: given.slip_mm, max_tries: given.max_tries };
+  /** "try 2 of 3" (L9's tries, the table's `max_tries`). */
+  const tryOf = (n: number) => (rules.max_tries !== undefined ? `try ${n} of ${rules.max_tries}` : `try ${n}`);
   const seatName = (seat: number) => `${String.fromCharCode(65 + seat)} · ${ctx.seatLabel(seat)}`;
   const myTurn = () => view !== null && ctx.act !== null && ctx.seat !== null && view.to_act === ctx.seat;
   const allowed = (z: Size) => view?.turn?.sizes.includes(z) ?? false;
@@ -564,7 +569,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       setTurn('Your turn: let go of the piece you are holding. It is judged like a placement.');
       setMain('Let go', 'release', pending);
     } else {
-      setTurn(v.slipped ? `Your turn: try the ${v.slipped} again (try ${v.tries + 1} of 3).` : size ? `Your turn: place the ${size} piece.` : 'Your turn: pick a size.');
+      setTurn(v.slipped ? `Your turn: try the ${v.slipped} again (${tryOf(v.tries + 1)}).` : size ? `Your turn: place the ${size} piece.` : 'Your turn: pick a size.');
       setMain('Place', 'place', !size || pending);
       parts.push(
         h(
@@ -657,18 +662,20 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       case 'failed': {
         const what = e.released ? `the held ${e.size} let go` : `a ${e.size}`;
         if (e.verdict === 'slip') {
-          const [why, rule] = e.slip ? SLIP_RULE[e.slip] ?? [e.slip, 'L9'] : ['it slipped', 'L9'];
-          const left = Math.max(0, 3 - e.tries);
+          const [why0, rule] = e.slip ? SLIP_RULE[e.slip] ?? [e.slip, 'L9'] : ['it slipped', 'L9'];
+          // The distance is the table's own setting (L9, `slip_mm`), never restated here.
+          const why = e.slip === 'slid_away' && rules.slip_mm !== undefined ? `it came to rest more than ${rules.slip_mm} mm from where it was let go` : why0;
+          const left = rules.max_tries !== undefined ? Math.max(0, rules.max_tries - e.tries) : null;
           if (mine) {
             const head = e.released ? `Your held ${e.size} pyramid slipped when let go (${why})` : `Your ${e.size} pyramid slipped (${why})`;
             const tail = e.forfeited
               ? e.released
                 ? `: the piece is lost, ${pts(e.points)}.`
-                : ': no points, and that was the third try, so the piece is lost.'
-              : `: no points, try again (${left} ${left === 1 ? 'try' : 'tries'} left).`;
+                : `: no points, and that was ${tryOf(e.tries)}, so the piece is lost.`
+              : `: no points, try again${left === null ? '' : ` (${left} ${left === 1 ? 'try' : 'tries'} left)`}.`;
             return { kind: 'slip', mine, rule, text: `${head}${tail} The table is put back.` };
           }
-          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)}.` : ' The piece is lost (third try).') : ' They may try again with the same size.';
+          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)}.` : ` The piece is lost (${tryOf(e.tries)}).`) : ' They may try again with the same size.';
           return { kind: 'slip', mine, rule, text: `Slip: ${who}, ${what} (${why}). The table is put back.${tail}` };
         }
         const n = e.disturbed.length;

@@ -3,6 +3,55 @@
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
 /**
+ * A game's description for people and shells. Everything is `'static`, so
+ * a game declares it as a constant ([`Listed::ABOUT`]).
+ */
+export type About = { 
+/**
+ * One sentence for someone who has never heard of the game.
+ */
+description: string, 
+/**
+ * How many seats may play.
+ */
+seats: Seats, 
+/**
+ * How long a typical game takes, in words ("about 10 minutes").
+ */
+length: string, 
+/**
+ * The bot level a newcomer's first game seats against them: one they
+ * can beat that still plays sensibly; `None` for one-seat games.
+ */
+first_bot: string | null, 
+/**
+ * The settings a lobby offers, field by field.
+ */
+settings: SettingsForm, 
+/**
+ * The rule that says how the game ends and who wins (`"T11"`), one
+ * click from a result.
+ */
+ends_by: string, 
+/**
+ * What an [`crate::Outcome`]'s scores count, in words.
+ */
+score: ScoreWords, };
+
+/**
+ * One choice of a list, or one optional part of a text.
+ */
+export type Choice = { 
+/**
+ * The value the game reads.
+ */
+value: string, 
+/**
+ * Its words for people.
+ */
+label: string, };
+
+/**
  * How a game ended, when it did.
  */
 export type Ending = { "type": "rules" } | { "type": "resigned", 
@@ -35,6 +84,68 @@ at: GameTime,
  * What it did.
  */
 action: A, };
+
+/**
+ * One field of object settings.
+ */
+export type Field = { 
+/**
+ * The settings' key.
+ */
+key: string, 
+/**
+ * The control's `name` (what a page test or a script finds it by).
+ */
+name: string, 
+/**
+ * The words before the control.
+ */
+label: string, 
+/**
+ * What kind of value.
+ */
+kind: FieldKind, };
+
+/**
+ * The kinds of value a field holds.
+ */
+export type FieldKind = { "type": "seats", 
+/**
+ * Offered first.
+ */
+start: number, } | { "type": "number", 
+/**
+ * Smallest value shown.
+ */
+min: number, 
+/**
+ * Largest value shown, if any.
+ */
+max: number | null, 
+/**
+ * Stored units per shown unit.
+ */
+scale: number, 
+/**
+ * A shown 0 is stored as `null` ("none").
+ */
+zero_is_none: boolean, 
+/**
+ * Shown when the default is `null`.
+ */
+none_shows: number, 
+/**
+ * Words after the control (`" (0: until everyone says done)"`).
+ */
+hint: string, } | { "type": "flag", 
+/**
+ * Ticked or not at first, if not the default.
+ */
+start: boolean | null, } | { "type": "choice", 
+/**
+ * The values and their words.
+ */
+options: Array<Choice>, };
 
 /**
  * One step of a replay.
@@ -137,6 +248,20 @@ scores: Array<number>,
 winners: Array<Seat>, };
 
 /**
+ * What a game's scores count: `unit` ("floor"), and whether the score is
+ * minus what is left (Tower of Babel's stacks, Speedy Towers' pieces).
+ */
+export type ScoreWords = { 
+/**
+ * The thing counted, singular.
+ */
+unit: string, 
+/**
+ * The score is minus how many are left.
+ */
+left: boolean, };
+
+/**
  * A place at the table, numbered from 0 in play order.
  *
  * Games give seats their own names (Towers: seat 0 is Black, seat 1 is
@@ -145,10 +270,62 @@ winners: Array<Seat>, };
 export type Seat = number;
 
 /**
+ * The range of seats a game may be played with.
+ */
+export type Seats = { 
+/**
+ * Fewest seats.
+ */
+min: number, 
+/**
+ * Most seats.
+ */
+max: number, };
+
+/**
  * The seed a game (or a simulation, a tournament, a batch of deals) is
  * created from. Recorded in every [`Record`](crate::Record).
  */
 export type Seed = number;
+
+/**
+ * How a game's settings are offered in a lobby: the fields a person
+ * chooses, the rest kept at the game's defaults (offered as the game's
+ * JSON under "Advanced" where `advanced` says so).
+ */
+export type SettingsForm = { "type": "object", 
+/**
+ * The fields, in the order they are shown.
+ */
+fields: Array<Field>, 
+/**
+ * Whether the other keys are offered as JSON under "Advanced".
+ */
+advanced: boolean, } | { "type": "text", 
+/**
+ * The `name` of the control where the whole text is typed.
+ */
+name: string, 
+/**
+ * The `name` of the base's list.
+ */
+base_name: string, 
+/**
+ * The base's label.
+ */
+base_label: string, 
+/**
+ * The base texts and their words, the default first.
+ */
+base: Array<Choice>, 
+/**
+ * Optional parts: the text appended and its words.
+ */
+parts: Array<Choice>, 
+/**
+ * An example of the text, shown beside it.
+ */
+hint: string, };
 
 /**
  * Who may act now.

@@ -2,7 +2,7 @@
 // Do not edit: change the Rust types and regenerate; a test
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
-import type { Ending, Outcome, Seat, ToAct, Viewer } from './core';
+import type { About, Ending, Frame, Outcome, Seat, ToAct, Viewer } from './core';
 
 /**
  * A new account.
@@ -38,6 +38,10 @@ export type BotLevelInfo = {
  * Name to ask for.
  */
 name: string, 
+/**
+ * What a player calls it ("Easy bot").
+ */
+title: string, 
 /**
  * One line for people.
  */
@@ -340,7 +344,13 @@ bot_levels: Array<BotLevelInfo>,
 /**
  * Where the rules are.
  */
-rules_url: string, };
+rules_url: string, 
+/**
+ * What the game says about itself, for a lobby: one sentence, the
+ * seat range, the typical length, the first bot a newcomer meets and
+ * the settings form (`stackyard_core::About`).
+ */
+about: About, };
 
 /**
  * `POST /api/v1/tables/{id}/join`.
@@ -539,9 +549,9 @@ outcome: Outcome | null,
  */
 ending: Ending | null, 
 /**
- * Who sat where.
+ * Who sat where (as stored: the seats of a [`TableSummary`]).
  */
-seats: unknown, 
+seats: Array<SeatSummary>, 
 /**
  * Where the full record is served.
  */
@@ -560,6 +570,41 @@ table: string,
  * The seat that asked.
  */
 by: number, };
+
+/**
+ * `GET /api/v1/tables/{id}/replay`: a finished table's record and its
+ * frames as a spectator sees them.
+ */
+export type ReplayAnswer = { 
+/**
+ * Which table.
+ */
+table: ReplayTable, 
+/**
+ * The record, as stored (`stackyard_core::Record` as JSON).
+ */
+record: unknown, 
+/**
+ * One frame per action, the start first.
+ */
+frames: Array<Frame>, };
+
+/**
+ * The table a replay is of.
+ */
+export type ReplayTable = { 
+/**
+ * Table id.
+ */
+id: string, 
+/**
+ * Game name.
+ */
+game: string, 
+/**
+ * The game's title.
+ */
+title: string, };
 
 /**
  * How a seat is filled at creation.

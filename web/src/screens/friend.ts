@@ -22,7 +22,7 @@ export function friendScreen(game: string): Screen {
         if (!gone) location.replace('#/');
         return;
       }
-      const body = friendGame(game, info.default_settings);
+      const body = friendGame(info);
       const t = await api.create(body);
       saveSeat(t.id, await api.join(t.id, { seat: 0, name: playerName() || undefined }));
       // Replace, so going back does not start another table.

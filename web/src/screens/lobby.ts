@@ -10,8 +10,9 @@ import { loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { askName } from '../ui/name';
 import { say } from '../ui/status';
-import { FACTS, firstGame } from '../words/games';
-import { EXTRA_LEVELS, FIRST_BOT, botAbout, botTitle, matchLine, seatNames } from '../words/names';
+import { factsOf, firstGame, startSettings } from '../words/games';
+import { pictureFor, outcomeShort, dailyScore } from '../games/registry';
+import { matchLine, seatNames } from '../words/names';
 import type { Screen } from './screen';
 
 /** A settings editor for one game: the form fields and how to read them. */
@@ -24,150 +25,89 @@ interface SettingsForm {
 
 const advanced = (...children: HTMLElement[]) => h('details', { class: 'advanced' }, h('summary', {}, 'Advanced'), ...children);
 
-function towersForm(defaults: unknown): SettingsForm {
-  const start = typeof defaults === 'string' ? defaults : '8x8';
-  const size = h('select', { name: 'board' }, [6, 8, 10].map((n) => h('option', { value: `${n}x${n}`, selected: start.startsWith(`${n}x${n}`) }, `${n} by ${n} blocks`)));
-  const capture = h('input', { type: 'checkbox', name: 'capture' });
-  const sprawl = h('input', { type: 'checkbox', name: 'sprawl' });
-  const infra = h('input', { type: 'checkbox', name: 'infrastructure' });
-  // The game's own variant text, for what the boxes above do not cover;
-  // typed in, it wins over them.
-  const text = h('input', { name: 'variant', value: '', placeholder: start, size: 24, 'aria-label': 'variant text' });
-  const composed = () =>
-    [size.value, sprawl.checked ? 'sprawl' : '', infra.checked ? 'infrastructure:4' : '', capture.checked ? 'capture' : ''].filter(Boolean).join('+');
-  return {
-    el: h(
-      'div',
-      { class: 'options' },
-      h('label', {}, 'Board ', size),
-      h('label', {}, capture, ' Capture: floors you knock down count for you'),
-      h('label', {}, sprawl, ' Sprawl: start by placing single floors on an empty board'),
-      h('label', {}, infra, ' Infrastructure: start with four utilities nobody owns'),
-      advanced(h('label', {}, 'Variant as text ', text, h('small', { class: 'muted' }, ' (for example 8x8+sprawl)'))),
-    ),
-    read: () => text.value.trim() || composed(),
-    seats: () => 2,
-    onChange: () => {},
-  };
-}
-
-function babelForm(defaults: unknown): SettingsForm {
-  const d = (defaults ?? {}) as { variant?: string };
-  const select = h(
-    'select',
-    { name: 'variant' },
-    h('option', { value: 'standard', selected: d.variant !== 'strict' }, 'Standard: draw whenever you like'),
-    h('option', { value: 'strict', selected: d.variant === 'strict' }, 'Strict: draw only when no move is possible'),
-  );
-  const undo = h('input', { type: 'checkbox', name: 'undo', checked: true });
-  return {
-    el: h('div', { class: 'options' }, h('label', {}, 'Rules ', select), h('label', {}, undo, ' Allow taking moves back')),
-    read: () => ({ ...(defaults as object), variant: select.value, undo: undo.checked }),
-    seats: () => 1,
-    onChange: () => {},
-  };
-}
-
-function iceForm(defaults: unknown): SettingsForm {
-  const d = (defaults ?? {}) as { players?: number; ghost?: boolean; hold_limit_ms?: number; game_timer_ms?: number | null };
-  const players = h('input', { type: 'number', name: 'players', min: 2, max: 5, value: d.players ?? 2 });
-  const ghost = h('input', { type: 'checkbox', name: 'ghost', checked: d.ghost ?? false });
-  const hold = h('input', { type: 'number', name: 'hold', min: 1, value: (d.hold_limit_ms ?? 10000) / 1000 });
-  const timer = h('input', { type: 'number', name: 'timer', min: 0, value: d.game_timer_ms ? d.game_timer_ms / 1000 : 300 });
-  let changed = () => {};
-  players.addEventListener('change', () => changed());
-  return {
-    el: h(
-      'div',
-      { class: 'options' },
-      h('label', {}, 'Players ', players),
-      h('label', {}, ghost, ' Add a ghost: a white colour nobody owns that anyone may play'),
-      h('label', {}, 'Seconds you may hold a piece ', hold),
-      h('label', {}, 'Game length in seconds ', timer, h('small', { class: 'muted' }, ' (0: until everyone says done)')),
-    ),
-    read: () => ({
-      players: Number(players.value),
-      ghost: ghost.checked,
-      hold_limit_ms: Math.round(Number(hold.value) * 1000),
-      game_timer_ms: Number(timer.value) > 0 ? Math.round(Number(timer.value) * 1000) : null,
-    }),
-    seats: () => Math.max(2, Math.min(5, Number(players.value) || 2)),
-    onChange: (f) => (changed = f),
-  };
-}
-
-function speedyForm(defaults: unknown): SettingsForm {
-  // Two players to begin with, whatever the game's own default (a newcomer
-  // should not find three bots at a first table).
-  const players = h('input', { type: 'number', name: 'players', min: 2, max: 6, value: 2 });
-  let changed = () => {};
-  players.addEventListener('change', () => changed());
-  const count = () => Math.max(2, Math.min(6, Math.round(Number(players.value)) || 2));
-  return {
-    el: h('div', { class: 'options' }, h('label', {}, 'Players ', players)),
-    // The other settings (hand noise, layout, physics) keep the server's defaults.
-    read: () => ({ ...(defaults as object), players: count() }),
-    seats: count,
-    onChange: (f) => (changed = f),
-  };
-}
-
-function leaningForm(defaults: unknown): SettingsForm {
-  // Players and the series target as fields; every other setting
-  // (tolerances, hand noise, physics) as the game's JSON, under Advanced.
-  const { seats: s0, target_score: t0, ...rest } = (defaults ?? {}) as { seats?: number; target_score?: number };
-  const players = h('input', { type: 'number', name: 'players', min: 2, max: 10, value: s0 ?? 2 });
-  const target = h('input', { type: 'number', name: 'target', min: 1, value: t0 ?? 50 });
-  const area = h('textarea', { rows: 4, name: 'settings' }, JSON.stringify(rest, null, 1));
-  let changed = () => {};
-  players.addEventListener('change', () => changed());
-  const count = () => Math.max(2, Math.min(10, Math.round(Number(players.value)) || 2));
-  return {
-    el: h(
-      'div',
-      { class: 'options' },
-      h('label', {}, 'Players ', players),
-      h('label', {}, 'Play until someone has ', target, ' points'),
-      advanced(h('label', {}, 'Physics and other settings, as the game reads them ', area)),
-    ),
-    read: () => {
-      const more = JSON.parse(area.value || '{}') as unknown;
-      if (typeof more !== 'object' || more === null || Array.isArray(more)) throw new Error('the advanced settings are not a JSON object');
-      return { ...more, seats: count(), target_score: Math.round(Number(target.value)) };
-    },
-    seats: count,
-    onChange: (f) => (changed = f),
-  };
-}
-
-function jsonForm(defaults: unknown): SettingsForm {
-  const area = h('textarea', { rows: 3, name: 'settings' }, JSON.stringify(defaults));
-  const seats = h('input', { type: 'number', min: 1, max: 8, value: 2, name: 'seats' });
-  let changed = () => {};
-  seats.addEventListener('change', () => changed());
-  return {
-    el: h('div', { class: 'options' }, h('label', {}, 'Players ', seats), advanced(h('label', {}, 'Settings, as the game reads them ', area))),
-    read: () => JSON.parse(area.value) as unknown,
-    seats: () => Number(seats.value) || 1,
-    onChange: (f) => (changed = f),
-  };
-}
-
+/** A settings editor built from the game's own form (`about.settings`,
+ *  declared in Rust beside its rules): what a person chooses, the rest at
+ *  the game's defaults. */
 function settingsForm(g: GameInfo): SettingsForm {
-  switch (g.name) {
-    case 'towers':
-      return towersForm(g.default_settings);
-    case 'babel':
-      return babelForm(g.default_settings);
-    case 'icetowers':
-      return iceForm(g.default_settings);
-    case 'speedy':
-      return speedyForm(g.default_settings);
-    case 'leaning':
-      return leaningForm(g.default_settings);
-    default:
-      return jsonForm(g.default_settings);
+  const form = g.about.settings;
+  const seats = g.about.seats;
+  const clampSeats = (v: unknown) => Math.max(seats.min, Math.min(seats.max, Math.round(Number(v)) || seats.min));
+  let changed = () => {};
+  if (form.type === 'text') {
+    const start = typeof g.default_settings === 'string' ? g.default_settings : (form.base[0]?.value ?? '');
+    const base = h('select', { name: form.base_name }, form.base.map((c) => h('option', { value: c.value, selected: start.split('+')[0] === c.value }, c.label)));
+    const parts = form.parts.map((c) => ({ c, box: h('input', { type: 'checkbox', name: c.value.split(':')[0] }) }));
+    // The game's own text, for what the choices above do not cover; typed
+    // in, it wins over them.
+    const text = h('input', { name: form.name, value: '', placeholder: start, size: 24, 'aria-label': `${form.name} text` });
+    const composed = () => [base.value, ...parts.filter((p) => p.box.checked).map((p) => p.c.value)].join('+');
+    return {
+      el: h(
+        'div',
+        { class: 'options' },
+        h('label', {}, `${form.base_label} `, base),
+        parts.map((p) => h('label', {}, p.box, ` ${p.c.label}`)),
+        advanced(h('label', {}, 'As text ', text, form.hint ? h('small', { class: 'muted' }, ` (${form.hint})`) : null)),
+      ),
+      read: () => text.value.trim() || composed(),
+      seats: () => seats.min,
+      onChange: () => {},
+    };
   }
+  const defaults = (g.default_settings ?? {}) as Record<string, unknown>;
+  const start = startSettings(g) as Record<string, unknown>;
+  const readers: ((out: Record<string, unknown>) => void)[] = [];
+  let seatCount = () => seats.min;
+  const controls = form.fields.map((f) => {
+    const k = f.kind;
+    switch (k.type) {
+      case 'seats': {
+        const input = h('input', { type: 'number', name: f.name, min: seats.min, max: seats.max, value: Number(start[f.key]) });
+        input.addEventListener('change', () => changed());
+        seatCount = () => clampSeats(input.value);
+        readers.push((out) => (out[f.key] = seatCount()));
+        return h('label', {}, `${f.label} `, input);
+      }
+      case 'flag': {
+        const box = h('input', { type: 'checkbox', name: f.name, checked: Boolean(start[f.key]) });
+        readers.push((out) => (out[f.key] = box.checked));
+        return h('label', {}, box, ` ${f.label}`);
+      }
+      case 'choice': {
+        const select = h('select', { name: f.name }, k.options.map((c) => h('option', { value: c.value, selected: start[f.key] === c.value }, c.label)));
+        readers.push((out) => (out[f.key] = select.value));
+        return h('label', {}, `${f.label} `, select);
+      }
+      case 'number': {
+        const shown = start[f.key] === null || start[f.key] === undefined ? k.none_shows : Number(start[f.key]) / k.scale;
+        const input = h('input', { type: 'number', name: f.name, min: k.min, max: k.max ?? undefined, value: shown });
+        readers.push((out) => {
+          const v = Number(input.value);
+          out[f.key] = k.zero_is_none && !(v > 0) ? null : Math.round(v * k.scale);
+        });
+        return h('label', {}, `${f.label} `, input, k.hint ? h('small', { class: 'muted' }, k.hint) : null);
+      }
+    }
+  });
+  // Every other setting (tolerances, hand noise, physics) as the game's
+  // JSON, under Advanced, where the game offers it.
+  const rest = Object.fromEntries(Object.entries(defaults).filter(([key]) => !form.fields.some((f) => f.key === key)));
+  const area = form.advanced ? h('textarea', { rows: 4, name: 'settings' }, JSON.stringify(rest, null, 1)) : null;
+  return {
+    el: h('div', { class: 'options' }, controls, area ? advanced(h('label', {}, 'Other settings, as the game reads them ', area)) : null),
+    read: () => {
+      let more: unknown = defaults;
+      if (area) {
+        more = JSON.parse(area.value || '{}') as unknown;
+        if (typeof more !== 'object' || more === null || Array.isArray(more)) throw new Error('the advanced settings are not a JSON object');
+      }
+      const out: Record<string, unknown> = { ...(more as object) };
+      for (const r of readers) r(out);
+      return out;
+    },
+    seats: () => seatCount(),
+    onChange: (f) => (changed = f),
+  };
 }
 
 function seatRow(g: GameInfo, i: number): { el: HTMLElement; read(): SeatRequest } {
@@ -178,13 +118,12 @@ function seatRow(g: GameInfo, i: number): { el: HTMLElement; read(): SeatRequest
     h('option', { value: 'person', selected: i === 0 }, i === 0 ? 'You' : 'A friend (you send them a link)'),
     h('option', { value: 'bot', selected: i > 0 }, 'The computer'),
   );
-  // Preselected: the level a beginner can beat (Leaning's weakest, `pass`,
-  // only passes: a test aid, not an opponent).
-  const first = FIRST_BOT[g.name] ?? g.bot_levels.find((b) => b.name !== 'pass')?.name;
+  // Preselected: the level a beginner can beat, as the game says.
+  const first = g.about.first_bot ?? g.bot_levels[0]?.name;
   const level = h(
     'select',
     { name: `seat${i}-level`, 'aria-label': `player ${i + 1}: how strong` },
-    [...(EXTRA_LEVELS[g.name] ?? []), ...g.bot_levels].map((b) => h('option', { value: b.name, selected: b.name === first }, `${botTitle(g.name, b.name)}: ${botAbout(g.name, b.name, b.about)}`)),
+    g.bot_levels.map((b) => h('option', { value: b.name, selected: b.name === first }, `${b.title}: ${b.about}`)),
   );
   const sync = () => (level.hidden = kind.value !== 'bot');
   kind.addEventListener('change', sync);
@@ -267,9 +206,10 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
 
 function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElement {
   const names = seatNames(t.game, t.seats);
+  const short = t.outcome ? outcomeShort(t.game, t.outcome) : null;
   const won =
-    t.game === 'babel' && t.outcome
-      ? ` · ${-t.outcome.scores[0]} ${t.outcome.scores[0] === -1 ? 'stack' : 'stacks'} left`
+    short !== null
+      ? ` · ${short}`
       : t.outcome?.winners.length
         ? ` · ${t.outcome.winners.map((w) => names[w] ?? 'someone').join(' and ')} won`
         : t.outcome
@@ -324,7 +264,7 @@ function playingItem(t: TableSummary): HTMLElement {
 }
 
 function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[]>): HTMLElement {
-  const facts = FACTS[g.name];
+  const facts = factsOf(g);
   const lists = h('div', { class: 'tables' });
   Promise.all([api.tables(g.name, 'open'), api.tables(g.name, 'playing')])
     .then(([open, playing]) => {
@@ -354,11 +294,11 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
     },
     { once: true },
   );
-  const solitaire = g.name === 'babel';
+  const solitaire = g.about.seats.max === 1;
   const playComputer = h(
     'button',
-    { class: 'primary big', 'data-testid': `play-computer-${g.name}`, onclick: () => void startTable(firstGame(g.name, g.default_settings), message) },
-    facts?.play ?? 'Play the computer',
+    { class: 'primary big', 'data-testid': `play-computer-${g.name}`, onclick: () => void startTable(firstGame(g), message) },
+    facts.play,
   );
   const friend = solitaire ? null : h('a', { class: 'friend-link', href: `#/friend/${g.name}`, 'data-friend': g.name }, 'Play a friend');
   const daily = solitaire
@@ -381,8 +321,8 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
   return h(
     'article',
     { class: 'game-card', 'data-game': g.name, 'data-testid': `game-${g.name}` },
-    h('div', { class: 'card-head' }, facts?.picture() ?? null, h('div', {}, h('h3', {}, g.title), facts ? h('p', { class: 'what' }, facts.sentence) : null)),
-    facts ? h('p', { class: 'facts' }, h('span', {}, facts.players), h('span', {}, facts.pace), h('span', {}, facts.length)) : null,
+    h('div', { class: 'card-head' }, pictureFor(g.name), h('div', {}, h('h3', {}, g.title), h('p', { class: 'what' }, facts.sentence))),
+    h('p', { class: 'facts' }, h('span', {}, facts.players), h('span', {}, facts.pace), h('span', {}, facts.length)),
     h('div', { class: 'card-actions' }, playComputer, friend, daily, h('a', { href: `#/rules/${g.name}`, class: 'how' }, 'How to play')),
     fold,
     lists,
@@ -416,11 +356,7 @@ async function startDaily(d: DailyInfo, who: string, message: HTMLElement): Prom
 
 /** A board line's result in the game's own words. */
 function dailyResult(game: string, e: DailyEntry): string {
-  if (game === 'babel') {
-    const stacks = -e.score;
-    return `${stacks} ${stacks === 1 ? 'stack' : 'stacks'}`;
-  }
-  return `score ${e.score}`;
+  return dailyScore(game, e.score) ?? `score ${e.score}`;
 }
 
 function clockText(ms: number): string {

@@ -143,7 +143,8 @@ export function replayScreen(id: string | null): Screen {
       .replay(id)
       .then(async (r: Replay) => {
         // Who sat where is in the table's summary; without it, players are numbered.
-        const seats = await api.table(id).then((t) => t.seats).catch(() => null);
+        // (Bots are named as their game names them: the server's game list.)
+        const [seats] = await Promise.all([api.table(id).then((t) => t.seats).catch(() => null), api.games().catch(() => [])]);
         if (seats) {
           const names = seatNames(r.table.game, seats);
           seatName = (seat) => (seat === null ? '' : names[seat] ?? `Player ${seat + 1}`);

@@ -7,7 +7,7 @@
 
 import { api } from '../api';
 import { h, replace } from '../ui/dom';
-import { FACTS } from '../words/games';
+import { factsOf } from '../words/games';
 import type { Screen } from './screen';
 
 /** A heading's id, as GitHub makes them, so the docs' own #links work. */
@@ -31,7 +31,7 @@ function rulesIndex(): Screen {
     .then((gs) =>
       replace(
         list,
-        gs.map((g) => h('li', { 'data-rules-link': g.name }, h('a', { href: `#/rules/${g.name}` }, g.title), FACTS[g.name] ? ` — ${FACTS[g.name].players}, ${FACTS[g.name].pace.toLowerCase()}. ${FACTS[g.name].sentence}` : '')),
+        gs.map((g) => h('li', { 'data-rules-link': g.name }, h('a', { href: `#/rules/${g.name}` }, g.title), ` — ${factsOf(g).players}, ${factsOf(g).pace.toLowerCase()}. ${factsOf(g).sentence}`)),
       ),
     )
     .catch((e: unknown) => replace(list, h('li', { class: 'error' }, `The games could not be listed: ${e instanceof Error ? e.message : String(e)}`)));

@@ -6,7 +6,7 @@
 
 import { ApiFailure, accounts, api } from '../api';
 import { Connection, type ConnState } from '../connection';
-import { uiFor } from '../games/registry';
+import { fitsOneScreen, seatMark, uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
 import { loadHistory, saveHistory } from '../history';
 import type { ClockState, CreateTable, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
@@ -15,7 +15,7 @@ import { h, replace } from '../ui/dom';
 import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
 import { eventLines, refusalText, ruleHref, type Line } from '../words';
-import { seatMark, seatNames } from '../words/names';
+import { seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
@@ -23,8 +23,6 @@ import type { Screen } from './screen';
  *  the game as abandoned (its default `abandon_after`, docs/protocol.md). */
 const ABANDON_MINUTES = 5;
 
-/** The games whose table is fitted to one screen (issue 24). */
-const FIT_GAMES = new Set(['icetowers', 'speedy', 'leaning']);
 
 export function tableScreen(id: string): Screen {
   const conn = h('span', { class: 'conn', role: 'status', 'aria-live': 'polite', 'data-state': 'connecting' });
@@ -146,7 +144,8 @@ export function tableScreen(id: string): Screen {
     const seat = mySeat();
     ui = uiFor(t.game)({
       act: seat === null ? null : (action: unknown) => send({ type: 'act', action }),
-      hint: seat !== null && t.game === 'babel' ? () => send({ type: 'hint' }) : null,
+      // The server hints any game with bots; a renderer offers it where it wants.
+      hint: seat !== null ? () => send({ type: 'hint' }) : null,
       seat,
       inReplay: false,
       seatLabel,
@@ -156,7 +155,7 @@ export function tableScreen(id: string): Screen {
     // The physical tables (real time, 3-D) fit one screen: the table, the
     // player's pieces, the main action and the last verdict without
     // scrolling (issue 24); the seats, buttons and history follow below.
-    root.classList.toggle('fit', FIT_GAMES.has(t.game));
+    root.classList.toggle('fit', fitsOneScreen(t.game));
   }
 
   /** On a fitted table the message line keeps the last verdict in view:
@@ -165,7 +164,7 @@ export function tableScreen(id: string): Screen {
   let messageAt = 0;
   let messageOwn = false;
   function showLatest(lines: Line[]): void {
-    if (!table || !FIT_GAMES.has(table.game)) return say(message, '');
+    if (!table || !fitsOneScreen(table.game)) return say(message, '');
     const now = Date.now();
     const own = [...lines].reverse().find((l) => /^(You|Your)\b/.test(l.text));
     const keepError = message.dataset.kind === 'error' && now - messageAt < 5000;

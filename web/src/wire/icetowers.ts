@@ -1,10 +1,10 @@
 // IceTowers wire types: generated from games/icetowers
-// (src/generated/icetowers.ts, `cargo run -p stackyard-typegen`). What
-// stays here is what Rust does not declare for the browser: decoding a
-// PieceId as piece.rs lays it out (colour = id / 15, pips = (id % 15) / 5
-// + 1), and the colour names.
+// (src/generated/icetowers.ts, `cargo run -p stackyard-typegen`), with the
+// pieces' layout as the game declares it (`PIECES`: each id's colour and
+// pips, I1; `COLOUR_NAMES`), so nothing here restates a rule.
 
 import type { PieceId } from '../generated/icetowers';
+import { COLOUR_NAMES, PIECES } from '../generated/icetowers';
 
 export type {
   Action,
@@ -21,17 +21,16 @@ export type {
   View,
 } from '../generated/icetowers';
 
-/** piece.rs STASH: pieces per colour. */
-export const STASH = 15;
-/** piece.rs COLOUR_NAMES, then the ghost's GHOST_NAME. */
-export const COLOURS = ['red', 'yellow', 'green', 'blue', 'black', 'white'];
+/** The colour names, seat order then the ghost's (piece.rs). */
+export const COLOURS: string[] = COLOUR_NAMES;
 
-/** Decoding a PieceId as piece.rs lays it out (data layout, not a rule). */
+/** A piece id's colour, as the game lays ids out. */
 export function pieceColour(p: PieceId): number {
-  return Math.floor(p / STASH);
+  return PIECES[p]?.colour ?? -1;
 }
+/** A piece id's size in pips (1 to 3, I1). */
 export function piecePips(p: PieceId): number {
-  return Math.floor((p % STASH) / 5) + 1;
+  return PIECES[p]?.pips ?? 1;
 }
 export function pieceName(p: PieceId, colours: string[]): string {
   const size = ['small', 'medium', 'large'][piecePips(p) - 1];

@@ -4,32 +4,17 @@
 
 import type { Line, Who } from './say';
 import { clean, commonRefusal } from './say';
-import { towersLines, towersRefusal } from './towers';
-import { babelLines, babelRefusal } from './babel';
-import { iceLines, iceRefusal } from './icetowers';
-import { speedyLines, speedyRefusal } from './speedy';
-import { leaningLines, leaningRefusal } from './leaning';
+import { wordsFor } from '../games/registry';
 
 export type { Line, Who } from './say';
 
 /** What happened in one step, as this viewer saw it. */
 export function eventLines(game: string, events: unknown[], view: unknown, who: Who): Line[] {
   if (!events.length || !view) return [];
+  const lines = wordsFor(game)?.lines;
+  if (!lines) return [];
   try {
-    switch (game) {
-      case 'towers':
-        return towersLines(events as never, view as never, who);
-      case 'babel':
-        return babelLines(events as never, view as never);
-      case 'icetowers':
-        return iceLines(events as never, view as never, who);
-      case 'speedy':
-        return speedyLines(events as never, view as never, who);
-      case 'leaning':
-        return leaningLines(events as never, view as never, who);
-      default:
-        return [];
-    }
+    return lines(events, view, who);
   } catch {
     // A new event this client cannot word yet is not worth a broken table.
     return [];
@@ -42,20 +27,8 @@ export function refusalText(game: string, kind: string, message: string, who: Wh
     const common = commonRefusal(kind);
     if (common) return common;
   }
-  switch (game) {
-    case 'towers':
-      return towersRefusal(message, who);
-    case 'babel':
-      return babelRefusal(message);
-    case 'icetowers':
-      return iceRefusal(message, who);
-    case 'speedy':
-      return speedyRefusal(message, who);
-    case 'leaning':
-      return leaningRefusal(message, who);
-    default:
-      return clean(message, who);
-  }
+  const refusal = wordsFor(game)?.refusal;
+  return refusal ? refusal(message, who) : clean(message, who);
 }
 
 /** The rule's place on its game's rules page. */

@@ -39,11 +39,10 @@ export function leaningLines(events: Event[], _view: View, who: Who): Line[] {
         const what = `${e.released ? 'the held' : 'a'} ${e.size} pyramid`;
         if (e.verdict === 'slip') {
           const why = e.slip ? SLIP[e.slip] ?? 'it slipped' : 'it slipped';
-          const left = Math.max(0, 3 - e.tries);
           if (who(e.seat) === 'You') {
             out.push({
               kind: 'fell',
-              text: `Your ${e.released ? 'held ' : ''}${e.size} pyramid slipped (${why}): ${e.forfeited ? (e.released ? `the piece is lost, ${pts(e.points)}` : 'no points, and after three tries the piece is lost') : `no points, try again (${plural(left, 'try', 'tries')} left)`}. The table is put back.`,
+              text: `Your ${e.released ? 'held ' : ''}${e.size} pyramid slipped (${why}): ${e.forfeited ? (e.released ? `the piece is lost, ${pts(e.points)}` : 'no points, and that was the last try: the piece is lost') : 'no points, try again'}. The table is put back.`,
             });
           } else out.push({ kind: 'fell', text: `${who(e.seat)}: ${what} slipped (${why}). The table is put back.${e.forfeited ? ' The piece is lost.' : ' Same size again next try.'}` });
         } else {

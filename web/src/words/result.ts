@@ -2,7 +2,8 @@
 // the scores labelled with what they count.
 
 import type { Ending, Outcome } from '../protocol';
-import { babelOutcome } from './babel';
+import { gameInfo } from '../api';
+import { soloResult, winWords } from '../games/registry';
 import { plural } from './say';
 
 export interface ResultWords {
@@ -15,48 +16,21 @@ export interface ResultWords {
   scores: string[];
 }
 
-/** Where each game says how it ends and who wins. */
-const END_RULE: Record<string, string> = { towers: 'T11', babel: 'B7', icetowers: 'I13', speedy: 'P11', leaning: 'L13' };
-
 const BY_RULES = 'The game ended by its rules.';
 
-/** Why the winners won a game that ended by its rules, in the game's own measure. */
+/** What a score counts, as the game declares it (`about.score`). */
+function scoreText(game: string, score: number): string {
+  const words = gameInfo(game)?.about.score;
+  if (!words) return String(score);
+  return words.left ? `${plural(-score, words.unit)} left` : plural(score, words.unit);
+}
+
+/** Why the winners won a game that ended by its rules, in the game's own
+ *  measure where its web module words it. */
 function byScore(game: string, winners: string[], view: unknown): string {
   const who = winners.join(' and ');
   const has = winners.length === 1 && who !== 'You' ? 'has' : 'have';
-  switch (game) {
-    case 'towers':
-      return `No more moves: ${who} ${has} more floors.`;
-    case 'icetowers':
-      return `${who} ${has} the most pips on top.`;
-    case 'speedy': {
-      const reason = (view as { ending?: { reason?: string } } | null)?.ending?.reason;
-      if (reason === 'pawn') return `${who} crowned the highest tower with a pawn.`;
-      if (reason === 'stuck') return `Nobody could place any more: ${who} ${has} the fewest pieces left.`;
-      return `${who} won.`;
-    }
-    case 'leaning':
-      return `${who} ${has} the most points.`;
-    default:
-      return `${who} won.`;
-  }
-}
-
-function scoreText(game: string, score: number): string {
-  switch (game) {
-    case 'towers':
-      return plural(score, 'floor');
-    case 'babel':
-      return plural(-score, 'stack') + ' left';
-    case 'speedy':
-      return plural(-score, 'piece') + ' left';
-    case 'icetowers':
-      return plural(score, 'point');
-    case 'leaning':
-      return plural(score, 'point');
-    default:
-      return String(score);
-  }
+  return winWords(game, who, has, view) ?? `${who} won.`;
 }
 
 /** `view` is the last view this viewer was sent (Speedy Towers says there how it ended). */
@@ -81,16 +55,10 @@ export function resultWords(game: string, outcome: Outcome | null, ending: Endin
     default:
       why = BY_RULES;
   }
-  const rule = !ending || ending.type === 'rules' ? END_RULE[game] ?? null : null;
-  if (game === 'babel' && ending?.type === 'resigned') {
-    // A solitaire given up is lost, whatever the line looked like.
-    return { title: 'You lost', kind: 'lost', why: 'You gave up this deal.', rule: null, scores: [] };
-  }
-  if (game === 'babel' && outcome && (!ending || ending.type === 'rules')) {
-    // The one statement of a Babel game's outcome: stacks left and what that is worth.
-    const b = babelOutcome(-outcome.scores[0]);
-    return { title: b.title, kind: b.kind, why: b.why, rule, scores: [] };
-  }
+  const rule = !ending || ending.type === 'rules' ? gameInfo(game)?.about.ends_by ?? null : null;
+  // A one-seat game's result is its own statement (stacks left and what that is worth).
+  const solo = soloResult(game, outcome, ending);
+  if (solo) return { ...solo, rule, scores: [] };
   if (me !== null) {
     if (winners.includes(me)) return { title: 'You won', kind: 'won', why: why === BY_RULES ? byScore(game, winners.map(by), view) : why, rule, scores };
     if (winners.length) return { title: 'You lost', kind: 'lost', why: why === BY_RULES ? byScore(game, winners.map(by), view) : why, rule, scores };

@@ -218,27 +218,33 @@ impl Bots for IceTowers {
         vec![
             BotLevel::new(
                 "beginner",
-                "takes what helps it most right now, at a person's pace: one play every 1.5 to 3 seconds",
+                "Easy bot",
+                "takes whatever helps it most right now, at a person’s pace (one play every 1.5 to 3 seconds)",
             ),
             BotLevel::new(
                 "random",
-                "plays anything allowed, at random, with quick hands (about 0.4 seconds a play)",
+                "Random bot",
+                "plays at random, with quick hands",
             ),
             BotLevel::new(
                 "greedy:2500",
-                "takes what helps it most right now, taking its time (about 2.5 seconds a play)",
+                "Patient bot",
+                "takes whatever helps it most right now, taking its time (2.5 seconds a play)",
             ),
             BotLevel::new(
                 "greedy",
-                "takes what helps it most right now, quickly (about 0.6 seconds a play)",
+                "Medium bot",
+                "takes whatever helps it most right now, quickly",
             ),
             BotLevel::new(
                 "strong",
-                "thinks a step ahead about what the others will do (about 0.6 seconds a play)",
+                "Strong bot",
+                "thinks one step ahead about what the others will do",
             ),
             BotLevel::new(
                 "greedy:300",
-                "takes what helps it most right now, with very quick hands (about 0.3 seconds a play)",
+                "Quick bot",
+                "like the medium bot, with very quick hands",
             ),
         ]
     }

@@ -20,9 +20,25 @@ use stackyard_core::{Seat, Seed, SetupError};
 
 impl Bots for SpeedyTowers {
     fn bot_levels() -> Vec<BotLevel> {
+        // In a player's words; `Profile::LEVELS` has the numbers.
+        let words = |name: &str| match name {
+            "beginner" => (
+                "Easy bot",
+                "plays at a person’s pace (one drop every 1.5 to 3 seconds), a little clumsy",
+            ),
+            "easy" => (
+                "Brisk bot",
+                "a little quicker (about 1.5 seconds a drop), a little clumsy",
+            ),
+            "medium" => ("Medium bot", "quicker, with steadier hands"),
+            _ => ("Hard bot", "fast and careful"),
+        };
         Profile::LEVELS
             .iter()
-            .map(|(name, about, _)| BotLevel::new(*name, *about))
+            .map(|(name, _, _)| {
+                let (title, about) = words(name);
+                BotLevel::new(*name, title, about)
+            })
             .collect()
     }
 

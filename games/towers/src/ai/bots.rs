@@ -146,11 +146,31 @@ pub fn check_search_board(spec: PlayerSpec, variant: &Variant) -> Result<(), Set
 impl Bots for Position {
     fn bot_levels() -> Vec<BotLevel> {
         vec![
-            BotLevel::new("random", "plays a random legal move"),
-            BotLevel::new("greedy", "takes the best score now, never looks ahead"),
-            BotLevel::new("mcts:n2000", "Monte Carlo search, 2000 playouts a move"),
-            BotLevel::new("alphabeta:n20000", "alpha-beta search, 20 000 nodes a move"),
-            BotLevel::new("alphabeta:1s", "alpha-beta search, one second a move"),
+            BotLevel::new(
+                "random",
+                "Random bot",
+                "plays any legal move, without a plan",
+            ),
+            BotLevel::new(
+                "greedy",
+                "Easy bot",
+                "takes the most floors it can right now, never looks ahead",
+            ),
+            BotLevel::new(
+                "mcts:n2000",
+                "Medium bot",
+                "tries out many games in its head before each move (2000 playouts)",
+            ),
+            BotLevel::new(
+                "alphabeta:n20000",
+                "Hard bot",
+                "looks several moves ahead (alpha-beta, 20 000 nodes a move)",
+            ),
+            BotLevel::new(
+                "alphabeta:1s",
+                "Strongest bot",
+                "thinks for a second before each move, looking far ahead",
+            ),
         ]
     }
 

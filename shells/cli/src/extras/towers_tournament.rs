@@ -3,7 +3,7 @@
 //! towers …`), with a progress bar, a standings table, and the games
 //! written as records.
 
-use crate::args::{self, Board, Players, Variants};
+use super::towers_args::{self as args, Board, Players, Variants};
 use crate::failure::Failure;
 use crate::io::check_out_dir;
 use crate::outln;

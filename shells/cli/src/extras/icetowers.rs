@@ -1,6 +1,6 @@
 //! `stackyard icetowers …`: IceTowers: simulate bot games, replay records.
 
-use crate::args::{self, Bots};
+use super::icetowers_args::{self as args, Bots};
 use crate::failure::Failure;
 use crate::io::{check_out_dir, display, read_text};
 use crate::outln;
@@ -14,14 +14,9 @@ use stackyard_icetowers::{IceRecord, IceTowers, PieceId, Settings};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// The rules page (`docs/rules/icetowers.md`), built into the binary.
-pub const RULES: &str = include_str!("../../../docs/rules/icetowers.md");
-
 /// The `icetowers` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the rules of IceTowers (with the rule ids errors cite).
-    Rules,
     /// Play bot-only games headlessly in simulated time and tabulate them.
     /// Memory stays constant however many games: only running totals are
     /// kept, and records (with --out) are written as games finish.
@@ -65,7 +60,6 @@ pub enum Command {
 /// Runs one `icetowers` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Rules => outln!("{}", RULES.trim_end()),
         Command::Sim {
             players,
             ghost,

@@ -1,7 +1,8 @@
 //! `stackyard babel …`: Tower of Babel: solve open deals, survey random
 //! deals, compare Strict policies, play in the terminal.
 
-use crate::args::{self, cut, cut_words};
+use super::babel_args as args;
+use crate::args::{cut, cut_words};
 use crate::failure::Failure;
 use crate::io::{Line, Lines, Paint, stdin_lines};
 use crate::{out, outln};
@@ -19,9 +20,6 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The rules page (`docs/rules/babel.md`), built into the binary.
-pub const RULES: &str = include_str!("../../../docs/rules/babel.md");
-
 /// The most deals, games or climbs one command runs (each streams: memory
 /// does not grow with the count).
 const MAX_RUNS: u64 = 1_000_000_000_000;
@@ -29,8 +27,6 @@ const MAX_RUNS: u64 = 1_000_000_000_000;
 /// The `babel` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the rules of Tower of Babel (with the rule ids errors cite).
-    Rules,
     /// Solve open deals (B9). Without --deals: read JSON lines
     /// `{"order": ["Sn", "Ma", …]}` from INPUT (default `-`, standard
     /// input) and write one JSON line per input with min_stacks, full_win
@@ -126,7 +122,6 @@ pub enum Command {
 /// Runs one `babel` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Rules => outln!("{}", RULES.trim_end()),
         Command::Solve {
             input,
             strict,

@@ -1,5 +1,8 @@
-//! `stackyard speedy …`: Speedy Towers: the rules, bot games in simulated
-//! time, replays, and the matching rules as a JSON-lines filter.
+//! `stackyard speedy …`: Speedy Towers' own commands: bot games in
+//! simulated time and replays in the game's measure (pieces left, how each
+//! game ended: a contract scripts rely on, so these replace the common
+//! `sim` and `replay`), and the matching rules as a JSON-lines filter.
+//! (`rules` is every game's, `games.rs`.)
 
 use crate::failure::Failure;
 use crate::io::{Line, check_out_dir, display, read_text, stdin_lines};
@@ -12,17 +15,12 @@ use stackyard_speedy::matching::MatchQuery;
 use stackyard_speedy::{Settings, SpeedyRecord, SpeedyTowers};
 use std::path::{Path, PathBuf};
 
-/// The rules page (`docs/rules/speedy.md`), built into the binary.
-pub const RULES: &str = include_str!("../../../docs/rules/speedy.md");
-
 /// Accepted actions after which a simulated game is abandoned.
 const MAX_ACTIONS: usize = 20_000;
 
 /// The `speedy` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the rules of Speedy Towers (with the rule ids errors cite).
-    Rules,
     /// Play bot-only games headlessly in simulated time and tabulate them.
     Sim {
         /// Seats at the table (2–6, P1).
@@ -58,7 +56,6 @@ pub enum Command {
 /// Runs one `speedy` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Rules => outln!("{}", RULES.trim_end()),
         Command::Sim {
             players,
             games,

@@ -1,5 +1,7 @@
-//! `stackyard leaning …`: Leaning Towers: the rules, the judge of one
-//! placement on a settled structure, bot games, replays.
+//! `stackyard leaning …`: Leaning Towers' own commands: the judge of one
+//! placement on a settled structure, and bot games and replays in the
+//! game's measure (a contract scripts rely on, so these replace the common
+//! `sim` and `replay`). (`rules` is every game's, `games.rs`.)
 
 use crate::failure::Failure;
 use crate::io::{check_out_dir, display, read_text};
@@ -12,17 +14,12 @@ use stackyard_leaning::sim::{GameReport, play_game, summarize};
 use stackyard_leaning::{Action, LeaningTowers, Settings};
 use std::path::{Path, PathBuf};
 
-/// The rules page (`docs/rules/leaning.md`), built into the binary.
-pub const RULES: &str = include_str!("../../../docs/rules/leaning.md");
-
 /// Accepted actions after which a simulated game is abandoned.
 const MAX_ACTIONS: usize = 2_000;
 
 /// The `leaning` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the rules of Leaning Towers (with the rule ids errors cite).
-    Rules,
     /// Judge one placement on a settled structure (JSON; `-` reads standard
     /// input) and print the verdict as JSON.
     Judge {
@@ -57,7 +54,6 @@ pub enum Command {
 /// Runs one `leaning` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Rules => outln!("{}", RULES.trim_end()),
         Command::Judge { file } => {
             let text = read_text(&file)?;
             let name = display(&file);

@@ -1,10 +1,10 @@
 //! `stackyard towers solve` and the other AI-backed Towers commands,
 //! kept apart from the rules commands in `towers.rs`.
 
-use crate::args::{self, Board, Variants};
+use super::towers_args::{self as args, Board, Variants};
+use super::towers_reply::Reply;
 use crate::failure::Failure;
 use crate::outln;
-use crate::towers::Reply;
 use clap::Subcommand;
 use stackyard_core::Seed;
 use stackyard_search::{Solver, WIN};

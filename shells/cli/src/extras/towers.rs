@@ -1,18 +1,18 @@
 //! `stackyard towers …`: Towers (Dale Emery): rules, perft, replay, play.
 //! The AI-backed commands (`solve`, `tune`) live in `towers_ai.rs`.
 
-use crate::args::{self, Board, Opponent, Variants, cut};
+use super::towers_ai;
+use super::towers_args::{self as args, Board, Opponent, Variants};
+use super::towers_reply::Reply;
+use crate::args::cut;
 use crate::failure::Failure;
 use crate::io::{Line, Paint, stdin_lines};
-use crate::{out, outln, towers_ai};
+use crate::{out, outln};
 use clap::{Subcommand, ValueEnum};
 use stackyard_core::{Bot, Bots, Driver, GameTime, Seat, Seed, ToAct, Viewer};
 use stackyard_towers::notation::parse_move;
 use stackyard_towers::{Color, Event, Floor, Move, Position, Square, Status, perft};
 use std::collections::BTreeMap;
-
-/// The rules page (`docs/rules/towers.md`), built into the binary.
-pub const RULES: &str = include_str!("../../../docs/rules/towers.md");
 
 /// Which colour the person plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -26,8 +26,6 @@ pub enum Side {
 /// The `towers` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Print the rules of Towers (with the rule ids errors cite).
-    Rules,
     /// Count the move sequences of a given length from the start (last line
     /// of output: the count).
     Perft {
@@ -81,13 +79,12 @@ pub enum Command {
     /// A round robin between AI players, through the rules engine: every
     /// pair plays --games games, colours alternated, each pair of games from
     /// the same seeded random opening.
-    Tournament(crate::tournament::TowersArgs),
+    Tournament(super::towers_tournament::TowersArgs),
 }
 
 /// Runs one `towers` subcommand.
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
-        Command::Rules => outln!("{}", RULES.trim_end()),
         Command::Perft {
             board,
             variant,
@@ -114,7 +111,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             play(position, you, computer)
         }
         Command::Ai(command) => towers_ai::run(command),
-        Command::Tournament(args) => crate::tournament::towers(args),
+        Command::Tournament(args) => super::towers_tournament::towers(args),
     }
 }
 
@@ -194,14 +191,6 @@ pub struct Computer {
 enum ComputerKind {
     Bot(Box<dyn Bot<Position>>),
     Ai(Box<towers_ai::AiOpponent>),
-}
-
-/// A computer's move and, when asked for, what it thinks of the game.
-pub struct Reply {
-    /// The move.
-    pub mv: Move,
-    /// The evaluation in words, and the AI's details.
-    pub eval: Option<String>,
 }
 
 impl Computer {

@@ -1,0 +1,88 @@
+//! What IceTowers says about itself to every shell (the registry's listing).
+
+use crate::IceTowers;
+use crate::piece::{COLOUR_NAMES, GHOST_NAME, PieceId, STASH};
+use crate::settings::SEATS;
+use stackyard_core::Listed;
+use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
+
+impl Listed for IceTowers {
+    /// Each piece id's colour and size in pips (I1: fifteen a stash, five
+    /// of each size), for every colour a table may hold (the seats and the
+    /// ghost), and the colours' names: the browser decodes ids with these.
+    fn wire_constants() -> Vec<(&'static str, serde_json::Value)> {
+        let colours = SEATS.max as usize + 1;
+        let pieces: Vec<serde_json::Value> = (0..colours * STASH)
+            .map(|id| {
+                let p = PieceId(id as u8);
+                serde_json::json!({ "colour": p.colour().0, "pips": p.pips() })
+            })
+            .collect();
+        let mut names: Vec<&str> = COLOUR_NAMES.to_vec();
+        names.push(GHOST_NAME);
+        vec![
+            ("PIECES", serde_json::Value::from(pieces)),
+            ("COLOUR_NAMES", serde_json::json!(names)),
+        ]
+    }
+
+    const ABOUT: About = About {
+        description: "Everyone plays at once: cap towers of pyramids with your own colour to \
+                      own them, and steal pieces from the others.",
+        seats: SEATS,
+        length: "about 5 minutes",
+        rules: include_str!("../../../docs/rules/icetowers.md"),
+        // A race: the beginner plays sensibly at a person's pace (one play
+        // every 1.5 to 3 s, its own reaction time, issue 24).
+        first_bot: Some("beginner"),
+        ends_by: "I13",
+        score: ScoreWords {
+            unit: "point",
+            left: false,
+        },
+        settings: SettingsForm::Object {
+            fields: &[
+                Field {
+                    key: "players",
+                    name: "players",
+                    label: "Players",
+                    kind: FieldKind::Seats { start: 2 },
+                },
+                Field {
+                    key: "ghost",
+                    name: "ghost",
+                    label: "Add a ghost: a white colour nobody owns that anyone may play",
+                    kind: FieldKind::Flag { start: None },
+                },
+                Field {
+                    key: "hold_limit_ms",
+                    name: "hold",
+                    label: "Seconds you may hold a piece",
+                    kind: FieldKind::Number {
+                        min: 1,
+                        max: None,
+                        scale: 1000,
+                        zero_is_none: false,
+                        none_shows: 10,
+                        hint: "",
+                    },
+                },
+                Field {
+                    key: "game_timer_ms",
+                    name: "timer",
+                    label: "Game length in seconds",
+                    // A first game ends on its own (I13) even if nobody says "done".
+                    kind: FieldKind::Number {
+                        min: 0,
+                        max: None,
+                        scale: 1000,
+                        zero_is_none: true,
+                        none_shows: 300,
+                        hint: " (0: until everyone says done)",
+                    },
+                },
+            ],
+            advanced: false,
+        },
+    };
+}

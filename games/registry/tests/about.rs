@@ -1,0 +1,78 @@
+//! What each game says about itself holds for the game itself: the seat
+//! range takes the default settings, the settings form names real keys and
+//! makes tables at both ends of the seat range, the first bot is a listed
+//! level, the rules page is the game's.
+
+use serde_json::Value;
+use stackyard_core::Seed;
+use stackyard_core::about::{FieldKind, SettingsForm};
+
+#[test]
+fn every_games_about_matches_its_rules() {
+    for kind in stackyard_registry::registry().kinds() {
+        let about = kind.about();
+        let name = kind.name();
+        assert!(about.seats.min >= 1 && about.seats.min <= about.seats.max, "{name}");
+        assert!(about.description.ends_with('.'), "{name}: one sentence");
+        assert!(about.rules.starts_with('#'), "{name}: the rules page is Markdown");
+        assert!(about.rules.contains(kind.title()), "{name}: its own rules page");
+        let defaults = kind.default_settings();
+        let table = kind.create(&defaults, Seed(1)).unwrap();
+        assert!(
+            about.seats.allows(table.seat_count() as u8),
+            "{name}: the default settings seat {} players",
+            table.seat_count()
+        );
+        let levels = kind.bot_levels();
+        for level in &levels {
+            assert!(!level.title.is_empty() && !level.about.is_empty(), "{name} {}", level.name);
+        }
+        match about.first_bot {
+            Some(first) => assert!(
+                levels.iter().any(|l| l.name == first),
+                "{name}: first bot {first} is not listed"
+            ),
+            None => assert_eq!(about.seats.max, 1, "{name}: a game with opponents names a first bot"),
+        }
+        match about.settings {
+            SettingsForm::Object { fields, .. } => {
+                let object = defaults.as_object().expect("object settings");
+                for f in fields {
+                    assert!(object.contains_key(f.key), "{name}: no settings key {:?}", f.key);
+                    if let FieldKind::Seats { start } = f.kind {
+                        assert!(about.seats.allows(start), "{name}");
+                        // Both ends of the range make a table of that size; one
+                        // past either end is refused.
+                        for n in [about.seats.min, about.seats.max] {
+                            let mut s = defaults.clone();
+                            s[f.key] = Value::from(n);
+                            let t = kind.create(&s, Seed(1)).unwrap();
+                            assert_eq!(t.seat_count(), n as usize, "{name}");
+                        }
+                        for n in [about.seats.min - 1, about.seats.max + 1] {
+                            let mut s = defaults.clone();
+                            s[f.key] = Value::from(n);
+                            assert!(kind.create(&s, Seed(1)).is_err(), "{name}: {n} seats");
+                        }
+                    }
+                    if let FieldKind::Choice { options } = f.kind {
+                        for o in options {
+                            let mut s = defaults.clone();
+                            s[f.key] = Value::from(o.value);
+                            kind.create(&s, Seed(1)).unwrap();
+                        }
+                    }
+                }
+            }
+            SettingsForm::Text { base, parts, .. } => {
+                assert_eq!(defaults.as_str(), Some(base[0].value), "{name}: the default base first");
+                for b in base {
+                    for p in parts {
+                        let text = format!("{}+{}", b.value, p.value);
+                        kind.create(&Value::from(text), Seed(1)).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+//! What Speedy Towers says about itself to every shell (the registry's
+//! listing).
+
+use crate::SpeedyTowers;
+use crate::settings::SEATS;
+use stackyard_core::Listed;
+use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
+
+impl Listed for SpeedyTowers {
+    const ABOUT: About = About {
+        description: "Race to stack your tiles and coins on matching towers without knocking \
+                      anything over; first to get rid of them all wins.",
+        seats: SEATS,
+        length: "about 5 minutes",
+        rules: include_str!("../../../docs/rules/speedy.md"),
+        // The beginner plays at a person's pace (issue 24).
+        first_bot: Some("beginner"),
+        // Two players to begin with, whatever the game's own default (a
+        // newcomer should not find three bots at a first table); hand
+        // noise, layout and physics keep their defaults.
+        ends_by: "P11",
+        score: ScoreWords {
+            unit: "piece",
+            left: true,
+        },
+        settings: SettingsForm::Object {
+            fields: &[Field {
+                key: "players",
+                name: "players",
+                label: "Players",
+                kind: FieldKind::Seats { start: 2 },
+            }],
+            advanced: false,
+        },
+    };
+}

@@ -1,0 +1,57 @@
+//! What Towers says about itself to every shell (the registry's listing).
+
+use crate::Position;
+use stackyard_core::Listed;
+use stackyard_core::about::{About, Choice, ScoreWords, Seats, SettingsForm};
+
+impl Listed for Position {
+    const ABOUT: About = About {
+        description: "Pick up one of your towers and drop it on another to build higher; \
+                      whoever owns the most floors at the end wins.",
+        seats: Seats::exactly(2),
+        length: "about 10 minutes",
+        rules: include_str!("../../../docs/rules/towers.md"),
+        first_bot: Some("greedy"),
+        // The settings are the variant text (T20): a board, then variants
+        // joined with `+`.
+        ends_by: "T11",
+        score: ScoreWords {
+            unit: "floor",
+            left: false,
+        },
+        settings: SettingsForm::Text {
+            name: "variant",
+            base_name: "board",
+            base_label: "Board",
+            base: &[
+                Choice {
+                    value: "8x8",
+                    label: "8 by 8 blocks",
+                },
+                Choice {
+                    value: "6x6",
+                    label: "6 by 6 blocks",
+                },
+                Choice {
+                    value: "10x10",
+                    label: "10 by 10 blocks",
+                },
+            ],
+            parts: &[
+                Choice {
+                    value: "sprawl",
+                    label: "Sprawl: start by placing single floors on an empty board",
+                },
+                Choice {
+                    value: "infrastructure:4",
+                    label: "Infrastructure: start with four utilities nobody owns",
+                },
+                Choice {
+                    value: "capture",
+                    label: "Capture: floors you knock down count for you",
+                },
+            ],
+            hint: "for example 8x8+sprawl",
+        },
+    };
+}
