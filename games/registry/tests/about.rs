@@ -12,10 +12,19 @@ fn every_games_about_matches_its_rules() {
     for kind in stackyard_registry::registry().kinds() {
         let about = kind.about();
         let name = kind.name();
-        assert!(about.seats.min >= 1 && about.seats.min <= about.seats.max, "{name}");
+        assert!(
+            about.seats.min >= 1 && about.seats.min <= about.seats.max,
+            "{name}"
+        );
         assert!(about.description.ends_with('.'), "{name}: one sentence");
-        assert!(about.rules.starts_with('#'), "{name}: the rules page is Markdown");
-        assert!(about.rules.contains(kind.title()), "{name}: its own rules page");
+        assert!(
+            about.rules.starts_with('#'),
+            "{name}: the rules page is Markdown"
+        );
+        assert!(
+            about.rules.contains(kind.title()),
+            "{name}: its own rules page"
+        );
         let defaults = kind.default_settings();
         let table = kind.create(&defaults, Seed(1)).unwrap();
         assert!(
@@ -25,20 +34,31 @@ fn every_games_about_matches_its_rules() {
         );
         let levels = kind.bot_levels();
         for level in &levels {
-            assert!(!level.title.is_empty() && !level.about.is_empty(), "{name} {}", level.name);
+            assert!(
+                !level.title.is_empty() && !level.about.is_empty(),
+                "{name} {}",
+                level.name
+            );
         }
         match about.first_bot {
             Some(first) => assert!(
                 levels.iter().any(|l| l.name == first),
                 "{name}: first bot {first} is not listed"
             ),
-            None => assert_eq!(about.seats.max, 1, "{name}: a game with opponents names a first bot"),
+            None => assert_eq!(
+                about.seats.max, 1,
+                "{name}: a game with opponents names a first bot"
+            ),
         }
         match about.settings {
             SettingsForm::Object { fields, .. } => {
                 let object = defaults.as_object().expect("object settings");
                 for f in fields {
-                    assert!(object.contains_key(f.key), "{name}: no settings key {:?}", f.key);
+                    assert!(
+                        object.contains_key(f.key),
+                        "{name}: no settings key {:?}",
+                        f.key
+                    );
                     if let FieldKind::Seats { start } = f.kind {
                         assert!(about.seats.allows(start), "{name}");
                         // Both ends of the range make a table of that size; one
@@ -65,7 +85,11 @@ fn every_games_about_matches_its_rules() {
                 }
             }
             SettingsForm::Text { base, parts, .. } => {
-                assert_eq!(defaults.as_str(), Some(base[0].value), "{name}: the default base first");
+                assert_eq!(
+                    defaults.as_str(),
+                    Some(base[0].value),
+                    "{name}: the default base first"
+                );
                 for b in base {
                     for p in parts {
                         let text = format!("{}+{}", b.value, p.value);

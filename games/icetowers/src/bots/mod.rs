@@ -221,11 +221,7 @@ impl Bots for IceTowers {
                 "Easy bot",
                 "takes whatever helps it most right now, at a person’s pace (one play every 1.5 to 3 seconds)",
             ),
-            BotLevel::new(
-                "random",
-                "Random bot",
-                "plays at random, with quick hands",
-            ),
+            BotLevel::new("random", "Random bot", "plays at random, with quick hands"),
             BotLevel::new(
                 "greedy:2500",
                 "Patient bot",
