@@ -15,7 +15,7 @@ struct Counter {
     moves: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 enum Act {
     Step(i64),
     Arm(u64),

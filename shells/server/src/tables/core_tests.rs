@@ -9,7 +9,7 @@ use crate::auth;
 use crate::protocol::{ClockSpec, ErrorKind};
 use serde_json::Value;
 use stackyard_core::host::{GameKind, HostedBot};
-use stackyard_core::{Bots, Decision, Ending, GameTime, Seat, Seed, ToAct, Viewer};
+use stackyard_core::{Decision, Ending, GameTime, Seat, Seed, ToAct, Viewer};
 
 fn t(ms: u64) -> GameTime {
     GameTime::from_millis(ms)
