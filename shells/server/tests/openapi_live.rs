@@ -434,6 +434,36 @@ fn every_documented_operation_answers_as_documented() {
             400
         );
 
+        // Accounts (issue 27), as a client without a session sees them:
+        // sign up and in, the profile, a table's rating changes; what needs
+        // a session answers 401, each status as documented.
+        let creds = r#"{"name":"Openapi-Ada","password":"a long and unusual passphrase 42"}"#;
+        let (st, _) = call(addr, d, "POST", "/api/v1/accounts", "/api/v1/accounts", Some(creds), s).await;
+        assert_eq!(st, 201);
+        let (st, _) = call(addr, d, "POST", "/api/v1/accounts", "/api/v1/accounts", Some(creds), s).await;
+        assert_eq!(st, 409, "the name is taken");
+        let (st, _) = call(addr, d, "POST", "/api/v1/session", "/api/v1/session", Some(creds), s).await;
+        assert_eq!(st, 200);
+        let wrong = r#"{"name":"Openapi-Ada","password":"not the passphrase at all"}"#;
+        let (st, _) = call(addr, d, "POST", "/api/v1/session", "/api/v1/session", Some(wrong), s).await;
+        assert_eq!(st, 401);
+        let (st, _) = call(addr, d, "GET", "/api/v1/me", "/api/v1/me", None, s).await;
+        assert_eq!(st, 401);
+        let change = r#"{"password":"a long and unusual passphrase 42","new_password":"another long passphrase 43"}"#;
+        let (st, _) = call(addr, d, "POST", "/api/v1/me/password", "/api/v1/me/password", Some(change), s).await;
+        assert_eq!(st, 401);
+        let gone = r#"{"password":"a long and unusual passphrase 42"}"#;
+        let (st, _) = call(addr, d, "DELETE", "/api/v1/me", "/api/v1/me", Some(gone), s).await;
+        assert_eq!(st, 401);
+        let (st, _) = call(addr, d, "DELETE", "/api/v1/session", "/api/v1/session", None, s).await;
+        assert_eq!(st, 401);
+        let (st, _) = call(addr, d, "GET", "/api/v1/players/{name}", "/api/v1/players/Openapi-Ada", None, s).await;
+        assert_eq!(st, 200);
+        let (st, _) = call(addr, d, "GET", "/api/v1/players/{name}", "/api/v1/players/Nobody-Here", None, s).await;
+        assert_eq!(st, 404);
+        let (st, changes) = call(addr, d, "GET", "/api/v1/tables/{id}/rating-changes", &format!("/api/v1/tables/{id}/rating-changes"), None, s).await;
+        assert_eq!((st, changes), (200, json!([])), "an unrated table moves no rating");
+
         // Every documented operation was called.
         for (path, item) in doc["paths"].as_object().unwrap() {
             for method in item.as_object().unwrap().keys() {
