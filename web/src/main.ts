@@ -48,4 +48,6 @@ window.stackyardRules = () => import('./rules/wasm');
 
 window.addEventListener('hashchange', render);
 render();
-void refreshAccountBadge();
+// The offline viewer (#/replay with no table) makes no server call at all.
+const offline = /^#\/replay\/?$/.test(location.hash);
+if (!offline) void refreshAccountBadge();
