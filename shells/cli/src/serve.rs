@@ -42,6 +42,16 @@ pub struct Serve {
     /// default: every one-seat game).
     #[arg(long, value_delimiter = ',')]
     daily: Option<Vec<String>>,
+    /// Several nodes over one PostgreSQL (issue #28): milliseconds a
+    /// node's hold on its tables lasts unrenewed, 500..=600000 (default
+    /// 10000, or STACKYARD_LEASE_MS); a dead node's tables go on elsewhere
+    /// within about 4/3 of it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(500..=600_000))]
+    lease_ms: Option<u64>,
+    /// Where the other nodes reach this one (host:port; default: the
+    /// listening address, 127.0.0.1 for an unspecified host).
+    #[arg(long)]
+    advertise: Option<String>,
 }
 
 /// Runs the server until it is stopped.
@@ -68,6 +78,16 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
     if let Some(daily) = args.daily {
         config.daily = daily.into_iter().filter(|g| !g.is_empty()).collect();
     }
+    let lease_ms = args.lease_ms.or_else(|| {
+        std::env::var("STACKYARD_LEASE_MS")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+            .filter(|ms| (500..=600_000).contains(ms))
+    });
+    if let Some(ms) = lease_ms {
+        config.lease = std::time::Duration::from_millis(ms);
+    }
+    config.advertise = args.advertise;
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let server = stackyard_server::Server::start(config).await?;

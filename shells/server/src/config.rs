@@ -20,7 +20,18 @@ pub struct Config {
     /// The one-seat games with a daily deal (the same deal for everyone
     /// each UTC day, with a leaderboard).
     pub daily: Vec<String>,
+    /// Several nodes over one PostgreSQL (issue #28): how long a node's
+    /// hold on its tables lasts unrenewed. A dead or stalled node's tables
+    /// are taken over within about 4/3 of it.
+    pub lease: Duration,
+    /// Where the other nodes reach this one (`host:port`); by default the
+    /// address it listens on (`127.0.0.1` for an unspecified host).
+    pub advertise: Option<String>,
 }
+
+/// The default lease: a dead node's tables go on elsewhere within 15 s
+/// (the lease, then at most a third of it until a scan).
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(10);
 
 /// The explicit limits, each with the default a public server runs with.
 #[derive(Debug, Clone)]
@@ -139,6 +150,8 @@ impl Config {
             web: None,
             limits: Limits::default(),
             daily: one_seat_games(),
+            lease: DEFAULT_LEASE,
+            advertise: None,
         }
     }
 }

@@ -164,6 +164,11 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
             accounts,
             crate::accounts::csrf_guard,
         ))
+        // Several nodes (issue #28): a table another node owns is relayed.
+        .layer(axum::middleware::from_fn_with_state(
+            hub.clone(),
+            crate::cluster::relay::relay,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
             hub.clone(),

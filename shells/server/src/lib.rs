@@ -16,11 +16,14 @@
 //!   header timeout; [`names`]: names compared as a person reads them.
 //! - [`accounts`]: accounts, sessions (cookie with CSRF token, or
 //!   bearer), sign-in throttling (issue #27).
+//! - [`cluster`]: several nodes over one PostgreSQL (issue #28): table
+//!   leases, relaying to a table's node, failover, the lobby across nodes.
 //! - [`daily`]: the daily deals of one-seat games and their boards;
 //!   [`rebuild`]: resumed tables keep their version numbers.
 
 pub mod accounts;
 pub mod auth;
+pub mod cluster;
 pub mod config;
 pub mod connections;
 pub mod dailies;
@@ -57,16 +60,27 @@ impl Server {
     /// listening.
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         metrics::install();
-        let store = store::Store::open(&config.db).await?;
+        // Listening first: the other nodes reach this one at its address.
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let addr = listener.local_addr()?;
+        let advertise = config.advertise.clone().unwrap_or_else(|| {
+            let host = if addr.ip().is_unspecified() {
+                std::net::IpAddr::from([127, 0, 0, 1])
+            } else {
+                addr.ip()
+            };
+            SocketAddr::new(host, addr.port()).to_string()
+        });
+        let node = store::Node::new(advertise, config.lease);
+        let store = store::Store::open_as(&config.db, Some(node)).await?;
         let hub = Hub::new(stackyard_registry::registry(), store, config.limits.clone());
+        cluster::Cluster::join(&hub, &config.db).await?;
         let dailies = daily::Dailies::load(&hub.registry, &hub.store, &config.daily).await?;
         let _ = hub.daily.set(dailies);
         let resumed = hub.resume_all().await?;
         if resumed > 0 {
             tracing::info!(tables = resumed, "resumed unfinished tables");
         }
-        let listener = tokio::net::TcpListener::bind(config.addr).await?;
-        let addr = listener.local_addr()?;
         let app = http::router(hub.clone(), config.web.clone());
         let limits = config.limits.clone();
         let task = tokio::spawn(connections::serve(listener, app, limits));
@@ -74,9 +88,42 @@ impl Server {
         Ok(Server { addr, hub, task })
     }
 
-    /// Serves until the process is stopped.
+    /// Serves until the process is stopped. On SIGTERM or Ctrl-C a node
+    /// of several lets its leases lapse at once, so the other nodes take
+    /// its tables over without waiting (a rolling restart).
     pub async fn wait(self) {
-        let _ = self.task.await;
+        let stop = async {
+            #[cfg(unix)]
+            {
+                let mut term =
+                    tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate());
+                match term.as_mut() {
+                    Ok(term) => {
+                        tokio::select! {
+                            _ = term.recv() => {}
+                            _ = tokio::signal::ctrl_c() => {}
+                        }
+                    }
+                    Err(_) => {
+                        let _ = tokio::signal::ctrl_c().await;
+                    }
+                }
+            }
+            #[cfg(not(unix))]
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        tokio::select! {
+            _ = self.task => {}
+            _ = stop => {
+                if self.hub.store.node().is_some() {
+                    if let Err(e) = self.hub.store.release_leases().await {
+                        tracing::warn!(error = %e, "cannot hand this node's tables over");
+                    } else {
+                        tracing::info!("this node's tables are handed over");
+                    }
+                }
+            }
+        }
     }
 }
 

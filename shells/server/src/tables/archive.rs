@@ -118,7 +118,7 @@ pub(super) async fn serve(archived: Arc<Archived>, mut inbox: mpsc::Receiver<Com
                 conns.retain(|c| c.id != conn || deliver(c, text.clone(), NO_STALL));
             }
             Command::Disconnect { conn } => conns.retain(|c| c.id != conn),
-            Command::BotDecided { .. } | Command::HintReady { .. } => {}
+            Command::BotDecided { .. } | Command::HintReady { .. } | Command::Moved => {}
         }
     }
 }

@@ -166,6 +166,9 @@ pub enum Command {
         /// The suggested action.
         action: Option<Value>,
     },
+    /// Another node took the table over (issue #28): stop, and close
+    /// every connection so its client connects again.
+    Moved,
 }
 
 /// A running table as the rest of the server holds it.

@@ -49,6 +49,8 @@ pub struct Hub {
     pub replays: tokio::sync::Semaphore,
     /// Replays' frames, by table id, most recently served kept.
     pub replay_cache: Mutex<hashlink::LruCache<String, Arc<Value>>>,
+    /// The other nodes over the same PostgreSQL, once joined (issue #28).
+    pub cluster: std::sync::OnceLock<Arc<crate::cluster::Cluster>>,
 }
 
 /// Hints searched at once across the server (each on a blocking thread).
@@ -76,6 +78,7 @@ impl Hub {
             archive: Mutex::new(hashlink::LruCache::new(archive::CACHED)),
             replays: tokio::sync::Semaphore::new(1),
             replay_cache: Mutex::new(hashlink::LruCache::new(REPLAYS_CACHED)),
+            cluster: std::sync::OnceLock::new(),
         })
     }
 
@@ -101,6 +104,20 @@ impl Hub {
             .filter(|s| game.is_none_or(|g| s.game == g))
             .filter(|s| status.is_none_or(|st| s.status == st))
             .collect();
+        // Tables other nodes serve (issue #28).
+        if let Some(cluster) = self.cluster.get() {
+            let ours: std::collections::HashSet<String> =
+                out.iter().map(|s| s.id.clone()).collect();
+            out.extend(
+                cluster
+                    .lobby()
+                    .into_iter()
+                    .filter(|s| !ours.contains(&s.id) && !tables.contains_key(&s.id))
+                    .filter(|s| s.daily.is_none())
+                    .filter(|s| game.is_none_or(|g| s.game == g))
+                    .filter(|s| status.is_none_or(|st| s.status == st)),
+            );
+        }
         out.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(a.id.cmp(&b.id)));
         out
     }
@@ -140,6 +157,17 @@ impl Hub {
             && tables.remove(id).is_some()
         {
             metrics::gauge!("stackyard_tables").decrement(1.0);
+        }
+        if let Some(cluster) = self.cluster.get() {
+            cluster.forgotten(self, id);
+        }
+    }
+
+    /// Tells the other nodes how a table of this node looks now (lobby
+    /// changes only; issue #28).
+    pub(super) fn announce(&self, summary: &TableSummary) {
+        if let Some(cluster) = self.cluster.get() {
+            cluster.announce(summary);
         }
     }
 

@@ -175,6 +175,7 @@ impl Hub {
         )?;
         let summary = table.summary.read().map_err(|_| poisoned())?.clone();
         self.launch(table);
+        self.announce(&summary);
         Ok((summary, joined))
     }
 
@@ -184,6 +185,19 @@ impl Hub {
         let mut resumed = 0;
         for table in stored {
             let id = table.id.clone();
+            // Several nodes (issue #28): only the tables nobody else holds,
+            // read again once held (their last owner's last commits).
+            let table = if self.store.node().is_some() {
+                if !self.store.acquire(&id).await? {
+                    continue;
+                }
+                match self.store.unfinished_table(&id).await? {
+                    Some(table) => table,
+                    None => continue,
+                }
+            } else {
+                table
+            };
             let extras = ResumeExtras {
                 timer_steps: self.store.timer_steps(&id).await?,
                 hints: self.store.hints(&id).await?,
@@ -196,6 +210,29 @@ impl Hub {
         }
         self.backfill_final_states();
         Ok(resumed)
+    }
+
+    /// Rebuilds one stored table and starts it (a node taking a table
+    /// over, issue #28; the lease is already held).
+    pub async fn resume_stored(
+        self: &Arc<Self>,
+        table: StoredTable,
+    ) -> Result<(), crate::store::StoreError> {
+        let id = table.id.clone();
+        let extras = ResumeExtras {
+            timer_steps: self.store.timer_steps(&id).await?,
+            hints: self.store.hints(&id).await?,
+            daily: self.store.daily_of_table(&id).await?.map(|d| d.day),
+        };
+        self.resume(table, extras)
+            .map_err(|e| crate::store::StoreError(e.message))?;
+        if let Some(summary) = self
+            .table(&id)
+            .and_then(|t| t.summary.read().ok().map(|s| s.clone()))
+        {
+            self.announce(&summary);
+        }
+        Ok(())
     }
 
     fn resume(self: &Arc<Self>, stored: StoredTable, extras: ResumeExtras) -> Result<(), ApiError> {

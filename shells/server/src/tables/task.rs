@@ -69,6 +69,8 @@ pub(super) struct TableTask {
     started: Option<Instant>,
     /// A store failure left memory ahead of the database: refuse changes.
     pub broken: bool,
+    /// Another node serves the table now (issue #28): the task ends.
+    pub moved: bool,
     /// The day of a daily deal's table: private, and its result is ranked.
     pub daily: Option<String>,
     /// The game's settings (for hints' bots).
@@ -168,6 +170,7 @@ impl TableTask {
             base,
             started: None,
             broken: false,
+            moved: false,
             daily: init.daily,
             settings: record.settings,
             commands,
@@ -206,9 +209,22 @@ impl TableTask {
 
     pub fn refresh_summary(&self) {
         let summary = self.summary_now();
+        self.hub.announce(&summary);
         if let Ok(mut shared) = self.summary.write() {
             *shared = summary;
         }
+    }
+
+    /// Another node serves the table now (its lease passed to it, issue
+    /// #28): this task stops, and its connections are closed with 1012
+    /// (service restart) so that their clients connect again, to any node.
+    fn moved_away(&mut self) {
+        tracing::warn!(table = %self.id, "another node serves this table now");
+        self.broken = true;
+        for conn in self.conns.drain(..) {
+            conn.handle.kick.kick(1012);
+        }
+        self.hub.forget(&self.id);
     }
 
     /// The lobby's view of the table now.
@@ -271,8 +287,15 @@ impl TableTask {
                 None => inbox.recv().await,
             };
             match command {
+                Some(Command::Moved) => {
+                    self.moved_away();
+                    break;
+                }
                 Some(command) => self.handle(command).await,
                 None => break,
+            }
+            if self.moved {
+                break;
             }
         }
     }
@@ -342,6 +365,13 @@ impl TableTask {
     pub async fn persist(&mut self, writes: Vec<Write>) -> Result<(), ()> {
         match self.hub.store.commit(writes).await {
             Ok(()) => Ok(()),
+            Err(e) if crate::cluster::is_moved(&e) => {
+                // A stalled node woken (issue #28): the database refused
+                // the write under a lease another node holds now.
+                self.moved = true;
+                self.moved_away();
+                Err(())
+            }
             Err(e) => {
                 tracing::error!(table = %self.id, error = %e, "cannot store a step: table halted");
                 self.broken = true;
@@ -491,6 +521,7 @@ impl TableTask {
 
     async fn handle(&mut self, command: Command) {
         match command {
+            Command::Moved => self.moved_away(),
             Command::Join {
                 seat,
                 name,

@@ -1,0 +1,249 @@
+//! Several nodes over one PostgreSQL, one service (issue #28).
+//!
+//! - Each live table is owned by one node under a lease and an epoch
+//!   (`shells/server/src/store/leases.rs`): the owner alone runs its task,
+//!   and every write it makes is fenced by the epoch in the database.
+//! - A node asked about a table it does not own **relays** the request to
+//!   the owner (`relay`: HTTP and the WebSocket, byte for byte after the
+//!   upgrade); a table whose lease lapsed (its owner died or stalled) is
+//!   **taken over** by the node asked, or by the first node whose scan
+//!   finds it, and resumed from the database. Why relaying rather than
+//!   moving the table to each client's node: the seats of one table may
+//!   sit on different nodes, and a table that moved with each of them
+//!   would hand its lease over at every turn.
+//! - The lobby of every node lists every node's tables, told over a
+//!   [`bus::Bus`] (PostgreSQL `LISTEN/NOTIFY`; a message bus such as NATS
+//!   could take its place behind the same trait).
+
+pub mod bus;
+pub mod relay;
+
+use crate::protocol::TableSummary;
+use crate::store::StoreError;
+use crate::tables::Hub;
+use bus::{Bus, BusMessage};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, RwLock};
+
+/// The text a fenced write is refused with (`store/leases.rs`).
+const MOVED: &str = "is served by another node now";
+
+/// Whether a store error says the table moved to another node.
+pub fn is_moved(e: &StoreError) -> bool {
+    e.0.contains(MOVED)
+}
+
+/// What this node knows of the others.
+pub struct Cluster {
+    node: String,
+    bus: Arc<dyn Bus>,
+    /// The other nodes' unfinished tables, as last told.
+    lobby: RwLock<HashMap<String, TableSummary>>,
+    /// What was last told of each of this node's tables (status and
+    /// seats): steps that change neither are not told.
+    told: Mutex<HashMap<String, String>>,
+    /// One takeover at a time on this node.
+    taking: tokio::sync::Mutex<()>,
+}
+
+/// Where a table is served.
+pub enum Located {
+    /// Here (running, or just taken over).
+    Here,
+    /// By the node at this address.
+    There(String),
+    /// Nowhere live: finished, or no such table.
+    Nowhere,
+}
+
+impl Cluster {
+    /// Joins the nodes over the hub's PostgreSQL at `url`: starts the bus,
+    /// the lease renewals and the scans for tables nobody holds.
+    pub async fn join(hub: &Arc<Hub>, url: &str) -> anyhow::Result<()> {
+        let Some(node) = hub.store.node() else {
+            return Ok(());
+        };
+        let bus: Arc<dyn Bus> = Arc::new(bus::PgBus::start(url, hub.store.pool().clone()).await?);
+        let cluster = Arc::new(Cluster {
+            node: node.id.clone(),
+            bus: bus.clone(),
+            lobby: RwLock::new(HashMap::new()),
+            told: Mutex::new(HashMap::new()),
+            taking: tokio::sync::Mutex::new(()),
+        });
+        let _ = hub.cluster.set(cluster.clone());
+        let mut inbox = bus.subscribe();
+        let weak = Arc::downgrade(hub);
+        tokio::spawn(async move {
+            loop {
+                let message = match inbox.recv().await {
+                    Ok(m) => m,
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                    Err(_) => break,
+                };
+                let Some(hub) = weak.upgrade() else { break };
+                cluster.heard(&hub, message);
+            }
+        });
+        bus.publish(BusMessage::Hello {
+            node: node.id.clone(),
+        });
+        let weak = Arc::downgrade(hub);
+        let every = node.lease / 3;
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(every).await;
+                let Some(hub) = weak.upgrade() else { break };
+                keep_leases(&hub).await;
+            }
+        });
+        Ok(())
+    }
+
+    /// The other nodes' unfinished tables.
+    pub fn lobby(&self) -> Vec<TableSummary> {
+        self.lobby
+            .read()
+            .map(|l| l.values().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    fn heard(&self, hub: &Arc<Hub>, message: BusMessage) {
+        match message {
+            BusMessage::Hello { node } if node != self.node => {
+                // A node joined: it hears every table of this one.
+                if let Ok(mut told) = self.told.lock() {
+                    told.clear();
+                }
+                for summary in hub.summaries(None, None) {
+                    if hub.table(&summary.id).is_some() {
+                        self.announce(&summary);
+                    }
+                }
+            }
+            BusMessage::Table { node, summary } if node != self.node => {
+                if let Ok(mut lobby) = self.lobby.write() {
+                    if summary.status == "finished" {
+                        lobby.remove(&summary.id);
+                    } else {
+                        lobby.insert(summary.id.clone(), summary);
+                    }
+                }
+            }
+            BusMessage::Gone { node, table } if node != self.node => {
+                if let Ok(mut lobby) = self.lobby.write() {
+                    lobby.remove(&table);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Tells the other nodes of a table of this node, when its status or
+    /// seats changed since last told.
+    pub fn announce(&self, summary: &TableSummary) {
+        let key = format!(
+            "{}/{}",
+            summary.status,
+            serde_json::to_string(&summary.seats).unwrap_or_default()
+        );
+        if let Ok(mut told) = self.told.lock() {
+            if told.get(&summary.id) == Some(&key) {
+                return;
+            }
+            told.insert(summary.id.clone(), key);
+        }
+        self.bus.publish(BusMessage::Table {
+            node: self.node.clone(),
+            summary: summary.clone(),
+        });
+    }
+
+    /// A table left this node's memory (finished, or moved).
+    pub fn forgotten(&self, hub: &Hub, id: &str) {
+        if let Ok(mut told) = self.told.lock() {
+            told.remove(id);
+        }
+        if let Some(node) = hub.store.node() {
+            node.drop_table(id);
+        }
+    }
+}
+
+/// Renews this node's leases, stops the tables it lost, and takes over
+/// tables nobody holds.
+async fn keep_leases(hub: &Arc<Hub>) {
+    match hub.store.renew_leases().await {
+        Ok(lost) => {
+            for id in lost {
+                if let Some(table) = hub.table(&id) {
+                    let _ = table.commands.try_send(crate::tables::Command::Moved);
+                }
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot renew this node's leases"),
+    }
+    match hub.store.orphans(32).await {
+        Ok(ids) => {
+            for id in ids {
+                if let Err(e) = take_over(hub, &id).await {
+                    tracing::warn!(table = %id, error = %e, "cannot take a table over");
+                }
+            }
+        }
+        Err(e) => tracing::warn!(error = %e, "cannot look for tables nobody holds"),
+    }
+}
+
+/// Takes `id` over if it is unfinished and nobody else holds it, and
+/// resumes it from the database with every action its last owner stored.
+/// Answers whether this node serves it now.
+pub async fn take_over(hub: &Arc<Hub>, id: &str) -> Result<bool, StoreError> {
+    let Some(cluster) = hub.cluster.get() else {
+        return Ok(hub.table(id).is_some());
+    };
+    let _one = cluster.taking.lock().await;
+    if hub.table(id).is_some() {
+        return Ok(true);
+    }
+    // Unknown ids take no lease row.
+    if !hub.store.is_live(id).await? {
+        return Ok(false);
+    }
+    if !hub.store.acquire(id).await? {
+        return Ok(false);
+    }
+    // Read once held: the last owner's commits all came before.
+    let Some(stored) = hub.store.unfinished_table(id).await? else {
+        return Ok(false);
+    };
+    hub.resume_stored(stored).await?;
+    tracing::info!(table = %id, "took the table over");
+    Ok(true)
+}
+
+/// Where `id` is served, taking it over when its lease lapsed.
+pub async fn locate(hub: &Arc<Hub>, id: &str) -> Result<Located, StoreError> {
+    if hub.table(id).is_some() {
+        return Ok(Located::Here);
+    }
+    let Some(node) = hub.store.node() else {
+        return Ok(Located::Nowhere);
+    };
+    match hub.store.owner(id).await? {
+        Some(owner) if owner.finished => Ok(Located::Nowhere),
+        Some(owner) if !owner.lapsed && owner.node != node.id => Ok(Located::There(owner.addr)),
+        _ => {
+            if take_over(hub, id).await? {
+                Ok(Located::Here)
+            } else {
+                match hub.store.owner(id).await? {
+                    Some(owner) if !owner.lapsed && !owner.finished && owner.node != node.id => {
+                        Ok(Located::There(owner.addr))
+                    }
+                    _ => Ok(Located::Nowhere),
+                }
+            }
+        }
+    }
+}

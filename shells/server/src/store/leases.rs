@@ -1,0 +1,369 @@
+//! Several nodes over one PostgreSQL (issue #28): who owns each live table.
+//!
+//! A node owns a table for a lease (`table_leases.expires_at`, the
+//! database's clock) under an epoch. Every commit that touches a table
+//! first runs, in its own transaction, a conditional update of the
+//! table's lease row that matches only this node and the epoch it holds
+//! ([`FENCE`]); when another node has taken the table over (a new epoch)
+//! it matches nothing and the whole transaction is refused. The update
+//! also locks the row until the commit, so a takeover waits for a commit
+//! under way, and the new owner reads every action the old one stored.
+//! Two nodes can never both acknowledge an action for one table.
+//!
+//! SQLite serves one node: a second process on the same file is refused
+//! ([`lock_sqlite`]).
+
+use super::{Store, StoreError, Write};
+use sqlx::Row;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// The database's clock, in Unix milliseconds (PostgreSQL): every node
+/// measures leases on the one clock.
+const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// The fence: matches the lease row only while this node holds the epoch.
+const FENCE: &str =
+    "UPDATE table_leases SET epoch = epoch WHERE table_id = $1 AND owner = $2 AND epoch = $3";
+
+/// This process as one node of a service.
+#[derive(Debug)]
+pub struct Node {
+    /// One id per process.
+    pub id: String,
+    /// Where other nodes reach it (`host:port`).
+    pub addr: String,
+    /// How long a lease lasts unrenewed.
+    pub lease: Duration,
+    /// The epoch held of each table this node owns.
+    epochs: Mutex<HashMap<String, i64>>,
+}
+
+/// Who owns a table, as the database says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Owner {
+    /// The owner's node id.
+    pub node: String,
+    /// Where it is reached.
+    pub addr: String,
+    /// Whether its lease has lapsed (anybody may take the table over).
+    pub lapsed: bool,
+    /// Whether the table is finished (served from the store by any node).
+    pub finished: bool,
+}
+
+impl Node {
+    /// This process as a node reached at `addr`, holding leases for
+    /// `lease`. The id is one per process: a server restarted inside one
+    /// process (the tests' restarts) takes its own tables back at once.
+    pub fn new(addr: String, lease: Duration) -> Node {
+        static PROCESS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+        Node {
+            id: PROCESS.get_or_init(|| crate::auth::random_hex(8)).clone(),
+            addr,
+            lease,
+            epochs: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn epochs(&self) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
+        self.epochs.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The epoch held of `table`, if this node owns it.
+    pub fn epoch(&self, table: &str) -> Option<i64> {
+        self.epochs().get(table).copied()
+    }
+
+    /// Forgets a table (it left memory, or was lost).
+    pub fn drop_table(&self, table: &str) {
+        self.epochs().remove(table);
+    }
+
+    /// The tables this node owns.
+    pub fn owned(&self) -> Vec<String> {
+        self.epochs().keys().cloned().collect()
+    }
+
+    fn lease_ms(&self) -> i64 {
+        self.lease.as_millis().min(i64::MAX as u128) as i64
+    }
+}
+
+/// The table a write belongs to, for the writes a table's own task makes
+/// (those the fence guards).
+fn fenced_table(write: &Write) -> Option<&str> {
+    match write {
+        Write::Action { table, .. }
+        | Write::Progress { table, .. }
+        | Write::TimerStep { table, .. }
+        | Write::Status { table, .. }
+        | Write::SeatTaken { table, .. }
+        | Write::SeatToken { table, .. }
+        | Write::DrawOffer { table, .. }
+        | Write::Hint { table, .. }
+        | Write::Finished { table, .. }
+        | Write::DailyFinished { table, .. } => Some(table),
+        _ => None,
+    }
+}
+
+/// What a job must check or claim in its transaction.
+#[derive(Debug, Default)]
+pub(super) struct Fences {
+    /// (table, epoch) that must still be this node's.
+    pub check: Vec<(String, i64)>,
+    /// New tables whose lease (epoch 1) is inserted with them.
+    pub create: Vec<String>,
+}
+
+impl Node {
+    /// The fences of `writes`: every table they touch must be held (or be
+    /// created by them).
+    pub(super) fn fences(&self, writes: &[Write]) -> Result<Fences, StoreError> {
+        let mut fences = Fences::default();
+        for write in writes {
+            if let Write::CreateTable { id, .. } = write {
+                fences.create.push(id.clone());
+            }
+        }
+        let mut epochs = self.epochs();
+        for id in &fences.create {
+            epochs.insert(id.clone(), 1);
+        }
+        for write in writes {
+            let Some(table) = fenced_table(write) else {
+                continue;
+            };
+            if fences.create.iter().any(|c| c == table)
+                || fences.check.iter().any(|(t, _)| t == table)
+            {
+                continue;
+            }
+            match epochs.get(table) {
+                Some(&epoch) => fences.check.push((table.to_string(), epoch)),
+                None => {
+                    return Err(StoreError(format!(
+                        "table {table} is served by another node now"
+                    )));
+                }
+            }
+        }
+        Ok(fences)
+    }
+
+    /// Runs `fences` in the transaction: refused if any table moved on.
+    pub(super) async fn apply_fences(
+        &self,
+        tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+        fences: &Fences,
+    ) -> Result<(), StoreError> {
+        for (table, epoch) in &fences.check {
+            let done = sqlx::query(FENCE)
+                .bind(table.clone())
+                .bind(self.id.clone())
+                .bind(*epoch)
+                .execute(&mut **tx)
+                .await?;
+            if done.rows_affected() != 1 {
+                return Err(StoreError(format!(
+                    "table {table} is served by another node now (its epoch {epoch} has passed)"
+                )));
+            }
+        }
+        for table in &fences.create {
+            sqlx::query(AssertSql::sql(format!(
+                "INSERT INTO table_leases (table_id, owner, owner_addr, epoch, expires_at) \
+                 VALUES ($1, $2, $3, 1, {NOW_MS} + $4)"
+            )))
+            .bind(table.clone())
+            .bind(self.id.clone())
+            .bind(self.addr.clone())
+            .bind(self.lease_ms())
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(())
+    }
+}
+
+/// SQL built from constants only.
+struct AssertSql;
+
+impl AssertSql {
+    fn sql(text: String) -> sqlx::AssertSqlSafe<String> {
+        sqlx::AssertSqlSafe(text)
+    }
+}
+
+/// Lease operations (PostgreSQL, a store opened as a node).
+impl Store {
+    /// This store's node, when it is one of several.
+    pub fn node(&self) -> Option<&Node> {
+        self.node.as_deref()
+    }
+
+    fn need_node(&self) -> Result<&Node, StoreError> {
+        self.node()
+            .ok_or_else(|| StoreError("this store is not a node of a service".into()))
+    }
+
+    /// Renews every lease this node holds; answers the tables it has lost
+    /// (another node took them over while this one was stalled).
+    pub async fn renew_leases(&self) -> Result<Vec<String>, StoreError> {
+        let node = self.need_node()?;
+        let rows = sqlx::query(AssertSql::sql(format!(
+            "UPDATE table_leases SET expires_at = {NOW_MS} + $1 WHERE owner = $2 \
+             RETURNING table_id, epoch"
+        )))
+        .bind(node.lease_ms())
+        .bind(node.id.clone())
+        .fetch_all(&self.pool)
+        .await?;
+        let mut held = HashMap::new();
+        for row in rows {
+            let id: String = row.try_get("table_id")?;
+            let epoch: i64 = row.try_get("epoch")?;
+            held.insert(id, epoch);
+        }
+        let lost: Vec<String> = node
+            .epochs()
+            .iter()
+            .filter(|(id, epoch)| held.get(*id) != Some(*epoch))
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in &lost {
+            node.drop_table(id);
+        }
+        Ok(lost)
+    }
+
+    /// Takes `table` over if nobody else holds a live lease on it (no row,
+    /// a lapsed one, or one of this process): a new epoch, owned by this
+    /// node (an older store of this process, a server restarted in a test,
+    /// is fenced off by the new epoch). Answers whether it did.
+    pub async fn acquire(&self, table: &str) -> Result<bool, StoreError> {
+        let node = self.need_node()?;
+        let row = sqlx::query(AssertSql::sql(format!(
+            "INSERT INTO table_leases (table_id, owner, owner_addr, epoch, expires_at) \
+             VALUES ($1, $2, $3, 1, {NOW_MS} + $4) \
+             ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner, \
+             owner_addr = excluded.owner_addr, epoch = table_leases.epoch + 1, \
+             expires_at = excluded.expires_at \
+             WHERE table_leases.expires_at < {NOW_MS} OR table_leases.owner = excluded.owner \
+             RETURNING epoch"
+        )))
+        .bind(table.to_string())
+        .bind(node.id.clone())
+        .bind(node.addr.clone())
+        .bind(node.lease_ms())
+        .fetch_optional(&self.pool)
+        .await?;
+        match row {
+            Some(row) => {
+                let epoch: i64 = row.try_get("epoch")?;
+                node.epochs().insert(table.to_string(), epoch);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// Who owns `table`, if anybody ever did.
+    pub async fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
+        let row = sqlx::query(AssertSql::sql(format!(
+            "SELECT l.owner, l.owner_addr, (l.expires_at < {NOW_MS}) AS lapsed, \
+             (g.status = 'finished') AS finished FROM table_leases l \
+             JOIN game_tables g ON g.id = l.table_id WHERE l.table_id = $1"
+        )))
+        .bind(table.to_string())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| {
+            Ok(Owner {
+                node: row.try_get("owner")?,
+                addr: row.try_get("owner_addr")?,
+                lapsed: row.try_get("lapsed")?,
+                finished: row.try_get("finished")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Whether `table` exists and is not finished.
+    pub async fn is_live(&self, table: &str) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT status FROM game_tables WHERE id = $1")
+            .bind(table.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(row) => Ok(row.try_get::<String, _>("status")? != "finished"),
+            None => Ok(false),
+        }
+    }
+
+    /// Unfinished tables whose lease has lapsed (or that never had one),
+    /// at most `limit`: those a node should take over.
+    pub async fn orphans(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(AssertSql::sql(format!(
+            "SELECT g.id FROM game_tables g LEFT JOIN table_leases l ON l.table_id = g.id \
+             WHERE g.status <> 'finished' AND (l.table_id IS NULL OR l.expires_at < {NOW_MS}) \
+             ORDER BY g.created_at, g.id LIMIT $1"
+        )))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(|r| Ok(r.try_get("id")?)).collect()
+    }
+
+    /// Lets every lease of this node lapse now (a node stopping): the
+    /// others take its tables over at once.
+    pub async fn release_leases(&self) -> Result<(), StoreError> {
+        let node = self.need_node()?;
+        sqlx::query("UPDATE table_leases SET expires_at = 0 WHERE owner = $1")
+            .bind(node.id.clone())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+/// SQLite files held by this process. A process may open its own file
+/// again (a restart in a test); another process may not.
+static SQLITE_LOCKS: Mutex<Vec<(std::path::PathBuf, std::fs::File)>> = Mutex::new(Vec::new());
+
+/// Takes the lock beside a SQLite file (`<file>.node-lock`), held until
+/// the process ends (a killed process lets it go), or refuses: a second
+/// node on one SQLite file would fork its tables.
+pub fn lock_sqlite(path: &std::path::Path) -> Result<(), StoreError> {
+    let lock_path = {
+        let mut p = path.as_os_str().to_owned();
+        p.push(".node-lock");
+        std::path::PathBuf::from(p)
+    };
+    let mut held = SQLITE_LOCKS.lock().unwrap_or_else(|p| p.into_inner());
+    if held.iter().any(|(p, _)| p == &lock_path) {
+        return Ok(());
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| StoreError(format!("cannot open {}: {e}", lock_path.display())))?;
+    #[cfg(unix)]
+    {
+        use rustix::fs::{FlockOperation, flock};
+        if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
+            return Err(StoreError(format!(
+                "another server already serves {}: a SQLite database serves one node; \
+                 to run several nodes, give them all one PostgreSQL database \
+                 (--db postgres://…)",
+                path.display()
+            )));
+        }
+    }
+    held.push((lock_path, file));
+    Ok(())
+}

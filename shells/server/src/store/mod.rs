@@ -1,0 +1,173 @@
+//! Storage through sqlx: SQLite (WAL, synchronous flushes) by default,
+//! PostgreSQL for `postgres://` URLs, one schema folder per dialect.
+//!
+//! Every write goes through one writer task. It takes everything that has
+//! arrived since its last commit (from any number of tables) and commits it
+//! in one transaction, then answers each caller: durability costs one flush
+//! per batch, not one per action. Callers acknowledge nothing before their
+//! commit has answered.
+
+//!
+//! By concern: `schema` (which database, its migrations), `write` (the
+//! kinds of change), `writer` (the one writer and its batches), `tables`
+//! (tables as stored, live and finished), `ratings` (ratings and
+//! settings), `features` (hints, timer steps, daily deals), `leases`
+//! (which node owns which table, issue #28).
+
+mod features;
+mod leases;
+mod ratings;
+mod schema;
+mod tables;
+mod write;
+mod writer;
+
+pub use features::{DailyRow, TimerStepRow};
+pub use leases::{Node, Owner, lock_sqlite};
+pub use ratings::RatingRow;
+pub use schema::database_url;
+pub use tables::{ArchivedTable, FinishedTable, StoredTable};
+pub use write::Write;
+
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+use tokio::sync::{mpsc, oneshot};
+
+/// Which SQL the database speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// An embedded SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// A storage failure, as text (it is logged and reported, never matched).
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("storage: {0}")]
+pub struct StoreError(pub String);
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+/// A seat holder as stored: seat, token hash, name, account id.
+pub type HolderRow = (usize, String, Option<String>, Option<String>);
+
+/// Writes waiting for the writer, and who to answer.
+struct Job {
+    writes: Vec<Write>,
+    /// The leases its tables must still be held under (several nodes).
+    fences: leases::Fences,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The database and its one writer.
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    dialect: Dialect,
+    writer: mpsc::UnboundedSender<Job>,
+    /// This process as one node of several (PostgreSQL), if it is.
+    node: Option<std::sync::Arc<Node>>,
+}
+
+impl Store {
+    /// Opens (creating if need be) the database at `db` and starts its
+    /// writer.
+    pub async fn open(db: &str) -> Result<Store, StoreError> {
+        Store::open_as(db, None).await
+    }
+
+    /// Opens the database as `node`, one of several nodes over one
+    /// PostgreSQL (issue #28): every write of a table is fenced by the
+    /// lease the node holds. A SQLite file serves one process only.
+    pub async fn open_as(db: &str, node: Option<Node>) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let (url, dialect) = database_url(db)?;
+        let node = match dialect {
+            Dialect::Sqlite => {
+                let path = url
+                    .strip_prefix("sqlite://")
+                    .unwrap_or(&url)
+                    .split('?')
+                    .next()
+                    .unwrap_or_default();
+                lock_sqlite(std::path::Path::new(path))?;
+                None
+            }
+            Dialect::Postgres => node.map(std::sync::Arc::new),
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(if dialect == Dialect::Sqlite { 4 } else { 8 })
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if dialect == Dialect::Sqlite {
+                        // Every commit is flushed before it is acknowledged.
+                        sqlx::query("PRAGMA synchronous = FULL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA busy_timeout = 10000")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        if dialect == Dialect::Sqlite {
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await?;
+        }
+        schema::migrator(dialect)
+            .run(&pool)
+            .await
+            .map_err(|e| StoreError(format!("migrating the schema: {e}")))?;
+        let (writer, jobs) = mpsc::unbounded_channel();
+        tokio::spawn(writer::write_loop(pool.clone(), jobs, node.clone()));
+        Ok(Store {
+            pool,
+            dialect,
+            writer,
+            node,
+        })
+    }
+
+    /// Which SQL this store speaks.
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// The pool, for the accounts module's own queries (issue #27): account
+    /// and session rows are written directly, outside the table writer.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Commits `writes` together (and with whatever else arrived at the
+    /// same time); returns once they are durable.
+    pub async fn commit(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        if writes.is_empty() {
+            return Ok(());
+        }
+        let fences = match &self.node {
+            Some(node) => node.fences(&writes)?,
+            None => leases::Fences::default(),
+        };
+        let (done, answer) = oneshot::channel();
+        self.writer
+            .send(Job {
+                writes,
+                fences,
+                done,
+            })
+            .map_err(|_| StoreError("the writer has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError("the writer dropped a commit".into()))?
+    }
+}

@@ -1,0 +1,81 @@
+//! Which database a URL names, and each dialect's migrations.
+
+use super::{Dialect, StoreError};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AssertSqlSafe, SqlSafeStr};
+
+/// Turns what a user typed into a URL sqlx takes: a bare path is a SQLite
+/// file (created with its folder).
+pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        return Ok((db.to_string(), Dialect::Postgres));
+    }
+    let path = db
+        .strip_prefix("sqlite://")
+        .or_else(|| db.strip_prefix("sqlite:"))
+        .unwrap_or(db);
+    let path = path.split('?').next().unwrap_or(path);
+    if path.is_empty() || path.contains(":memory:") {
+        return Err(StoreError(
+            "give the SQLite database a file: an in-memory one would lose every game".into(),
+        ));
+    }
+    if let Some(parent) = std::path::Path::new(path).parent()
+        && !parent.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| StoreError(format!("cannot create {}: {e}", parent.display())))?;
+    }
+    Ok((format!("sqlite://{path}?mode=rwc"), Dialect::Sqlite))
+}
+
+pub(super) fn migrator(dialect: Dialect) -> Migrator {
+    let sql: [&'static str; 7] = match dialect {
+        Dialect::Sqlite => [
+            include_str!("../../migrations/sqlite/0001_tables.sql"),
+            include_str!("../../migrations/sqlite/0002_daily_hints_timers.sql"),
+            include_str!("../../migrations/sqlite/0003_draw_offers.sql"),
+            include_str!("../../migrations/sqlite/0004_final_state.sql"),
+            include_str!("../../migrations/sqlite/0005_daily_name_key.sql"),
+            // Accounts (issue #27).
+            include_str!("../../migrations/sqlite/0006_accounts.sql"),
+            // Table leases (issue #28).
+            include_str!("../../migrations/sqlite/0007_table_leases.sql"),
+        ],
+        Dialect::Postgres => [
+            include_str!("../../migrations/postgres/0001_tables.sql"),
+            include_str!("../../migrations/postgres/0002_daily_hints_timers.sql"),
+            include_str!("../../migrations/postgres/0003_draw_offers.sql"),
+            include_str!("../../migrations/postgres/0004_final_state.sql"),
+            include_str!("../../migrations/postgres/0005_daily_name_key.sql"),
+            // Accounts (issue #27).
+            include_str!("../../migrations/postgres/0006_accounts.sql"),
+            // Table leases (issue #28).
+            include_str!("../../migrations/postgres/0007_table_leases.sql"),
+        ],
+    };
+    let names = [
+        "tables",
+        "daily_hints_timers",
+        "draw_offers",
+        "final_state",
+        "daily_name_key",
+        "accounts",
+        "table_leases",
+    ];
+    Migrator::with_migrations(
+        sql.into_iter()
+            .zip(names)
+            .enumerate()
+            .map(|(i, (sql, name))| {
+                Migration::new(
+                    i as i64 + 1,
+                    name.into(),
+                    MigrationType::Simple,
+                    AssertSqlSafe(sql).into_sql_str(),
+                    false,
+                )
+            })
+            .collect(),
+    )
+}

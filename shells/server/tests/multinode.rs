@@ -1,0 +1,448 @@
+//! Several `stackyard serve` processes over one real PostgreSQL (issue
+//! #28): one service whichever node a client reaches, no acknowledged
+//! action lost when a node dies, stalls or restarts, and never two nodes
+//! acknowledging an action of one table.
+//!
+//! Run through `scripts/with-postgres` (it sets `STACKYARD_TEST_POSTGRES`),
+//! with the `stackyard` binary built (`cargo build -p stackyard`; found
+//! next to this test's executable, or at `STACKYARD_BIN`). Each test has
+//! a database of its own in the cluster, so that no other test's node
+//! takes its tables over. Leases are 1.5 s here (10 s by default).
+
+mod common;
+
+use common::{Client, get, http};
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use stackyard_core::host::HostedBot;
+use stackyard_core::{GameTime, Seat, Seed};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const LEASE_MS: u64 = 1500;
+
+/// The throwaway cluster's URL, or None (skipped) without one; but
+/// `STACKYARD_REQUIRE_POSTGRES` makes a missing cluster fail.
+fn postgres_url() -> Option<String> {
+    match std::env::var("STACKYARD_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
+            panic!("STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not")
+        }
+        Err(_) => {
+            eprintln!(
+                "STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres sets it)"
+            );
+            None
+        }
+    }
+}
+
+/// A database of the test's own in the cluster.
+async fn fresh_database(url: &str, name: &str) -> String {
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect(url)
+        .await
+        .expect("PostgreSQL answers");
+    let db = format!("multinode_{name}_{}", stackyard_server::auth::random_hex(4));
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
+        .execute(&mut conn)
+        .await
+        .expect("a database is created");
+    let base = url.rsplit_once('/').map_or(url, |(base, _)| base);
+    format!("{base}/{db}")
+}
+
+fn binary() -> std::path::PathBuf {
+    if let Some(bin) = std::env::var_os("STACKYARD_BIN") {
+        return bin.into();
+    }
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe.parent().unwrap().parent().unwrap().join("stackyard");
+    assert!(
+        bin.exists(),
+        "no stackyard binary at {}: build it first (cargo build -p stackyard)",
+        bin.display()
+    );
+    bin
+}
+
+/// One `stackyard serve` process.
+struct Node {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Node {
+    fn start(db: &str) -> Node {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let child = Command::new(binary())
+            .args(["serve", "--addr", &addr.to_string(), "--db", db])
+            .args([
+                "--lease-ms",
+                &LEASE_MS.to_string(),
+                "--tables-per-client",
+                "1000",
+            ])
+            .args(["--daily", "", "--web", "/nonexistent"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the stackyard binary runs");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "node {addr} never listened"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Node { child, addr }
+    }
+
+    fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// SIGTERM (a rolling restart's stop), and waits for the exit.
+    fn stop(mut self) {
+        self.signal("TERM");
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    common::client_runtime()
+}
+
+fn bot(seat: usize, settings: &Value) -> Box<dyn HostedBot> {
+    stackyard_registry::registry()
+        .get("towers")
+        .unwrap()
+        .bot("greedy", Seat(seat as u8), Seed(seat as u64 + 11), settings)
+        .unwrap()
+}
+
+/// Connects and says hello, again and again while the table is between
+/// nodes (a relay to a dead node answers 503 until its lease lapses).
+async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> (Client, Value) {
+    let started = Instant::now();
+    loop {
+        let url = format!("ws://{addr}/api/v1/tables/{table}/ws");
+        if let Ok(Ok((socket, _))) = tokio::time::timeout(
+            Duration::from_secs(5),
+            tokio_tungstenite::connect_async(url),
+        )
+        .await
+        {
+            let mut client = Client::from_socket(socket);
+            client
+                .send_json(json!({"type": "hello", "protocol": 1, "token": token, "since": null}))
+                .await;
+            if let Ok(Some(first)) =
+                tokio::time::timeout(Duration::from_secs(5), client.next()).await
+                && first["type"] == "welcome"
+            {
+                return (client, first);
+            }
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "table {table} not served through {addr} within 20 s"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// Both seats connected through `addr`.
+struct Seats {
+    clients: Vec<Client>,
+    views: Vec<Value>,
+    to_act: Value,
+    settings: Value,
+    over: bool,
+    actions: u64,
+}
+
+async fn seats(addr: SocketAddr, table: &str, tokens: &[String]) -> Seats {
+    let mut clients = Vec::new();
+    let mut views = Vec::new();
+    let mut welcome = Value::Null;
+    for token in tokens {
+        let (client, w) = connect(addr, table, Some(token)).await;
+        clients.push(client);
+        views.push(w["view"].clone());
+        welcome = w;
+    }
+    Seats {
+        clients,
+        views,
+        to_act: welcome["to_act"].clone(),
+        settings: welcome["table"]["settings"].clone(),
+        over: welcome["table"]["status"] == "finished",
+        actions: welcome["table"]["actions"].as_u64().unwrap(),
+    }
+}
+
+impl Seats {
+    /// Plays up to `moves` actions, each acknowledged and its step seen by
+    /// both seats; returns how many were acknowledged.
+    async fn play(&mut self, moves: usize) -> usize {
+        let mut acked = 0;
+        while acked < moves && !self.over {
+            let seat = self.to_act["seat"].as_u64().expect("a seat to act") as usize;
+            let action = bot(seat, &self.settings)
+                .decide(&self.views[seat], GameTime::ZERO)
+                .unwrap()
+                .unwrap()
+                .action;
+            self.clients[seat].act(action).await;
+            self.clients[seat].next_of("ack").await;
+            acked += 1;
+            self.actions += 1;
+            for s in 0..self.clients.len() {
+                let step = self.clients[s].next_of("step").await;
+                self.views[s] = step["view"].clone();
+                self.to_act = step["to_act"].clone();
+                self.over = !step["outcome"].is_null();
+            }
+        }
+        acked
+    }
+}
+
+async fn towers_table(addr: SocketAddr) -> (String, Vec<String>) {
+    let table = common::create(addr, json!({"game": "towers"})).await;
+    let (_, t0) = common::join(addr, &table, "Ada").await;
+    let (_, t1) = common::join(addr, &table, "Brian").await;
+    (table, vec![t0, t1])
+}
+
+#[test]
+fn a_table_made_on_one_node_is_listed_watched_and_played_through_another() {
+    let Some(url) = postgres_url() else { return };
+    let rt = runtime();
+    let db = rt.block_on(fresh_database(&url, "one_service"));
+    let a = Node::start(&db);
+    let b = Node::start(&db);
+    let (a, b) = (a.addr, b.addr);
+    rt.block_on(async move {
+        let table = common::create(a, json!({"game": "towers"})).await;
+        // B's lobby lists it (told over LISTEN/NOTIFY), and B answers for it.
+        let started = Instant::now();
+        loop {
+            let listed = get(b, "/api/v1/tables?status=open").await;
+            if listed
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|t| t["id"] == table.as_str())
+            {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "B never listed {table}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(
+            get(b, &format!("/api/v1/tables/{table}")).await["id"],
+            table.as_str()
+        );
+        // Spectators on both nodes; both seats join and play through B.
+        let (mut watch_a, welcome) = connect(a, &table, None).await;
+        assert_eq!(welcome["viewer"], json!({"type": "spectator"}));
+        let (mut watch_b, _) = connect(b, &table, None).await;
+        let (_, t0) = common::join(b, &table, "Ada").await;
+        let (_, t1) = common::join(b, &table, "Brian").await;
+        let mut seats = seats(b, &table, &[t0, t1]).await;
+        let acked = seats.play(400).await;
+        assert!(seats.over, "the game ended");
+        // Both spectators saw every step, to the last one.
+        for watcher in [&mut watch_a, &mut watch_b] {
+            let mut steps = 0;
+            loop {
+                let m = watcher.next().await.expect("the spectator's stream");
+                if m["type"] == "step" {
+                    steps += 1;
+                    if !m["outcome"].is_null() {
+                        break;
+                    }
+                }
+            }
+            assert!(steps >= acked, "{steps} steps seen of {acked} actions");
+        }
+        let summary = get(a, &format!("/api/v1/tables/{table}")).await;
+        assert_eq!(summary["status"], "finished");
+        assert_eq!(summary["actions"].as_u64(), Some(acked as u64));
+        let record = get(b, &format!("/api/v1/tables/{table}/record")).await;
+        assert_eq!(record["actions"].as_array().unwrap().len(), acked);
+    });
+}
+
+#[test]
+fn the_owner_killed_mid_game_the_game_goes_on_through_another_node() {
+    let Some(url) = postgres_url() else { return };
+    let rt = runtime();
+    let db = rt.block_on(fresh_database(&url, "killed"));
+    let a = Node::start(&db);
+    let b = Node::start(&db);
+    let b_addr = b.addr;
+    let (table, tokens, acked) = rt.block_on(async {
+        let (table, tokens) = towers_table(a.addr).await;
+        let mut seats = seats(a.addr, &table, &tokens).await;
+        let acked = seats.play(3).await;
+        assert_eq!(acked, 3);
+        (table, tokens, acked)
+    });
+    let mut a = a;
+    a.child.kill().unwrap();
+    let _ = a.child.wait();
+    let killed = Instant::now();
+    rt.block_on(async move {
+        // Through B, once A's lease lapsed: every acknowledged action.
+        let mut seats = seats(b_addr, &table, &tokens).await;
+        assert!(
+            killed.elapsed() < Duration::from_secs(15),
+            "failover within 15 s"
+        );
+        assert_eq!(
+            seats.actions, acked as u64,
+            "every acknowledged action survived"
+        );
+        let more = seats.play(400).await;
+        assert!(seats.over && more > 0);
+        let record = get(b_addr, &format!("/api/v1/tables/{table}/record")).await;
+        assert_eq!(record["actions"].as_array().unwrap().len(), acked + more);
+    });
+    drop(b);
+}
+
+#[test]
+fn a_stalled_owner_woken_after_its_lease_cannot_write() {
+    let Some(url) = postgres_url() else { return };
+    let rt = runtime();
+    let db = rt.block_on(fresh_database(&url, "stalled"));
+    let a = Node::start(&db);
+    let b = Node::start(&db);
+    let (a_addr, b_addr) = (a.addr, b.addr);
+    let (table, tokens, mut stale) = rt.block_on(async {
+        let (table, tokens) = towers_table(a_addr).await;
+        let mut seats = seats(a_addr, &table, &tokens).await;
+        assert_eq!(seats.play(2).await, 2);
+        let seat = seats.to_act["seat"].as_u64().unwrap() as usize;
+        let action = bot(seat, &seats.settings)
+            .decide(&seats.views[seat], GameTime::ZERO)
+            .unwrap()
+            .unwrap()
+            .action;
+        a.signal("STOP");
+        // Sent to the stalled owner: it reads it only once woken.
+        let mut stale = seats.clients.swap_remove(seat);
+        stale.act(action).await;
+        (table, tokens, stale)
+    });
+    rt.block_on(async {
+        tokio::time::sleep(Duration::from_millis(LEASE_MS + 500)).await;
+        // B takes the table over and plays on: the action sent to A was
+        // never acknowledged, so it is not there.
+        let mut seats = seats(b_addr, &table, &tokens).await;
+        assert_eq!(seats.actions, 2);
+        assert_eq!(seats.play(1).await, 1);
+        a.signal("CONT");
+        // A, woken, acknowledges nothing: its connection is closed.
+        loop {
+            match tokio::time::timeout(Duration::from_secs(20), stale.socket.next()).await {
+                Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => {
+                    let m: Value = serde_json::from_str(&t).unwrap();
+                    assert_ne!(m["type"], "ack", "a stalled owner acknowledged {m}");
+                    assert_ne!(m["type"], "step", "a stalled owner stepped {m}");
+                }
+                Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Close(_))))
+                | Ok(None)
+                | Ok(Some(Err(_))) => break,
+                Ok(Some(Ok(_))) => {}
+                Err(_) => panic!("the woken owner kept the connection open"),
+            }
+        }
+        // Through either node: three actions, and the game goes on.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        for addr in [a_addr, b_addr] {
+            let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
+            assert_eq!(summary["actions"].as_u64(), Some(3), "{summary}");
+        }
+        assert_eq!(seats.play(1).await, 1);
+    });
+    drop((a, b));
+}
+
+#[test]
+fn a_rolling_restart_of_every_node_loses_nothing() {
+    let Some(url) = postgres_url() else { return };
+    let rt = runtime();
+    let db = rt.block_on(fresh_database(&url, "rolling"));
+    let a = Node::start(&db);
+    let b = Node::start(&db);
+    let (table, tokens) = rt.block_on(towers_table(a.addr));
+    let mut acked = rt.block_on(async {
+        let mut seats = seats(b.addr, &table, &tokens).await;
+        seats.play(2).await
+    });
+    // A stops (its tables handed over at once) and comes back; then B.
+    a.stop();
+    let a = Node::start(&db);
+    acked += rt.block_on(async {
+        let mut seats = seats(a.addr, &table, &tokens).await;
+        assert_eq!(seats.actions, acked as u64);
+        seats.play(2).await
+    });
+    b.stop();
+    let b = Node::start(&db);
+    let (a_addr, b_addr) = (a.addr, b.addr);
+    rt.block_on(async move {
+        let mut seats = seats(b_addr, &table, &tokens).await;
+        assert_eq!(seats.actions, acked as u64);
+        let more = seats.play(400).await;
+        assert!(seats.over);
+        let record = get(a_addr, &format!("/api/v1/tables/{table}/record")).await;
+        assert_eq!(record["actions"].as_array().unwrap().len(), acked + more);
+    });
+    drop((a, b));
+}
+
+#[test]
+fn a_second_node_on_one_sqlite_file_is_refused_and_told_to_use_postgres() {
+    let dir = common::temp_dir("sqlite-two-nodes");
+    let db = dir.join("stackyard.db").display().to_string();
+    let first = Node::start(&db);
+    let second = Command::new(binary())
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", &db, "--daily", ""])
+        .output()
+        .expect("the stackyard binary runs");
+    assert!(!second.status.success());
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert!(said.contains("PostgreSQL"), "{said}");
+    let rt = runtime();
+    rt.block_on(async {
+        let (status, _) = http(first.addr, "GET", "/healthz", None).await;
+        assert_eq!(status, 200);
+    });
+}
