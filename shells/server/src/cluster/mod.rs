@@ -166,6 +166,13 @@ impl Cluster {
         }
         if let Some(node) = hub.store.node() {
             node.drop_table(id);
+            let store = hub.store.clone();
+            let id = id.to_string();
+            tokio::spawn(async move {
+                if let Err(e) = store.release_finished(&id).await {
+                    tracing::warn!(table = %id, error = %e, "cannot drop a finished table's lease");
+                }
+            });
         }
     }
 }

@@ -317,6 +317,21 @@ impl Store {
         rows.into_iter().map(|r| Ok(r.try_get("id")?)).collect()
     }
 
+    /// Drops this node's lease row of a finished table (it left memory):
+    /// renewals touch only live tables.
+    pub async fn release_finished(&self, table: &str) -> Result<(), StoreError> {
+        let node = self.need_node()?;
+        sqlx::query(
+            "DELETE FROM table_leases WHERE table_id = $1 AND owner = $2 AND EXISTS \
+             (SELECT 1 FROM game_tables g WHERE g.id = $1 AND g.status = 'finished')",
+        )
+        .bind(table.to_string())
+        .bind(node.id.clone())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Lets every lease of this node lapse now (a node stopping): the
     /// others take its tables over at once.
     pub async fn release_leases(&self) -> Result<(), StoreError> {
@@ -366,4 +381,54 @@ pub fn lock_sqlite(path: &std::path::Path) -> Result<(), StoreError> {
     }
     held.push((lock_path, file));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Node, Write};
+    use std::time::Duration;
+
+    fn action(table: &str) -> Write {
+        Write::Action {
+            table: table.into(),
+            seq: 0,
+            seat: 0,
+            at_ms: 0,
+            action: "{}".into(),
+        }
+    }
+
+    #[test]
+    fn a_node_fences_only_tables_it_holds_and_refuses_the_others() {
+        let node = Node::new("127.0.0.1:1".into(), Duration::from_secs(10));
+        // A table it does not hold: refused before any SQL, in the words
+        // the table task reads as "moved" (cluster::is_moved).
+        let refused = node.fences(&[action("elsewhere")]).unwrap_err();
+        assert!(crate::cluster::is_moved(&refused), "{refused}");
+        // A table it creates is held at epoch 1, and then fenced at it.
+        let create = Write::CreateTable {
+            id: "mine".into(),
+            game: "towers".into(),
+            seats: "[]".into(),
+            clock: None,
+            rated: false,
+            header: "{}".into(),
+            created_at: 0,
+            creator: "here".into(),
+        };
+        let fences = node.fences(&[create, action("mine")]).unwrap();
+        assert_eq!(fences.create, vec!["mine".to_string()]);
+        assert!(fences.check.is_empty());
+        let fences = node.fences(&[action("mine"), action("mine")]).unwrap();
+        assert_eq!(fences.check, vec![("mine".to_string(), 1)]);
+        // Lost (another node took it over): refused again.
+        node.drop_table("mine");
+        assert!(node.fences(&[action("mine")]).is_err());
+        // Writes of no table are never fenced.
+        let rating = Write::Setting {
+            key: "k".into(),
+            value: "v".into(),
+        };
+        assert!(node.fences(&[rating]).unwrap().check.is_empty());
+    }
 }
