@@ -16,6 +16,18 @@ use stackyard_core::Seat;
 use std::time::Instant;
 
 impl TableTask {
+    /// Another node serves the table now (its lease passed to it, issue
+    /// #28): this task stops, and its connections are closed with 1012
+    /// (service restart) so that their clients connect again, to any node.
+    pub(super) fn moved_away(&mut self) {
+        tracing::warn!(table = %self.id, "another node serves this table now");
+        self.broken = true;
+        for conn in self.conns.drain(..) {
+            conn.handle.kick.kick(1012);
+        }
+        self.hub.forget(&self.id);
+    }
+
     pub(super) async fn join(
         &mut self,
         seat: Option<usize>,
