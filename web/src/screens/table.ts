@@ -515,6 +515,7 @@ export function tableScreen(id: string): Screen {
         root.dataset.version = String(m.version);
         const turnBefore = toAct;
         toAct = m.to_act;
+        const viewBefore = lastView;
         lastView = m.view;
         if (table && table.status === 'open') table = { ...table, status: 'playing' };
         if (m.ended || m.outcome) {
@@ -530,7 +531,7 @@ export function tableScreen(id: string): Screen {
         if (drawOfferedBy !== null) drawOfferedBy = null; // an offer lapses at the next accepted action
         renderSeats();
         const wasMine = mineToAct(turnBefore);
-        const lines = table ? eventLines(table.game, m.events, m.view, who) : [];
+        const lines = table ? eventLines(table.game, m.events, m.view, who, viewBefore) : [];
         addHistory(lines);
         showLatest(lines);
         if (m.ended || m.outcome) sounds.end();
