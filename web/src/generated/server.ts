@@ -497,7 +497,7 @@ deviation: number,
 /**
  * Rated games played.
  */
-games: number, };
+games: number, provisional: boolean, };
 
 /**
  * A table a player sat at.
@@ -646,7 +646,7 @@ connected: boolean,
 /**
  * Hints the seat has asked for (counted, stored, shown).
  */
-hints: number, };
+hints: number, account: boolean, rating?: number, provisional?: boolean, };
 
 /**
  * A message from the server to a WebSocket client, the only shapes the
@@ -862,3 +862,9 @@ daily?: string | null,
  * Once the game is over and a seat asked for a rematch: the new table.
  */
 rematch?: RematchOffer, };
+
+export type PairingStatus = { state: "waiting" | "paired" | "idle", game?: string, clock?: ClockSpec, waited_ms: number, window?: number, rating?: number, table?: string, seat?: number, opponent?: string, };
+export type PairingRequest = { game: string, clock?: ClockSpec, };
+export type ChallengeRequest = { to: string, game: string, clock?: ClockSpec, rated?: boolean, };
+export type Challenge = { id: string, from: string, to: string, game: string, clock?: ClockSpec, rated: boolean, state: "open" | "accepted" | "declined" | "cancelled", table?: string, seat?: number, created_at: number, };
+export type Challenges = { incoming: Array<Challenge>, outgoing: Array<Challenge>, };
