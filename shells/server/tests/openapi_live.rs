@@ -130,7 +130,10 @@ async fn call_as(
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
-    let text = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let text = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         let mut out = String::new();
         let mut s = rest;
         while let Some((size, more)) = s.split_once("\r\n") {

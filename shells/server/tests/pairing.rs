@@ -43,7 +43,10 @@ async fn call(
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
-    let body = if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
         dechunk(rest)
     } else {
         rest.to_string()
@@ -83,7 +86,14 @@ fn kind(v: &Value) -> &str {
 
 async fn suite(addr: SocketAddr) {
     // A guest has no name to be paired or challenged by.
-    let (s, r) = call(addr, "POST", "/api/v1/pairing", &[], Some(json!({"game": "towers"}))).await;
+    let (s, r) = call(
+        addr,
+        "POST",
+        "/api/v1/pairing",
+        &[],
+        Some(json!({"game": "towers"})),
+    )
+    .await;
     assert_eq!((s, kind(&r)), (401, "unauthorized"), "{r}");
     let (s, _) = call(addr, "GET", "/api/v1/challenges", &[], None).await;
     assert_eq!(s, 401);
@@ -96,15 +106,36 @@ async fn suite(addr: SocketAddr) {
     let cat_h = [("Authorization", cat_auth.as_str())];
 
     // Bad requests change nothing.
-    let (s, r) = call(addr, "POST", "/api/v1/pairing", &cat_h, Some(json!({"game": "chess"}))).await;
+    let (s, r) = call(
+        addr,
+        "POST",
+        "/api/v1/pairing",
+        &cat_h,
+        Some(json!({"game": "chess"})),
+    )
+    .await;
     assert_eq!((s, kind(&r)), (400, "bad_request"), "{r}");
-    let (s, r) = call(addr, "POST", "/api/v1/pairing", &cat_h, Some(json!({"game": "babel"}))).await;
+    let (s, r) = call(
+        addr,
+        "POST",
+        "/api/v1/pairing",
+        &cat_h,
+        Some(json!({"game": "babel"})),
+    )
+    .await;
     assert_eq!(s, 400, "babel is not a game for two: {r}");
     let (_, r) = call(addr, "GET", "/api/v1/pairing", &cat_h, None).await;
     assert_eq!(r["state"], "idle", "{r}");
 
     // Cat waits, then stops waiting.
-    let (s, r) = call(addr, "POST", "/api/v1/pairing", &cat_h, Some(json!({"game": "towers", "clock": {"initial_ms": 300000, "increment_ms": 2000}}))).await;
+    let (s, r) = call(
+        addr,
+        "POST",
+        "/api/v1/pairing",
+        &cat_h,
+        Some(json!({"game": "towers", "clock": {"initial_ms": 300000, "increment_ms": 2000}})),
+    )
+    .await;
     assert_eq!((s, r["state"].as_str()), (200, Some("waiting")), "{r}");
     assert_eq!(r["window"], json!(100.0), "the window starts at 100: {r}");
     assert_eq!(r["rating"], json!(1500.0), "{r}");
@@ -115,9 +146,23 @@ async fn suite(addr: SocketAddr) {
 
     // Ann waits for towers; Bob asks for towers too: two new accounts, the
     // same rating, so they are paired at once.
-    let (_, r) = call(addr, "POST", "/api/v1/pairing", &ann_h, Some(json!({"game": "towers"}))).await;
+    let (_, r) = call(
+        addr,
+        "POST",
+        "/api/v1/pairing",
+        &ann_h,
+        Some(json!({"game": "towers"})),
+    )
+    .await;
     assert_eq!(r["state"], "waiting", "{r}");
-    let (_, b) = call(addr, "POST", "/api/v1/pairing", &bob_h, Some(json!({"game": "towers"}))).await;
+    let (_, b) = call(
+        addr,
+        "POST",
+        "/api/v1/pairing",
+        &bob_h,
+        Some(json!({"game": "towers"})),
+    )
+    .await;
     assert_eq!(b["state"], "paired", "{b}");
     assert_eq!(b["opponent"], json!(ann), "{b}");
     let (_, a) = call(addr, "GET", "/api/v1/pairing", &ann_h, None).await;
@@ -135,12 +180,33 @@ async fn suite(addr: SocketAddr) {
         assert_eq!(seat["account"], json!(true), "{summary}");
         assert_eq!(seat["taken"], json!(true), "{summary}");
     }
-    let (s, _) = call(addr, "POST", &format!("/api/v1/tables/{table}/join"), &[], Some(json!({"name": "Visitor"}))).await;
+    let (s, _) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/tables/{table}/join"),
+        &[],
+        Some(json!({"name": "Visitor"})),
+    )
+    .await;
     assert_eq!(s, 409, "no free seat for a guest");
-    let (s, ja) = call(addr, "POST", &format!("/api/v1/tables/{table}/join"), &ann_h, Some(json!({}))).await;
+    let (s, ja) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/tables/{table}/join"),
+        &ann_h,
+        Some(json!({})),
+    )
+    .await;
     assert_eq!(s, 200, "{ja}");
     assert_eq!(ja["seat"], a["seat"]);
-    let (s, jb) = call(addr, "POST", &format!("/api/v1/tables/{table}/join"), &bob_h, Some(json!({}))).await;
+    let (s, jb) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/tables/{table}/join"),
+        &bob_h,
+        Some(json!({})),
+    )
+    .await;
     assert_eq!(s, 200, "{jb}");
     assert_eq!(jb["seat"], b["seat"]);
 
@@ -178,41 +244,125 @@ async fn suite(addr: SocketAddr) {
     assert_eq!(line["provisional"], json!(true), "{line}");
 
     // Challenges by name.
-    let (s, r) = call(addr, "POST", "/api/v1/challenges", &ann_h, Some(json!({"to": "nobody-here", "game": "towers"}))).await;
+    let (s, r) = call(
+        addr,
+        "POST",
+        "/api/v1/challenges",
+        &ann_h,
+        Some(json!({"to": "nobody-here", "game": "towers"})),
+    )
+    .await;
     assert_eq!((s, kind(&r)), (404, "not_found"), "{r}");
-    let (s, r) = call(addr, "POST", "/api/v1/challenges", &ann_h, Some(json!({"to": ann.to_uppercase(), "game": "towers"}))).await;
+    let (s, r) = call(
+        addr,
+        "POST",
+        "/api/v1/challenges",
+        &ann_h,
+        Some(json!({"to": ann.to_uppercase(), "game": "towers"})),
+    )
+    .await;
     assert_eq!(s, 400, "not yourself: {r}");
-    let (s, c) = call(addr, "POST", "/api/v1/challenges", &ann_h, Some(json!({"to": bob.to_lowercase(), "game": "towers"}))).await;
+    let (s, c) = call(
+        addr,
+        "POST",
+        "/api/v1/challenges",
+        &ann_h,
+        Some(json!({"to": bob.to_lowercase(), "game": "towers"})),
+    )
+    .await;
     assert_eq!(s, 201, "{c}");
-    assert_eq!((c["from"].as_str(), c["to"].as_str()), (Some(ann.as_str()), Some(bob.as_str())));
+    assert_eq!(
+        (c["from"].as_str(), c["to"].as_str()),
+        (Some(ann.as_str()), Some(bob.as_str()))
+    );
     let cid = c["id"].as_str().unwrap().to_string();
     let (_, bobs) = call(addr, "GET", "/api/v1/challenges", &bob_h, None).await;
     assert_eq!(bobs["incoming"][0]["id"], json!(cid), "{bobs}");
     let (_, cats) = call(addr, "GET", "/api/v1/challenges", &cat_h, None).await;
     assert_eq!(cats["incoming"], json!([]), "not Cat's to see: {cats}");
-    let (s, _) = call(addr, "POST", &format!("/api/v1/challenges/{cid}/accept"), &cat_h, None).await;
+    let (s, _) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/challenges/{cid}/accept"),
+        &cat_h,
+        None,
+    )
+    .await;
     assert_eq!(s, 404, "not Cat's to accept");
-    let (s, acc) = call(addr, "POST", &format!("/api/v1/challenges/{cid}/accept"), &bob_h, None).await;
+    let (s, acc) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/challenges/{cid}/accept"),
+        &bob_h,
+        None,
+    )
+    .await;
     assert_eq!(s, 200, "{acc}");
     assert_eq!(acc["state"], "accepted");
     let ctable = acc["table"].as_str().unwrap().to_string();
-    let (s, _) = call(addr, "POST", &format!("/api/v1/challenges/{cid}/accept"), &bob_h, None).await;
+    let (s, _) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/challenges/{cid}/accept"),
+        &bob_h,
+        None,
+    )
+    .await;
     assert_eq!(s, 409, "accepted once only");
     let (_, anns) = call(addr, "GET", "/api/v1/challenges", &ann_h, None).await;
     let out = &anns["outgoing"][0];
-    assert_eq!((out["state"].as_str(), out["table"].as_str()), (Some("accepted"), Some(ctable.as_str())), "{anns}");
+    assert_eq!(
+        (out["state"].as_str(), out["table"].as_str()),
+        (Some("accepted"), Some(ctable.as_str())),
+        "{anns}"
+    );
     assert_ne!(out["seat"], acc["seat"], "each has their own seat");
-    let (s, j) = call(addr, "POST", &format!("/api/v1/tables/{ctable}/join"), &ann_h, Some(json!({}))).await;
+    let (s, j) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/tables/{ctable}/join"),
+        &ann_h,
+        Some(json!({})),
+    )
+    .await;
     assert_eq!((s, &j["seat"]), (200, &out["seat"]), "{j}");
 
     // Declined by Bob; cancelled by Ann.
-    let (_, c2) = call(addr, "POST", "/api/v1/challenges", &ann_h, Some(json!({"to": bob, "game": "towers", "rated": false}))).await;
+    let (_, c2) = call(
+        addr,
+        "POST",
+        "/api/v1/challenges",
+        &ann_h,
+        Some(json!({"to": bob, "game": "towers", "rated": false})),
+    )
+    .await;
     let c2 = c2["id"].as_str().unwrap().to_string();
-    let (s, r) = call(addr, "POST", &format!("/api/v1/challenges/{c2}/decline"), &bob_h, None).await;
+    let (s, r) = call(
+        addr,
+        "POST",
+        &format!("/api/v1/challenges/{c2}/decline"),
+        &bob_h,
+        None,
+    )
+    .await;
     assert_eq!((s, r["state"].as_str()), (200, Some("declined")), "{r}");
-    let (_, c3) = call(addr, "POST", "/api/v1/challenges", &ann_h, Some(json!({"to": bob, "game": "towers"}))).await;
+    let (_, c3) = call(
+        addr,
+        "POST",
+        "/api/v1/challenges",
+        &ann_h,
+        Some(json!({"to": bob, "game": "towers"})),
+    )
+    .await;
     let c3 = c3["id"].as_str().unwrap().to_string();
-    let (s, r) = call(addr, "DELETE", &format!("/api/v1/challenges/{c3}"), &ann_h, None).await;
+    let (s, r) = call(
+        addr,
+        "DELETE",
+        &format!("/api/v1/challenges/{c3}"),
+        &ann_h,
+        None,
+    )
+    .await;
     assert_eq!((s, r["state"].as_str()), (200, Some("cancelled")), "{r}");
     let (_, bobs) = call(addr, "GET", "/api/v1/challenges", &bob_h, None).await;
     assert_eq!(bobs["incoming"], json!([]), "nothing left open: {bobs}");
@@ -239,11 +389,25 @@ fn a_signed_in_browser_needs_the_csrf_token_to_ask_for_pairing() {
         let cookie = format!("stackyard_session={}", r["token"].as_str().unwrap());
         let csrf = r["csrf"].as_str().unwrap().to_string();
         let ask = Some(json!({"game": "towers"}));
-        let (s, r) = call(addr, "POST", "/api/v1/pairing", &[("Cookie", &cookie)], ask.clone()).await;
+        let (s, r) = call(
+            addr,
+            "POST",
+            "/api/v1/pairing",
+            &[("Cookie", &cookie)],
+            ask.clone(),
+        )
+        .await;
         assert_eq!((s, kind(&r)), (403, "csrf"), "{r}");
         let (_, r) = call(addr, "GET", "/api/v1/pairing", &[("Cookie", &cookie)], None).await;
         assert_eq!(r["state"], "idle", "the refusal changed nothing: {r}");
-        let (s, r) = call(addr, "POST", "/api/v1/pairing", &[("Cookie", &cookie), ("X-CSRF-Token", &csrf)], ask).await;
+        let (s, r) = call(
+            addr,
+            "POST",
+            "/api/v1/pairing",
+            &[("Cookie", &cookie), ("X-CSRF-Token", &csrf)],
+            ask,
+        )
+        .await;
         assert_eq!((s, r["state"].as_str()), (200, Some("waiting")), "{r}");
     });
 }

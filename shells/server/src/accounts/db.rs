@@ -307,6 +307,12 @@ pub async fn ratings_for(
         .fetch_all(store.pool())
         .await?
         .into_iter()
-        .map(|r| Ok((r.try_get("name")?, r.try_get("rating")?, r.try_get("deviation")?)))
+        .map(|r| {
+            Ok((
+                r.try_get("name")?,
+                r.try_get("rating")?,
+                r.try_get("deviation")?,
+            ))
+        })
         .collect()
 }

@@ -220,7 +220,10 @@ mod tests {
         let c = book
             .send(acct("a"), acct("b"), "towers".into(), None, true, 0)
             .unwrap();
-        assert_eq!((c.from.as_str(), c.to.as_str(), c.state.as_str()), ("A", "B", "open"));
+        assert_eq!(
+            (c.from.as_str(), c.to.as_str(), c.state.as_str()),
+            ("A", "B", "open")
+        );
         let (incoming, outgoing) = book.of("b", 1);
         assert_eq!(incoming.len(), 1);
         assert!(outgoing.is_empty());
@@ -256,7 +259,10 @@ mod tests {
         book.finish_accept(&c.id, Some(("t1".into(), [1, 0])), 2);
         let (_, out) = book.of("a", 3);
         assert_eq!(out[0].state, "accepted");
-        assert_eq!((out[0].table.as_deref(), out[0].seat), (Some("t1"), Some(1)));
+        assert_eq!(
+            (out[0].table.as_deref(), out[0].seat),
+            (Some("t1"), Some(1))
+        );
     }
 
     #[test]
@@ -267,8 +273,15 @@ mod tests {
                 .is_err()
         );
         for i in 0..OPEN_PER_SENDER {
-            book.send(acct("a"), acct(&format!("p{i}")), "towers".into(), None, true, 0)
-                .unwrap();
+            book.send(
+                acct("a"),
+                acct(&format!("p{i}")),
+                "towers".into(),
+                None,
+                true,
+                0,
+            )
+            .unwrap();
         }
         let e = book
             .send(acct("a"), acct("z"), "towers".into(), None, true, 0)

@@ -138,7 +138,10 @@ impl Pairing {
             if kind.turnless() {
                 return Err(ApiError::new(
                     ErrorKind::BadRequest,
-                    format!("{} is played without turns: it takes no clock", kind.title()),
+                    format!(
+                        "{} is played without turns: it takes no clock",
+                        kind.title()
+                    ),
                 ));
             }
             crate::tables::online::check_clock(clock)?;
@@ -328,7 +331,9 @@ pub async fn open_table(
         rated,
         seed: None,
     };
-    let summary = hub.create(spec, &format!("account:{}", players[0].0)).await?;
+    let summary = hub
+        .create(spec, &format!("account:{}", players[0].0))
+        .await?;
     let table = hub
         .find(&summary.id)
         .await?

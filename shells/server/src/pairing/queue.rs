@@ -300,7 +300,10 @@ mod tests {
             }),
         );
         q.enter(clocked).unwrap();
-        assert!(q.take_pairs(20).is_empty(), "far (towers, no clock) is alone");
+        assert!(
+            q.take_pairs(20).is_empty(),
+            "far (towers, no clock) is alone"
+        );
     }
 
     #[test]
@@ -328,10 +331,7 @@ mod tests {
         for i in 0..MAX_WAITING {
             q.enter(w(&format!("p{i}"), 1500.0, "towers", 0)).unwrap();
         }
-        assert_eq!(
-            q.enter(w("late", 1500.0, "towers", 0)),
-            Err(Refused::Full)
-        );
+        assert_eq!(q.enter(w("late", 1500.0, "towers", 0)), Err(Refused::Full));
         // One already waiting may still change pools.
         assert!(q.enter(w("p1", 1500.0, "babel", 5)).is_ok());
     }
@@ -359,7 +359,12 @@ mod tests {
         let left: Vec<&Waiting> = q.waiting.values().collect();
         for (i, a) in left.iter().enumerate() {
             for b in &left[i + 1..] {
-                assert!(!acceptable(a, b, now), "{} and {} could pair", a.account, b.account);
+                assert!(
+                    !acceptable(a, b, now),
+                    "{} and {} could pair",
+                    a.account,
+                    b.account
+                );
             }
         }
     }

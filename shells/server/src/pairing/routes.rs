@@ -168,7 +168,11 @@ pub async fn challenge_decline(
     Path(id): Path<String>,
 ) -> Result<axum::Json<Challenge>, ApiError> {
     let me = who(&pairing, &headers).await?;
-    Ok(axum::Json(pairing.challenges.answer(&id, &me.0, now_ms())?))
+    Ok(axum::Json(pairing.challenges.answer(
+        &id,
+        &me.0,
+        now_ms(),
+    )?))
 }
 
 /// Withdraws a challenge: cancels it (its sender) or declines it (the
@@ -181,5 +185,9 @@ pub async fn challenge_withdraw(
     Path(id): Path<String>,
 ) -> Result<axum::Json<Challenge>, ApiError> {
     let me = who(&pairing, &headers).await?;
-    Ok(axum::Json(pairing.challenges.answer(&id, &me.0, now_ms())?))
+    Ok(axum::Json(pairing.challenges.answer(
+        &id,
+        &me.0,
+        now_ms(),
+    )?))
 }
