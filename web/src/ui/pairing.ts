@@ -97,8 +97,28 @@ export async function playSomeone(game: string, title: string, message: HTMLElem
   cancel.focus();
 }
 
-/** Challenge ids whose table this browser has opened already. */
-const opened = new Set<string>();
+/** Challenge ids whose table this tab has opened already (kept across
+ * reloads, so an accepted challenge opens its table once). */
+const OPENED_KEY = 'stackyard.challenges-opened';
+const opened = {
+  ids(): string[] {
+    try {
+      return JSON.parse(sessionStorage.getItem(OPENED_KEY) ?? '[]') as string[];
+    } catch {
+      return [];
+    }
+  },
+  has(id: string): boolean {
+    return this.ids().includes(id);
+  },
+  add(id: string): void {
+    try {
+      sessionStorage.setItem(OPENED_KEY, JSON.stringify([...this.ids().slice(-50), id]));
+    } catch {
+      /* not kept */
+    }
+  },
+};
 
 function challengeWords(c: Challenge, incoming: boolean): string {
   const what = `${c.game}${c.rated ? ', rated' : ', not rated'}`;
