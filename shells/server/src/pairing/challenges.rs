@@ -169,6 +169,9 @@ impl Book {
             ));
         }
         row.state = "accepting";
+        // Kept while the table opens (an answered row lives on its
+        // answer time).
+        row.answered_at = now_ms;
         Ok(row.clone())
     }
 
@@ -254,10 +257,16 @@ mod tests {
         let c = book
             .send(acct("a"), acct("b"), "towers".into(), None, true, 0)
             .unwrap();
-        book.start_accept(&c.id, "b", 1).unwrap();
-        assert!(book.start_accept(&c.id, "b", 1).is_err(), "not twice");
-        book.finish_accept(&c.id, Some(("t1".into(), [1, 0])), 2);
-        let (_, out) = book.of("a", 3);
+        // Accepted long after it was sent (the row is kept meanwhile).
+        let later = OPEN_FOR_MS - 1;
+        book.start_accept(&c.id, "b", later).unwrap();
+        assert_eq!(
+            book.start_accept(&c.id, "b", later).unwrap_err().kind,
+            ErrorKind::Over,
+            "not twice"
+        );
+        book.finish_accept(&c.id, Some(("t1".into(), [1, 0])), later + 1);
+        let (_, out) = book.of("a", later + 2);
         assert_eq!(out[0].state, "accepted");
         assert_eq!(
             (out[0].table.as_deref(), out[0].seat),
