@@ -91,7 +91,7 @@ test('two accounts pair for a game, then play again through a challenge', async 
 
   // Bob, still looking at the finished table, sees it there, and accepts.
   await b.waitForSelector('[data-testid="challenge-incoming"]', { timeout: 10_000 });
-  assert.match(await b.textContent('[data-testid="challenge-incoming"]'), new RegExp(`${ann} challenges you to towers, rated`));
+  assert.match(await b.textContent('[data-testid="challenge-incoming"]'), new RegExp(`${ann} challenges you to Towers, rated`));
   await shot(b, 'challenge-incoming-390');
   await b.click('[data-testid="challenge-accept"]');
   await b.waitForFunction((old) => location.hash.startsWith('#/table/') && !location.hash.endsWith(old), id);

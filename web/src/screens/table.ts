@@ -123,20 +123,25 @@ export function tableScreen(id: string): Screen {
   // ("1500?" while provisional), or "guest". The WebSocket's seats carry
   // whether a seat is an account's; the ratings come from the table's
   // summary over HTTP, asked once the seats are taken.
+  // Asked again once the game is over (the new ratings are written then).
   let ratedSeats: Map<number, SeatSummary> | null = null;
-  let ratingsAsked = false;
+  let ratingsAskedAt: string | null = null;
   function seatBadge(st: SeatSummary): HTMLElement | null {
     if (st.kind !== 'person' || !st.taken) return null;
     if (!st.account) return h('span', { class: 'muted guest-mark', 'data-testid': 'seat-guest' }, ' · guest');
-    if (!ratingsAsked && table && table.status !== 'open') {
-      ratingsAsked = true;
-      api
-        .table(id)
-        .then((t) => {
-          ratedSeats = new Map(t.seats.map((x) => [x.seat, x]));
-          renderSeats();
-        })
-        .catch(() => {});
+    if (table && table.status !== 'open' && ratingsAskedAt !== table.status) {
+      ratingsAskedAt = table.status;
+      window.setTimeout(
+        () =>
+          void api
+            .table(id)
+            .then((t) => {
+              ratedSeats = new Map(t.seats.map((x) => [x.seat, x]));
+              renderSeats();
+            })
+            .catch(() => {}),
+        table.status === 'finished' ? 1500 : 0,
+      );
     }
     const r = ratedSeats?.get(st.seat);
     if (!r) return null;

@@ -3,7 +3,7 @@
 // challenges sent to the signed-in player (accept or decline) and the ones
 // they sent (cancel; accepted ones open the table by themselves).
 
-import { ApiFailure, accounts, api, pairing, type Challenge, type PairingStatus } from '../api';
+import { ApiFailure, accounts, api, gameInfo, pairing, type Challenge, type PairingStatus } from '../api';
 import { saveSeat } from '../seats';
 import { h, replace } from './dom';
 import { say } from './status';
@@ -121,7 +121,7 @@ const opened = {
 };
 
 function challengeWords(c: Challenge, incoming: boolean): string {
-  const what = `${c.game}${c.rated ? ', rated' : ', not rated'}`;
+  const what = `${gameInfo(c.game)?.title ?? c.game}${c.rated ? ', rated' : ', not rated'}`;
   return incoming ? `${c.from} challenges you to ${what}.` : `You challenged ${c.to} to ${what}: waiting for an answer.`;
 }
 
@@ -186,7 +186,7 @@ export function watchChallenges(): void {
       ...open.map((c) =>
         h('li', { 'data-testid': 'challenge-outgoing', 'data-challenge': c.id }, h('span', {}, challengeWords(c, false), ' '), h('button', { 'data-testid': 'challenge-cancel', onclick: () => act(() => pairing.cancel(c.id)) }, 'Cancel')),
       ),
-      ...answered.map((c) => h('li', { 'data-testid': 'challenge-declined', class: 'muted' }, `${c.to} declined your ${c.game} challenge.`)),
+      ...answered.map((c) => h('li', { 'data-testid': 'challenge-declined', class: 'muted' }, `${c.to} declined your ${gameInfo(c.game)?.title ?? c.game} challenge.`)),
     ];
     bar.hidden = items.length === 0;
     replace(bar, items.length ? h('ul', {}, items) : null, note);
