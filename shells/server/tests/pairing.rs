@@ -411,3 +411,20 @@ fn a_signed_in_browser_needs_the_csrf_token_to_ask_for_pairing() {
         assert_eq!((s, r["state"].as_str()), (200, Some("waiting")), "{r}");
     });
 }
+
+#[test]
+fn quick_pairing_and_challenges_between_accounts_on_postgres() {
+    // The ratings beside names are one query in both dialects; skipped
+    // unless `STACKYARD_TEST_POSTGRES` holds a URL (`scripts/with-postgres`),
+    // and a failure when `STACKYARD_REQUIRE_POSTGRES` is set without it.
+    let url = match std::env::var("STACKYARD_TEST_POSTGRES") {
+        Ok(url) => url,
+        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
+            panic!("STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not")
+        }
+        Err(_) => return,
+    };
+    let server = start(&url);
+    let addr = server.addr;
+    client_runtime().block_on(suite(addr));
+}
