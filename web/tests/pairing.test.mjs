@@ -56,6 +56,17 @@ test('two accounts pair for a game, then play again through a challenge', async 
   await a.click('[data-testid="pair-towers"]');
   await a.waitForSelector('[data-testid="pairing-waiting"]');
 
+  // Another clock is another pool: Cat, waiting with a 5-minute clock, is
+  // not paired with Ann.
+  const cat = await newPage(browser, { width: 1280, height: 800 });
+  await signUp(cat, `Cat_${suffix}`);
+  await cat.goto(`${server.url}/#/`);
+  await cat.selectOption('[data-testid="pair-clock-towers"]', { label: '5 min + 3 s' });
+  await cat.click('[data-testid="pair-towers"]');
+  await cat.waitForSelector('[data-testid="pairing-waiting"]');
+  assert.match(await cat.textContent('[data-testid="pairing-waiting"]'), /5 min \+ 3 s/);
+  assert.equal(await a.evaluate(async () => (await (await fetch('/api/v1/pairing')).json()).state), 'waiting');
+
   // Bob asks too, on his phone: both land at one new table, playing.
   await b.goto(`${server.url}/#/`);
   await b.waitForSelector('[data-testid="pair-towers"]');
@@ -71,6 +82,9 @@ test('two accounts pair for a game, then play again through a challenge', async 
   assert.equal(summary.rated, true);
   assert.deepEqual(summary.seats.map((s) => s.name).sort(), [ann, bob].sort());
   assert.ok(summary.seats.every((s) => s.account));
+  assert.equal(summary.clock, undefined, 'paired without a clock');
+  assert.equal(await cat.evaluate(async () => (await (await fetch('/api/v1/pairing')).json()).state), 'waiting', 'Cat still waits');
+  await cat.click('[data-testid="pairing-cancel"]');
   // Beside each name, the rating: "(new)" before any rated game.
   await a.waitForSelector('[data-testid="seat-rating"]');
   assert.match(await a.textContent('.seat-list'), /\(new\)/);
@@ -105,6 +119,7 @@ test('two accounts pair for a game, then play again through a challenge', async 
   await shot(b, 'challenge-table-390');
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
+  assert.deepEqual(cat.errors, []);
 });
 
 test('a guest is asked to sign in before being paired', async () => {

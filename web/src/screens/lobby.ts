@@ -264,6 +264,13 @@ function playingItem(t: TableSummary): HTMLElement {
   return h('li', { 'data-table': t.id }, h('span', {}, ratedNames(t.game, t.seats).join(' vs ')), h('a', { class: 'button', href: `#/table/${t.id}` }, 'Watch'));
 }
 
+/** The clocks quick pairing offers (issue #27). */
+const PAIR_CLOCKS: { label: string; clock?: { initial_ms: number; increment_ms: number } }[] = [
+  { label: 'no clock' },
+  { label: '5 min + 3 s', clock: { initial_ms: 300_000, increment_ms: 3_000 } },
+  { label: '10 min + 5 s', clock: { initial_ms: 600_000, increment_ms: 5_000 } },
+];
+
 function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[]>): HTMLElement {
   const facts = factsOf(g);
   const lists = h('div', { class: 'tables' });
@@ -304,7 +311,22 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
   const friend = solitaire ? null : h('a', { class: 'friend-link', href: `#/friend/${g.name}`, 'data-friend': g.name }, 'Play a friend');
   // Issue #27: quick pairing with a signed-in player of a close rating.
   const forTwo = g.about.seats.min <= 2 && g.about.seats.max >= 2;
-  const someone = forTwo ? h('button', { class: 'link', 'data-testid': `pair-${g.name}`, onclick: () => void playSomeone(g.name, g.title, message) }, 'Play someone') : null;
+  // Players are paired only with the same clock: none, or one of a few.
+  const pairClock = g.turnless
+    ? null
+    : h(
+        'select',
+        { class: 'pair-clock', 'data-testid': `pair-clock-${g.name}`, 'aria-label': 'clock for a paired game' },
+        PAIR_CLOCKS.map((c, i) => h('option', { value: String(i) }, c.label)),
+      );
+  const someone = forTwo
+    ? h(
+        'span',
+        { class: 'pair-choice' },
+        h('button', { class: 'link', 'data-testid': `pair-${g.name}`, onclick: () => void playSomeone(g.name, g.title, message, PAIR_CLOCKS[Number(pairClock?.value ?? 0)]?.clock) }, 'Play someone'),
+        pairClock,
+      )
+    : null;
   const daily = solitaire
     ? h(
         'button',

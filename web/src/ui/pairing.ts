@@ -4,6 +4,7 @@
 // they sent (cancel; accepted ones open the table by themselves).
 
 import { ApiFailure, accounts, api, gameInfo, pairing, type Challenge, type PairingStatus } from '../api';
+import type { ClockSpec } from '../generated/server';
 import { saveSeat } from '../seats';
 import { h, replace } from './dom';
 import { say } from './status';
@@ -32,7 +33,7 @@ function stopWaitingView(): void {
 
 /** "Play someone": asks to be paired for `game`, shows the waiting view
  * until paired (then opens the table) or cancelled. */
-export async function playSomeone(game: string, title: string, message: HTMLElement): Promise<void> {
+export async function playSomeone(game: string, title: string, message: HTMLElement, clock?: ClockSpec): Promise<void> {
   const me = await accounts.me().catch(() => null);
   if (!me) {
     say(message, '');
@@ -43,7 +44,7 @@ export async function playSomeone(game: string, title: string, message: HTMLElem
   }
   let status: PairingStatus;
   try {
-    status = await pairing.start(game);
+    status = await pairing.start(game, clock);
   } catch (e) {
     return say(message, e instanceof ApiFailure ? `No pairing: ${e.message}` : String(e), 'error');
   }
@@ -65,7 +66,7 @@ export async function playSomeone(game: string, title: string, message: HTMLElem
   const overlay = h(
     'div',
     { class: 'overlay' },
-    h('div', { class: 'name-ask pairing-wait', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Looking for an opponent', 'data-testid': 'pairing-waiting' }, h('h3', {}, `Looking for someone to play ${title}`), line, h('div', { class: 'row' }, cancel)),
+    h('div', { class: 'name-ask pairing-wait', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Looking for an opponent', 'data-testid': 'pairing-waiting' }, h('h3', {}, `Looking for someone to play ${title}${clock ? ` (${Math.round(clock.initial_ms / 60_000)} min + ${Math.round(clock.increment_ms / 1000)} s)` : ''}`), line, h('div', { class: 'row' }, cancel)),
   );
   document.body.append(overlay);
   const show = (s: PairingStatus): boolean => {
