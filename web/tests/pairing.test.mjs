@@ -131,3 +131,31 @@ test('a guest is asked to sign in before being paired', async () => {
   assert.equal(await g.$('[data-testid="pairing-waiting"]'), null);
   assert.deepEqual(g.errors, []);
 });
+
+test('a guest who types no name plays as the same "Guest 1234" from table to table', async () => {
+  const g = await newPage(browser, { width: 1280, height: 800 });
+  const names = [];
+  for (let i = 0; i < 2; i++) {
+    await g.goto(`${server.url}/#/friend/towers`);
+    if (i === 0) {
+      // Asked once: Continue with the box empty keeps the guest's name.
+      await g.waitForSelector('input[name="ask-name"]');
+      assert.match(await g.getAttribute('input[name="ask-name"]', 'placeholder'), /^Guest \d{4}$/);
+      await g.click('[data-name-ok]');
+    } else {
+      const ask = await g.waitForSelector('input[name="ask-name"]', { timeout: 2000 }).catch(() => null);
+      if (ask) await g.click('[data-name-ok]');
+    }
+    await g.waitForURL(/#\/table\//);
+    const id = decodeURIComponent(g.url().split('#/table/')[1]);
+    const t = await g.evaluate(async (t) => (await fetch(`/api/v1/tables/${t}`)).json(), id);
+    names.push(t.seats[0].name);
+    assert.equal(t.seats[0].account, false, 'a guest\'s seat is no account\'s');
+    await g.waitForSelector('[data-testid="seat-guest"]');
+    await g.goto(`${server.url}/#/`);
+  }
+  assert.match(names[0], /^Guest \d{4}$/);
+  assert.equal(names[1], names[0], 'the same guest name in the same browser');
+  await shot(g, 'pairing-guest-1280');
+  assert.deepEqual(g.errors, []);
+});
