@@ -29,6 +29,7 @@ pub mod http;
 pub mod loadtest;
 pub mod metrics;
 pub mod names;
+pub mod pairing;
 pub mod protocol;
 pub mod ratings;
 pub mod rebuild;

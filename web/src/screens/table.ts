@@ -9,13 +9,13 @@ import { Connection, type ConnState } from '../connection';
 import { fitsOneScreen, seatMark, uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
 import { loadHistory, saveHistory } from '../history';
-import type { ClockState, CreateTable, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
-import { forgetSeat, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
+import type { ClockState, CreateTable, SeatSummary, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
+import { displayName, forgetSeat, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
 import { eventLines, refusalText, ruleHref, type Line } from '../words';
-import { seatNames } from '../words/names';
+import { ratingText, seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
@@ -119,6 +119,35 @@ export function tableScreen(id: string): Screen {
     })
     .catch(() => {});
 
+  // Issue #27: beside each name, the account's rating in this game
+  // ("1500?" while provisional), or "guest". The WebSocket's seats carry
+  // whether a seat is an account's; the ratings come from the table's
+  // summary over HTTP, asked once the seats are taken.
+  // Asked again once the game is over (the new ratings are written then).
+  let ratedSeats: Map<number, SeatSummary> | null = null;
+  let ratingsAskedAt: string | null = null;
+  function seatBadge(st: SeatSummary): HTMLElement | null {
+    if (st.kind !== 'person' || !st.taken) return null;
+    if (!st.account) return h('span', { class: 'muted guest-mark', 'data-testid': 'seat-guest' }, ' · guest');
+    if (table && table.status !== 'open' && ratingsAskedAt !== table.status) {
+      ratingsAskedAt = table.status;
+      window.setTimeout(
+        () =>
+          void api
+            .table(id)
+            .then((t) => {
+              ratedSeats = new Map(t.seats.map((x) => [x.seat, x]));
+              renderSeats();
+            })
+            .catch(() => {}),
+        table.status === 'finished' ? 1500 : 0,
+      );
+    }
+    const r = ratedSeats?.get(st.seat);
+    if (!r) return null;
+    return h('span', { class: 'rating', 'data-testid': 'seat-rating', title: r.provisional ? 'provisional: few rated games yet' : 'rating' }, ratingText(r));
+  }
+
   const mySeat = (): number | null => (viewer.type === 'seat' ? viewer.seat : null);
   const names = (): string[] => (table ? seatNames(table.game, table.seats) : []);
   const nameOf = (seat: number): string => {
@@ -221,6 +250,7 @@ export function tableScreen(id: string): Screen {
               : null,
             mark(st.seat),
             seatLabel(st.seat),
+            seatBadge(st),
             st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
             st.kind === 'person' && st.taken && !st.connected && st.seat !== seat
               ? h('span', { class: 'off', 'data-away': st.seat }, ended ? ' · away' : ` · away: if they stay away ${ABANDON_MINUTES} minutes, the game ends as abandoned`)
@@ -276,7 +306,7 @@ export function tableScreen(id: string): Screen {
     const missing = waitingFor();
     const link = `${location.origin}${location.pathname}#/table/${id}`;
     const free = t.seats.find((s) => s.kind === 'person' && !s.taken);
-    const nameInput = h('input', { name: 'join-name', value: playerName(), placeholder: 'your name', maxlength: 32, 'aria-label': 'your name' });
+    const nameInput = h('input', { name: 'join-name', value: playerName(), placeholder: guestName(), maxlength: 32, 'aria-label': 'your name' });
     replace(
       waitingEl,
       h(
@@ -315,8 +345,9 @@ export function tableScreen(id: string): Screen {
   }
 
   async function takeSeat(seat: number, typed: string): Promise<void> {
-    const name = typed.trim() || playerName() || 'Friend';
-    setPlayerName(name);
+    // A guest who types no name goes by its "Guest 1234" (issue #27).
+    if (typed.trim()) setPlayerName(typed.trim());
+    const name = typed.trim() || displayName();
     try {
       const ans = await api.join(id, { seat, name });
       saveSeat(id, ans);
