@@ -38,6 +38,8 @@ pub struct Head {
     pub ended: Option<Ending>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// How long a seat may stay away before the game ends as abandoned, ms.
+    pub abandon_after_ms: u64,
 }
 
 impl Head {
@@ -52,6 +54,7 @@ impl Head {
             draw_offered_by: core.draw_offer(),
             ended: game.ending(),
             outcome: game.outcome(),
+            abandon_after_ms: core.abandon_after_ms(),
         }
     }
 
@@ -69,6 +72,7 @@ impl Head {
             draw_offered_by: self.draw_offered_by,
             ended: self.ended,
             outcome: self.outcome,
+            abandon_after_ms: self.abandon_after_ms,
         }
     }
 }

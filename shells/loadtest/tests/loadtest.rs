@@ -2,14 +2,11 @@
 //! over WebSockets, counts what was acknowledged, and finds every
 //! acknowledged action stored afterwards.
 
-mod common;
-
-use common::{client_runtime, start_with, temp_dir};
-use stackyard_server::loadtest::{Options, run};
+use stackyard_loadtest::{Options, http, run};
 
 fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f64) -> Options {
     Options {
-        addr: addr.to_string(),
+        addrs: vec![addr.to_string()],
         tables,
         clients: Some(clients),
         duration: seconds,
@@ -21,16 +18,41 @@ fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f
     }
 }
 
+/// A fresh temporary folder for a database.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "stackyard-loadtest-{name}-{}-{}",
+        std::process::id(),
+        stackyard_server::auth::random_hex(4)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn client_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A server on 127.0.0.1:0 over a fresh SQLite file, with limits that
+/// let load-test clients act as soon as they may.
 fn server(name: &str) -> stackyard_server::Background {
     let dir = temp_dir(name);
-    let limits = stackyard_server::Limits {
+    let mut config = stackyard_server::Config::new(
+        "127.0.0.1:0".parse().unwrap(),
+        dir.join("stackyard.db").display().to_string(),
+    );
+    config.limits = stackyard_server::Limits {
         tables_per_client: 10_000,
         // Load-test clients act as soon as they may.
         messages_per_second: 1000.0,
         message_burst: 2000.0,
         ..Default::default()
     };
-    start_with(&common::db_url(&dir), limits)
+    stackyard_server::Background::start(config).expect("the server starts")
 }
 
 #[test]
@@ -112,7 +134,11 @@ fn a_paced_run_of_chosen_games_plays_only_those() {
         "{}",
         report.human()
     );
-    let tables = rt.block_on(common::get(server.addr, "/api/v1/tables"));
+    let (status, body) = rt
+        .block_on(http(server.addr, "GET", "/api/v1/tables", None))
+        .expect("the lobby answers");
+    assert_eq!(status, 200, "{body}");
+    let tables: serde_json::Value = serde_json::from_str(&body).expect("JSON");
     let listed = tables.as_array().expect("a list of tables");
     assert!(!listed.is_empty());
     assert!(listed.iter().all(|t| t["game"] == "towers"), "{tables}");
@@ -187,4 +213,53 @@ fn options_out_of_range_are_refused_by_name_before_anything_runs() {
     ])
     .expect("the goal's run is accepted");
     assert_eq!((ok.options.tables, ok.options.clients), (500, Some(2000)));
+}
+
+#[test]
+fn several_addresses_are_taken_and_a_kill_needs_exactly_one() {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        options: Options,
+    }
+    let two = Cli::try_parse_from([
+        "loadtest",
+        "--addr",
+        "127.0.0.1:18080",
+        "--addr",
+        "127.0.0.1:18081",
+    ])
+    .expect("two addresses");
+    assert_eq!(
+        two.options.addrs,
+        vec!["127.0.0.1:18080".to_string(), "127.0.0.1:18081".to_string()]
+    );
+    let one = Cli::try_parse_from(["loadtest"]).expect("the default");
+    assert_eq!(one.options.addrs, vec!["127.0.0.1:8080".to_string()]);
+    // Killing a server the load test started makes sense for one only:
+    // refused before anything starts.
+    let rt = client_runtime();
+    let mut o = two.options;
+    o.kill_at = Some(1.0);
+    o.duration = 2.0;
+    let error = rt.block_on(run(o)).expect_err("two servers to kill");
+    assert!(error.to_string().contains("one --addr"), "{error}");
+}
+
+#[test]
+fn a_run_over_two_addresses_of_one_server_plays_and_loses_nothing() {
+    // The same server twice: every client and table goes through the
+    // address its turn gives it, and the run adds up as with one.
+    let server = server("loadtest-two-addresses");
+    let rt = client_runtime();
+    let mut o = options(server.addr, 2, 6, 1.5);
+    o.addrs = vec![server.addr.to_string(), server.addr.to_string()];
+    o.games = vec!["towers".into()];
+    o.rate = 5.0;
+    let report = rt.block_on(run(o)).expect("the load test runs");
+    assert_eq!(report.errors, 0, "{}", report.human());
+    assert_eq!(report.lost, 0, "{}", report.human());
+    assert_eq!(report.connections_held, 6, "{}", report.human());
+    assert!(report.actions > 0, "{}", report.human());
 }
