@@ -19,7 +19,7 @@ use report::percentiles;
 use clap::Args;
 use clients::{Shared, Slot, run_slot};
 use stackyard_core::Seed;
-use stackyard_core::record::ErasedRecord;
+use stackyard_core::ErasedRecord;
 use stackyard_server::protocol::TableSummary;
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -22,7 +22,7 @@ import type { Screen } from './screen';
 /** How long a seat may stay away, in words, from the server's
  *  `abandon_after_ms` (in every welcome; this client never restates it). */
 export function awayLimitWords(ms: number | null): string {
-  if (ms === null) return 'too long';
+  if (ms === null || !Number.isFinite(ms) || ms <= 0) return 'too long';
   const seconds = Math.round(ms / 1000);
   if (seconds >= 60 && seconds % 60 === 0) {
     const minutes = seconds / 60;
@@ -503,7 +503,7 @@ export function tableScreen(id: string): Screen {
         ended = m.table.status === 'finished' || Boolean(m.ended) || Boolean(m.outcome);
         table = { ...m.table, outcome: m.outcome ?? m.table.outcome, ending: m.ended ?? m.table.ending };
         drawOfferedBy = m.draw_offered_by ?? null;
-        abandonAfterMs = m.abandon_after_ms;
+        abandonAfterMs = m.abandon_after_ms ?? null;
         clocks = m.clocks;
         clocksAt = Date.now();
         gameMs = m.now_ms;

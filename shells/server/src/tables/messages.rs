@@ -38,7 +38,9 @@ pub struct Head {
     pub ended: Option<Ending>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
-    /// How long a seat may stay away before the game ends as abandoned, ms.
+    /// How long a seat may stay away before the game ends as abandoned, ms
+    /// (0 in a final state stored before it was kept: that game is over).
+    #[serde(default)]
     pub abandon_after_ms: u64,
 }
 
