@@ -2,7 +2,15 @@
 //! over WebSockets, counts what was acknowledged, and finds every
 //! acknowledged action stored afterwards.
 
+use clap::Parser;
 use stackyard_loadtest::{Options, http, run};
+
+/// The command line of `stackyard loadtest`, as the CLI flattens it.
+#[derive(Parser)]
+struct Cli {
+    #[command(flatten)]
+    options: Options,
+}
 
 fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f64) -> Options {
     Options {
@@ -179,12 +187,6 @@ fn by_default_every_seat_plays_and_one_spectator_watches_each_table() {
 
 #[test]
 fn options_out_of_range_are_refused_by_name_before_anything_runs() {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        options: Options,
-    }
     let refusal = |args: &[&str]| -> String {
         let mut argv = vec!["loadtest"];
         argv.extend_from_slice(args);
@@ -217,12 +219,6 @@ fn options_out_of_range_are_refused_by_name_before_anything_runs() {
 
 #[test]
 fn several_addresses_are_taken_and_a_kill_needs_exactly_one() {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        options: Options,
-    }
     let two = Cli::try_parse_from([
         "loadtest",
         "--addr",
