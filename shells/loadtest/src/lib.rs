@@ -26,6 +26,25 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+/// Options that cannot work, said before anything runs (the CLI exits 2).
+#[derive(Debug)]
+pub struct BadOptions(pub String);
+
+impl std::fmt::Display for BadOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadOptions {}
+
+/// Returns a [`BadOptions`] error from the function.
+macro_rules! bad {
+    ($($t:tt)*) => {
+        return Err(anyhow::Error::new(BadOptions(format!($($t)*))))
+    };
+}
+
 /// Options of `stackyard loadtest`.
 #[derive(Debug, Clone, Args)]
 pub struct Options {
@@ -149,43 +168,12 @@ async fn wait_healthy(addr: SocketAddr) -> anyhow::Result<()> {
 }
 
 /// Runs the load test.
+///
+/// Options that cannot work (no such game, an address that does not
+/// resolve, `--kill-at` outside the run or with several servers, fewer
+/// clients than seats) are refused before any server is contacted, with a
+/// [`BadOptions`] error.
 pub async fn run(options: Options) -> anyhow::Result<Report> {
-    if options.addrs.is_empty() {
-        anyhow::bail!("no server address: give one with --addr");
-    }
-    if options.addrs.len() > 64 {
-        anyhow::bail!("at most 64 --addr, not {}", options.addrs.len());
-    }
-    let mut addrs: Vec<SocketAddr> = Vec::new();
-    for name in &options.addrs {
-        let addr = tokio::net::lookup_host(name.as_str())
-            .await
-            .map_err(|e| anyhow::anyhow!("cannot resolve {name:?}: {e}"))?
-            .next()
-            .ok_or_else(|| anyhow::anyhow!("cannot resolve {name:?}"))?;
-        addrs.push(addr);
-    }
-    if let Some(at) = options.kill_at {
-        if at >= options.duration {
-            anyhow::bail!(
-                "--kill-at {at} is not within the run's {} seconds",
-                options.duration
-            );
-        }
-        if addrs.len() != 1 {
-            anyhow::bail!(
-                "--kill-at starts and kills one server: give one --addr, not {}",
-                addrs.len()
-            );
-        }
-    }
-    let mut child = None;
-    if options.kill_at.is_some() {
-        child = Some(start_server(&options, &options.addrs[0])?);
-    }
-    for &addr in &addrs {
-        wait_healthy(addr).await?;
-    }
     let registry = stackyard_registry::registry();
     let hosted: Vec<&'static str> = registry.names();
     let games: Vec<&'static str> = if options.games.is_empty() {
@@ -195,7 +183,7 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         for wanted in &options.games {
             match hosted.iter().find(|g| **g == wanted.as_str()) {
                 Some(g) => chosen.push(*g),
-                None => anyhow::bail!(
+                None => bad!(
                     "there is no game {wanted:?}; the games are {}",
                     hosted.join(", ")
                 ),
@@ -203,6 +191,37 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         }
         chosen
     };
+    if options.addrs.is_empty() {
+        bad!("no server address: give one with --addr");
+    }
+    if options.addrs.len() > 64 {
+        bad!("at most 64 --addr, not {}", options.addrs.len());
+    }
+    let mut addrs: Vec<SocketAddr> = Vec::new();
+    for name in &options.addrs {
+        let addr = match tokio::net::lookup_host(name.as_str()).await {
+            Ok(mut found) => found.next(),
+            Err(e) => bad!("cannot resolve {name:?}: {e}"),
+        };
+        let Some(addr) = addr else {
+            bad!("cannot resolve {name:?}");
+        };
+        addrs.push(addr);
+    }
+    if let Some(at) = options.kill_at {
+        if at >= options.duration {
+            bad!(
+                "--kill-at {at} is not within the run's {} seconds",
+                options.duration
+            );
+        }
+        if addrs.len() != 1 {
+            bad!(
+                "--kill-at starts and kills one server: give one --addr, not {}",
+                addrs.len()
+            );
+        }
+    }
     // Seats per game with its default settings.
     let seats: Vec<usize> = games
         .iter()
@@ -217,10 +236,17 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     let seat_clients: usize = slot_games.iter().map(|&g| seats[g]).sum();
     let clients = options.clients.unwrap_or(seat_clients + options.tables);
     if clients < seat_clients {
-        anyhow::bail!(
+        bad!(
             "{} tables need at least {seat_clients} clients (one per seat)",
             options.tables
         );
+    }
+    let mut child = None;
+    if options.kill_at.is_some() {
+        child = Some(start_server(&options, &options.addrs[0])?);
+    }
+    for &addr in &addrs {
+        wait_healthy(addr).await?;
     }
     let spare = clients - seat_clients;
     let shared = Arc::new(Shared::default());

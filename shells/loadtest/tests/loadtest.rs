@@ -153,12 +153,15 @@ fn a_paced_run_of_chosen_games_plays_only_those() {
 }
 
 #[test]
-fn an_unknown_game_is_refused_by_name() {
-    let server = server("loadtest-unknown");
+fn an_unknown_game_is_refused_by_name_before_any_server_is_asked() {
+    // Nobody listens on port 9: the refusal comes first, as bad options.
     let rt = client_runtime();
-    let mut o = options(server.addr, 1, 2, 1.0);
+    let mut o = options("127.0.0.1:9".parse().unwrap(), 1, 2, 1.0);
     o.games = vec!["chess".into()];
+    let started = std::time::Instant::now();
     let error = rt.block_on(run(o)).expect_err("no such game");
+    assert!(error.downcast_ref::<stackyard_loadtest::BadOptions>().is_some());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
     let text = error.to_string();
     assert!(
         text.contains("\"chess\"") && text.contains("towers"),
