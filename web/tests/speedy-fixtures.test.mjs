@@ -98,7 +98,7 @@ async function fixturePage(seated, opts = {}) {
       sent.push(m);
       if (m.type === 'hello') {
         const seat = m.token ? 0 : null;
-        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: summary('S1'), viewer: view(seat).viewer, version: 5, view: view(seat), to_act: { type: 'any_seat' }, clocks: null, now_ms: 0 }));
+        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: summary('S1'), viewer: view(seat).viewer, version: 5, view: view(seat), to_act: { type: 'any_seat' }, clocks: null, now_ms: 0, abandon_after_ms: 300000 }));
       }
     });
   });

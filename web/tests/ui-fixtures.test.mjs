@@ -133,7 +133,7 @@ async function fixturePage(opts = {}) {
       sent.push(m);
       const t = tables[id];
       if (m.type === 'hello') {
-        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: t.summary, viewer: m.token ? { type: 'seat', seat: 0 } : { type: 'spectator' }, version: 5, view: t.view, to_act: t.to_act, clocks: null, now_ms: 0 }));
+        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: t.summary, viewer: m.token ? { type: 'seat', seat: 0 } : { type: 'spectator' }, version: 5, view: t.view, to_act: t.to_act, clocks: null, now_ms: 0, abandon_after_ms: 300000 }));
       } else if (m.type === 'act' && m.action.type === 'cap') {
         ws.send(JSON.stringify({ type: 'error', id: m.id, kind: 'rule', rule: 'I6', message: 'a piece never goes on a smaller one' }));
       }

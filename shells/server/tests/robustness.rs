@@ -135,7 +135,9 @@ fn a_seat_away_past_the_limit_forfeits_and_a_present_one_does_not() {
         let table = create(addr, json!({"game": "towers"})).await;
         let (s1, t1) = join(addr, &table, "Brian").await;
         assert_eq!(s1, 0);
-        let (mut brian, _) = Client::connect(addr, &table, Some(&t1)).await;
+        let (mut brian, welcome) = Client::connect(addr, &table, Some(&t1)).await;
+        // The welcome says the limit, so no client restates it.
+        assert_eq!(welcome["abandon_after_ms"], 1200, "{welcome}");
         // Ada takes seat 1 (the game starts) and comes and goes once.
         let (s0, t0) = join(addr, &table, "Ada").await;
         assert_eq!(s0, 1);

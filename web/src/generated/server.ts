@@ -852,7 +852,13 @@ ended: Ending | null,
 /**
  * The result, once over.
  */
-outcome: Outcome | null, } | { "type": "step", 
+outcome: Outcome | null, 
+/**
+ * How long a seat may stay without a connection before the game
+ * ends as abandoned, ms (the server's setting; the client says it
+ * to a player whose opponent is away, and never restates it).
+ */
+abandon_after_ms: number, } | { "type": "step", 
 /**
  * The version this step made.
  */

@@ -19,9 +19,17 @@ import { ratingText, seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
-/** How long a seat may stay without a connection before the server ends
- *  the game as abandoned (its default `abandon_after`, docs/protocol.md). */
-const ABANDON_MINUTES = 5;
+/** How long a seat may stay away, in words, from the server's
+ *  `abandon_after_ms` (in every welcome; this client never restates it). */
+export function awayLimitWords(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms) || ms <= 0) return 'too long';
+  const seconds = Math.round(ms / 1000);
+  if (seconds >= 60 && seconds % 60 === 0) {
+    const minutes = seconds / 60;
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 
 export function tableScreen(id: string): Screen {
@@ -59,6 +67,8 @@ export function tableScreen(id: string): Screen {
   let connState: ConnState = { kind: 'connecting', attempt: 0 };
   let ended = false;
   let drawOfferedBy: number | null = null;
+  // The server's abandonment limit, from the welcome.
+  let abandonAfterMs: number | null = null;
   let confirmingResign = false;
   let toAct: ToAct = { type: 'nobody' };
   // The last view shown, to show it again when the table starts (its
@@ -253,7 +263,7 @@ export function tableScreen(id: string): Screen {
             seatBadge(st),
             st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
             st.kind === 'person' && st.taken && !st.connected && st.seat !== seat
-              ? h('span', { class: 'off', 'data-away': st.seat }, ended ? ' · away' : ` · away: if they stay away ${ABANDON_MINUTES} minutes, the game ends as abandoned`)
+              ? h('span', { class: 'off', 'data-away': st.seat }, ended ? ' · away' : ` · away: if they stay away ${awayLimitWords(abandonAfterMs)}, the game ends as abandoned`)
               : null,
           ),
         ),
@@ -524,6 +534,7 @@ export function tableScreen(id: string): Screen {
         ended = m.table.status === 'finished' || Boolean(m.ended) || Boolean(m.outcome);
         table = { ...m.table, outcome: m.outcome ?? m.table.outcome, ending: m.ended ?? m.table.ending };
         drawOfferedBy = m.draw_offered_by ?? null;
+        abandonAfterMs = m.abandon_after_ms ?? null;
         clocks = m.clocks;
         clocksAt = Date.now();
         gameMs = m.now_ms;
@@ -632,7 +643,7 @@ export function tableScreen(id: string): Screen {
         // A warning before the seat is given up: the server ends a game
         // whose seat stays without a connection too long (abandoned).
         if ((s.kind === 'waiting' || s.kind === 'connecting') && mySeat() !== null && !ended && started()) {
-          say(message, `You are offline; reconnecting… A seat that stays away ${ABANDON_MINUTES} minutes is given up and the game ends as abandoned.`, 'error');
+          say(message, `You are offline; reconnecting… A seat that stays away ${awayLimitWords(abandonAfterMs)} is given up and the game ends as abandoned.`, 'error');
           message.dataset.away = 'true';
         } else if (s.kind === 'open' && message.dataset.away === 'true') {
           delete message.dataset.away;
