@@ -18,7 +18,18 @@ import type {
   TableStatus,
   TableSummary,
 } from './protocol';
-import type { Me, PlayerRating, Profile, RatingChange, RecentGame } from './generated/server';
+import type {
+  Challenge,
+  ChallengeRequest,
+  Challenges,
+  ClockSpec,
+  Me,
+  PairingStatus,
+  PlayerRating,
+  Profile,
+  RatingChange,
+  RecentGame,
+} from './generated/server';
 
 export class ApiFailure extends Error {
   constructor(
@@ -78,7 +89,7 @@ const post = <T>(path: string, body: unknown): Promise<T> =>
   call<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
 // The accounts' bodies, generated from the server's Rust types.
-export type { Me, PlayerRating, Profile, RatingChange, RecentGame };
+export type { Challenge, Challenges, Me, PairingStatus, PlayerRating, Profile, RatingChange, RecentGame };
 
 /** Accounts (issue #27): the session is an HttpOnly cookie; the page only
  * ever sees the CSRF cookie beside it. */
@@ -102,6 +113,19 @@ export const accounts = {
   profile: (name: string) => call<Profile>(`/api/v1/players/${encodeURIComponent(name)}`),
   ratingChanges: (table: string) =>
     call<RatingChange[]>(`/api/v1/tables/${encodeURIComponent(table)}/rating-changes`),
+};
+
+/** Finding an opponent (issue #27): quick pairing and challenges by name,
+ * both for signed-in players only. */
+export const pairing = {
+  start: (game: string, clock?: ClockSpec) => post<PairingStatus>('/api/v1/pairing', clock ? { game, clock } : { game }),
+  status: () => call<PairingStatus>('/api/v1/pairing'),
+  stop: () => call<null>('/api/v1/pairing', { method: 'DELETE' }),
+  challenges: () => call<Challenges>('/api/v1/challenges'),
+  challenge: (body: ChallengeRequest) => post<Challenge>('/api/v1/challenges', body),
+  accept: (id: string) => post<Challenge>(`/api/v1/challenges/${encodeURIComponent(id)}/accept`, {}),
+  decline: (id: string) => post<Challenge>(`/api/v1/challenges/${encodeURIComponent(id)}/decline`, {}),
+  cancel: (id: string) => call<Challenge>(`/api/v1/challenges/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };
 
 /** The server's game list as last read (empty before the first read):

@@ -14,6 +14,7 @@ import { rulesScreen } from './screens/rules';
 import type { Screen } from './screens/screen';
 import { tableScreen } from './screens/table';
 import { refreshAccountBadge } from './ui/account';
+import { watchChallenges } from './ui/pairing';
 
 const main = document.getElementById('main')!;
 let current: Screen | null = null;
@@ -50,4 +51,8 @@ window.addEventListener('hashchange', render);
 render();
 // The offline viewer (#/replay with no table) makes no server call at all.
 const offline = /^#\/replay\/?$/.test(location.hash);
-if (!offline) void refreshAccountBadge();
+if (!offline) {
+  void refreshAccountBadge();
+  // Challenges sent to the signed-in player show on every screen.
+  watchChallenges();
+}

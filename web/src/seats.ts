@@ -53,3 +53,28 @@ export function setPlayerName(name: string): void {
     /* not remembered */
   }
 }
+
+// A guest's name (issue #27): "Guest 1234", drawn once per browser and
+// kept, so a guest is the same guest from game to game. Account names may
+// not begin with "Guest", so it never passes for an account.
+const GUEST_KEY = 'stackyard.guest';
+let guestThisPage = '';
+export function guestName(): string {
+  try {
+    const kept = localStorage.getItem(GUEST_KEY);
+    if (kept && /^Guest \d{4}$/.test(kept)) return kept;
+  } catch {
+    /* storage disabled: one name for this page */
+  }
+  if (!guestThisPage) guestThisPage = `Guest ${String(1000 + Math.floor(Math.random() * 9000))}`;
+  try {
+    localStorage.setItem(GUEST_KEY, guestThisPage);
+  } catch {
+    /* not kept */
+  }
+  return guestThisPage;
+}
+/** The name to go by: the one typed, else the guest's. */
+export function displayName(): string {
+  return playerName().trim() || guestName();
+}

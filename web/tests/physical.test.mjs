@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
+import { speedyClickTurn } from './lib/speedy.mjs';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -201,21 +202,7 @@ test('speedy towers played to the end by clicks alone, on a phone', { timeout: 4
   const deadline = Date.now() + 420_000;
   let drops = 0;
   while (Date.now() < deadline && !(await page.$('[data-ended]'))) {
-    try {
-      if (await page.$('[data-action="reveal"]:not([hidden]):not([disabled])')) {
-        await page.click('[data-action="reveal"]', { timeout: 1000 });
-      } else if (await page.$('[data-action="hide"]:not([hidden])')) {
-        await page.click('[data-action="hide"]', { timeout: 1000 });
-      } else if (await page.$('[data-pick]:not([disabled])')) {
-        // Pick a piece (it aims at a tower it fits), let go.
-        await page.click('[data-pick]:not([disabled])', { timeout: 1000 });
-        await page.waitForSelector('[data-testid="main-action"][data-action="place"]:not([disabled])', { timeout: 1500 });
-        await page.click('[data-testid="main-action"]', { timeout: 1000 });
-        drops++;
-      }
-    } catch (e) {
-      if (e.name !== 'TimeoutError') throw e;
-    }
+    if (await speedyClickTurn(page)) drops++;
     await page.waitForTimeout(400);
   }
   await page.waitForSelector('[data-ended]', { timeout: 5000 });

@@ -10,13 +10,13 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { launch, newPage, shot } from './lib/browser.mjs';
+import { realGames } from './lib/server.mjs';
 import { serveDist } from './lib/static.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-const games = [
-  { name: 'speedy', title: 'Speedy Towers', engine: 'speedy-4', has_draws: false, turnless: true, default_settings: { players: 4 }, bot_levels: [{ name: 'easy', about: 'slow' }], rules_url: '/rules/speedy' },
-];
+// The game list comes from a real server (the registry), not from this file.
+let games;
 const summary = (id) => ({
   id, game: 'speedy', title: 'Speedy Towers', status: 'playing', settings: { players: 2 }, created_at: 0, version: 1, actions: 0, rated: false,
   seats: [{ seat: 0, kind: 'person', taken: true, connected: true }, { seat: 1, kind: 'bot', level: 'easy', taken: true, connected: true }],
@@ -71,6 +71,7 @@ function view(seat) {
 let dist;
 let browser;
 before(async () => {
+  games = await realGames(['speedy']);
   dist = await serveDist(join(here, '..', 'dist'));
   browser = await launch();
 });
@@ -97,7 +98,7 @@ async function fixturePage(seated, opts = {}) {
       sent.push(m);
       if (m.type === 'hello') {
         const seat = m.token ? 0 : null;
-        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: summary('S1'), viewer: view(seat).viewer, version: 5, view: view(seat), to_act: { type: 'any_seat' }, clocks: null, now_ms: 0 }));
+        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: summary('S1'), viewer: view(seat).viewer, version: 5, view: view(seat), to_act: { type: 'any_seat' }, clocks: null, now_ms: 0, abandon_after_ms: 300000 }));
       }
     });
   });
@@ -206,7 +207,11 @@ test('speedy fixture: keys and clicks send exactly the placement aimed, only fit
   const line = await page.textContent('.sp-loglist li.fell');
   // Issue 23: bots are named as players would call them ("Easy bot").
   // (Issue 24: the `easy` level is now the "Brisk bot"; the beginner is the easy one.)
-  assert.match(line, /Brisk bot let go of a tile Arms 5 over tower 0 — 2 fell: coin Crowns \(suit up\), tile Arms 5; Brisk bot took back the tile Arms 5/);
+  // The log beside the table says it in the history's words (one wording), naming
+  // the pieces that fell off the table from the view before the step.
+  assert.match(line, /^Brisk bot let go of a tile Arms 5 over tower 0: 2 pieces fell \(coin Crowns \(suit up\), tile Arms 5\); Brisk bot took the tile Arms 5 back\.$/);
+  const history = await page.textContent('[data-testid="history"] li');
+  assert.equal(history.trim(), line.trim(), 'the history and the log beside the table use the same words');
   await page.waitForTimeout(400);
   await shot(page, 'fixture-speedy-fall');
   assert.deepEqual(page.errors, []);

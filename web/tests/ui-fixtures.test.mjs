@@ -10,16 +10,14 @@ import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { launch, newPage, shot } from './lib/browser.mjs';
+import { realGames } from './lib/server.mjs';
 import { serveDist } from './lib/static.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..', '..');
 
-const games = [
-  { name: 'towers', title: 'Towers', engine: 'towers-1', has_draws: true, turnless: false, default_settings: '8x8', bot_levels: [{ name: 'random', about: 'plays a random legal move' }, { name: 'greedy', about: 'takes the best score now' }], rules_url: '/rules/towers' },
-  { name: 'babel', title: 'Tower of Babel', engine: 'babel-1', has_draws: false, turnless: false, default_settings: { variant: 'standard' }, bot_levels: [{ name: 'greedy', about: 'always the first legal move' }], rules_url: '/rules/babel' },
-  { name: 'icetowers', title: 'IceTowers', engine: 'icetowers-1', has_draws: false, turnless: true, default_settings: { players: 2, ghost: false, hold_limit_ms: 10000, game_timer_ms: null }, bot_levels: [{ name: 'random', about: 'random legal plays' }], rules_url: '/rules/icetowers' },
-];
+// The game list comes from a real server (the registry), not from this file.
+let games;
 
 const summary = (id, game, title, seats, status = 'playing', settings = null) => ({
   id, game, title, status, settings, seats, created_at: 0, version: 1, actions: 0, rated: false,
@@ -81,6 +79,7 @@ const tables = {
 let dist;
 let browser;
 before(async () => {
+  games = await realGames(['towers', 'babel', 'icetowers']);
   dist = await serveDist(join(here, '..', 'dist'));
   browser = await launch();
 });
@@ -134,7 +133,7 @@ async function fixturePage(opts = {}) {
       sent.push(m);
       const t = tables[id];
       if (m.type === 'hello') {
-        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: t.summary, viewer: m.token ? { type: 'seat', seat: 0 } : { type: 'spectator' }, version: 5, view: t.view, to_act: t.to_act, clocks: null, now_ms: 0 }));
+        ws.send(JSON.stringify({ type: 'welcome', protocol: 1, table: t.summary, viewer: m.token ? { type: 'seat', seat: 0 } : { type: 'spectator' }, version: 5, view: t.view, to_act: t.to_act, clocks: null, now_ms: 0, abandon_after_ms: 300000 }));
       } else if (m.type === 'act' && m.action.type === 'cap') {
         ws.send(JSON.stringify({ type: 'error', id: m.id, kind: 'rule', rule: 'I6', message: 'a piece never goes on a smaller one' }));
       }

@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { launch, newPage, shot } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
+import { speedyClickTurn } from './lib/speedy.mjs';
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 };
 const PHONE = { name: 'phone', width: 390, height: 844 };
@@ -197,20 +198,7 @@ test('speedy towers, on a desktop: one click, a whole game by clicks, a reload m
   let drops = 0;
   let reloaded = false;
   while (Date.now() < deadline && !(await over(page))) {
-    try {
-      if (await page.$('[data-action="reveal"]:not([hidden]):not([disabled])')) {
-        await page.click('[data-action="reveal"]', { timeout: 1000 });
-      } else if (await page.$('[data-action="hide"]:not([hidden])')) {
-        await page.click('[data-action="hide"]', { timeout: 1000 });
-      } else if (await page.$('[data-pick]:not([disabled])')) {
-        await page.click('[data-pick]:not([disabled])', { timeout: 1000 });
-        await page.waitForSelector('[data-testid="main-action"][data-action="place"]:not([disabled])', { timeout: 1500 });
-        await page.click('[data-testid="main-action"]', { timeout: 1000 });
-        drops++;
-      }
-    } catch (e) {
-      if (e.name !== 'TimeoutError' && !/detached|not attached/.test(String(e))) throw e;
-    }
+    if (await speedyClickTurn(page)) drops++;
     if (drops === 2 && !reloaded) {
       reloaded = true;
       await reloadKeepsHistory(page, 'speedy-desktop', () => page.waitForTimeout(200));

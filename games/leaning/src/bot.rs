@@ -310,6 +310,13 @@ impl SearchBot {
         for _ in 0..n {
             let noise = &self.settings.hand_noise;
             let pose = noisy(&c.pose, noise.position_mm, noise.angle_deg, &mut self.rng);
+            // As the game lets go (L-18): laid down, at the aimed tilt.
+            let pose = if c.hold {
+                pose
+            } else {
+                world.0.restore(before);
+                judge::let_go_pose(world, c.size, &c.pose, pose)
+            };
             sum += self.evaluate(world, before, pieces, Candidate { pose, ..c }, ctx);
         }
         (sum, n)

@@ -53,6 +53,11 @@
 //! - **L-15** A seat ejected by a wreck cannot win the game: the winners
 //!   are the best-scoring seats still in it. Its points still count in a
 //!   series (L9: out of the game, "not of the series").
+//! - **L-18** A piece laid down (L-17) is set down flush: the hand noise
+//!   moves where it is let go, but its tilt is the aimed one, as fingers
+//!   feel the face a piece touches and let it settle there before opening
+//!   ([`judge::let_go_pose`]). A drop from higher up, and a hold, keep the
+//!   noisy tilt.
 //! - **L-13** The winners of a game are the seats with the highest score; a
 //!   series (L13) moves the first seat round by one per game and ends after
 //!   the game in which some seat's total reaches the target (every seat with
@@ -395,6 +400,12 @@ impl LeaningTowers {
         let s = seat.index();
         let noise = &self.settings.hand_noise;
         let let_go = noisy(pose, noise.position_mm, noise.angle_deg, &mut self.hand_rng);
+        // L-18: a piece laid down is set down flush, at the aimed tilt.
+        let let_go = if hold {
+            let_go
+        } else {
+            judge::let_go_pose(&self.world, size, pose, let_go)
+        };
         let before = self.world.0.snapshot();
         let attempt = if hold {
             Attempt::Hold { size, pose: let_go }
@@ -785,6 +796,8 @@ fn failed_event(
 impl Game for LeaningTowers {
     const NAME: &'static str = "leaning";
     const TITLE: &'static str = "Leaning Towers";
+    /// `leaning-4` since L-18: a piece laid down is set down at the aimed
+    /// tilt, the hand noise moving only where it is let go.
     /// `leaning-3` since L-17: a piece let go a hair above what it would
     /// land on is laid down on it. `leaning-2` since the revised L1, L9,
     /// L12 and L13: a held piece's release is its holder's turn (an action
@@ -794,7 +807,7 @@ impl Game for LeaningTowers {
     /// changed it. The same actions make a different game under each
     /// earlier name (and the "0.1.0" records `leaning-1` replayed), so none
     /// of them is replayed.
-    const ENGINE: &'static str = "leaning-3";
+    const ENGINE: &'static str = "leaning-4";
     /// Every placement is simulated on the physics table.
     const HEAVY_STEPS: bool = true;
     type Settings = Settings;

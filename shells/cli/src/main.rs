@@ -49,8 +49,8 @@ enum Command {
     },
     /// The game server: every game online (HTTP + WebSocket).
     Serve(serve::Serve),
-    /// Real WebSocket clients playing every game against a running server.
-    Loadtest(stackyard_server::loadtest::Options),
+    /// Real WebSocket clients playing every game against running servers.
+    Loadtest(stackyard_loadtest::Options),
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {

@@ -1,5 +1,5 @@
 //! `stackyard serve` and `stackyard loadtest`: thin shells over
-//! `stackyard-server`.
+//! `stackyard-server` and `stackyard-loadtest`.
 
 use crate::failure::Failure;
 use clap::Args;
@@ -99,9 +99,14 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
 }
 
 /// Runs the load test against a running server.
-pub fn loadtest(args: stackyard_server::loadtest::Options) -> Result<(), Failure> {
+pub fn loadtest(args: stackyard_loadtest::Options) -> Result<(), Failure> {
     let runtime = tokio::runtime::Runtime::new()?;
-    let report = runtime.block_on(stackyard_server::loadtest::run(args))?;
+    let report = runtime
+        .block_on(stackyard_loadtest::run(args))
+        .map_err(|e| match e.downcast_ref::<stackyard_loadtest::BadOptions>() {
+            Some(bad) => Failure::bad_input(bad),
+            None => Failure::other(format!("{e:#}")),
+        })?;
     println!("{}", report.human());
     println!("{}", report.json());
     Ok(())

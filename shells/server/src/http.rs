@@ -47,7 +47,16 @@ use utoipa::OpenApi;
         crate::accounts::routes::change_password,
         crate::accounts::routes::delete_me,
         crate::accounts::routes::profile,
-        crate::accounts::routes::table_rating_changes
+        crate::accounts::routes::table_rating_changes,
+        // Finding an opponent (issue #27).
+        crate::pairing::routes::pairing_start,
+        crate::pairing::routes::pairing_status,
+        crate::pairing::routes::pairing_stop,
+        crate::pairing::routes::challenges,
+        crate::pairing::routes::challenge_send,
+        crate::pairing::routes::challenge_accept,
+        crate::pairing::routes::challenge_decline,
+        crate::pairing::routes::challenge_withdraw
     ),
     components(schemas(
         ApiError,
@@ -78,7 +87,12 @@ use utoipa::OpenApi;
         crate::accounts::wire::DeleteAccount,
         crate::accounts::wire::Profile,
         crate::accounts::wire::RatingChange,
-        crate::accounts::wire::RecentGame
+        crate::accounts::wire::RecentGame,
+        crate::pairing::wire::PairingRequest,
+        crate::pairing::wire::PairingStatus,
+        crate::pairing::wire::ChallengeRequest,
+        crate::pairing::wire::Challenge,
+        crate::pairing::wire::Challenges
     ))
 )]
 pub struct ApiDoc;
@@ -134,6 +148,7 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
     // Accounts (issue #27): their routes, their state as an extension for
     // the handlers that bind seats, and the CSRF guard on every route.
     let accounts = crate::accounts::Accounts::new(hub.store.clone());
+    let pairing = crate::pairing::Pairing::new(hub.clone(), accounts.clone());
     let api = Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_text))
@@ -154,6 +169,7 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
         )
         .route("/api/v1/openapi.json", get(openapi))
         .merge(crate::accounts::routes::router(accounts.clone()))
+        .merge(crate::pairing::routes::router(pairing))
         // Under /api/ every path is the API's: an unknown one is a 404 in
         // the API's shape, never the web client's page.
         .route("/api", any(api_not_found))
@@ -348,9 +364,10 @@ async fn list_tables(
     Query(filter): Query<TableFilter>,
 ) -> Result<axum::Json<Vec<TableSummary>>, ApiError> {
     // Finished tables out of memory are listed from the store.
-    let list = hub
+    let mut list = hub
         .list(filter.game.as_deref(), filter.status.as_deref(), 500)
         .await?;
+    crate::accounts::with_ratings(&hub.store, &mut list).await;
     Ok(axum::Json(list))
 }
 
@@ -385,6 +402,9 @@ async fn get_table(
 ) -> Result<axum::Json<TableSummary>, ApiError> {
     // Running, or finished and served from the store.
     let summary = hub.summary_of(&id).await?.ok_or_else(|| no_table(&id))?;
+    let mut one = [summary];
+    crate::accounts::with_ratings(&hub.store, &mut one).await;
+    let [summary] = one;
     Ok(axum::Json(summary))
 }
 
@@ -514,6 +534,7 @@ async fn ratings(
             .map(|r| RatingEntry {
                 name: r.name,
                 rating: r.rating,
+                provisional: r.deviation > crate::accounts::routes::provisional_above(r.rating),
                 deviation: r.deviation,
                 games: r.games,
             })

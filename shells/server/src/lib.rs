@@ -10,8 +10,8 @@
 //!   groups commits across tables; an action is durable before it is
 //!   acknowledged or broadcast.
 //! - [`auth`]: seat tokens; [`config`]: limits; [`ratings`]: Glicko-2 and
-//!   Weng-Lin; [`metrics`]: Prometheus; [`loadtest`]: real WebSocket clients
-//!   playing every game.
+//!   Weng-Lin; [`metrics`]: Prometheus. (The load generator, a client, is
+//!   its own crate: `shells/loadtest`.)
 //! - [`connections`]: the per-address and overall connection caps and the
 //!   header timeout; [`names`]: names compared as a person reads them.
 //! - [`accounts`]: accounts, sessions (cookie with CSRF token, or
@@ -29,9 +29,9 @@ pub mod connections;
 pub mod dailies;
 pub mod daily;
 pub mod http;
-pub mod loadtest;
 pub mod metrics;
 pub mod names;
+pub mod pairing;
 pub mod protocol;
 pub mod ratings;
 pub mod rebuild;

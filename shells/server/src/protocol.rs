@@ -296,6 +296,19 @@ pub struct SeatSummary {
     /// Hints the seat has asked for (counted, stored, shown).
     #[serde(default)]
     pub hints: u32,
+    /// Whether the seat belongs to an account (issue #27); a person's seat
+    /// that does not is a guest's, whatever name it shows.
+    #[serde(default)]
+    pub account: bool,
+    /// The account's rating in this game (the lobby's list and a table's
+    /// summary carry it; absent for a guest, a bot, or no rating yet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rating: Option<f64>,
+    /// Whether that rating is still provisional (its deviation is high).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub provisional: Option<bool>,
 }
 
 /// A table as the lobby shows it. Never the seed or anything hidden.
@@ -417,6 +430,9 @@ pub struct RatingEntry {
     pub deviation: f64,
     /// Rated games played.
     pub games: i64,
+    /// Whether the rating is still provisional (its deviation is high).
+    #[serde(default)]
+    pub provisional: bool,
 }
 
 /// A player name as given, if acceptable.

@@ -96,6 +96,71 @@ async fn call(
     seen: &mut Vec<(String, String)>,
 ) -> (u16, Value) {
     let (status, text) = http(addr, method, path, body).await;
+    answer_fits(doc, method, op_path, path, status, text, seen)
+}
+
+/// `call` with `Authorization: Bearer TOKEN` (a signed-in client).
+#[allow(clippy::too_many_arguments)]
+async fn call_as(
+    addr: std::net::SocketAddr,
+    doc: &Value,
+    bearer: &str,
+    method: &str,
+    op_path: &str,
+    path: &str,
+    body: Option<&str>,
+    seen: &mut Vec<(String, String)>,
+) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = body.unwrap_or("");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nAuthorization: Bearer {bearer}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    let raw = String::from_utf8_lossy(&raw).into_owned();
+    let (head, rest) = raw.split_once("\r\n\r\n").unwrap_or((&raw, ""));
+    let status = head
+        .lines()
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    let text = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        let mut out = String::new();
+        let mut s = rest;
+        while let Some((size, more)) = s.split_once("\r\n") {
+            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if n == 0 || more.len() < n {
+                break;
+            }
+            out.push_str(&more[..n]);
+            s = more[n..].trim_start_matches("\r\n");
+        }
+        out
+    } else {
+        rest.to_string()
+    };
+    answer_fits(doc, method, op_path, path, status, text, seen)
+}
+
+/// Checks an answer against what `op_path` documents.
+fn answer_fits(
+    doc: &Value,
+    method: &str,
+    op_path: &str,
+    path: &str,
+    status: u16,
+    text: String,
+    seen: &mut Vec<(String, String)>,
+) -> (u16, Value) {
     let operation = &doc["paths"][op_path][method.to_lowercase()];
     assert!(
         operation.is_object(),
@@ -463,6 +528,61 @@ fn every_documented_operation_answers_as_documented() {
         assert_eq!(st, 404);
         let (st, changes) = call(addr, d, "GET", "/api/v1/tables/{id}/rating-changes", &format!("/api/v1/tables/{id}/rating-changes"), None, s).await;
         assert_eq!((st, changes), (200, json!([])), "an unrated table moves no rating");
+
+        // Finding an opponent (issue 27): a guest is refused; two
+        // accounts are paired, and challenge, accept, decline and cancel.
+        let (st, _) = call(addr, d, "GET", "/api/v1/pairing", "/api/v1/pairing", None, s).await;
+        assert_eq!(st, 401);
+        let (st, _) = call(addr, d, "GET", "/api/v1/challenges", "/api/v1/challenges", None, s).await;
+        assert_eq!(st, 401);
+        let mut bearers = Vec::new();
+        for who in ["Openapi-Bo", "Openapi-Cy"] {
+            let creds = format!(r#"{{"name":"{who}","password":"a long and unusual passphrase 42"}}"#);
+            let (st, _) = call(addr, d, "POST", "/api/v1/accounts", "/api/v1/accounts", Some(&creds), s).await;
+            assert_eq!(st, 201);
+            let (st, started) = call(addr, d, "POST", "/api/v1/session", "/api/v1/session", Some(&creds), s).await;
+            assert_eq!(st, 200);
+            bearers.push(started["token"].as_str().unwrap().to_string());
+        }
+        let (bo, cy) = (bearers[0].as_str(), bearers[1].as_str());
+        let pairing = "/api/v1/pairing";
+        let (st, _) = call_as(addr, d, bo, "POST", pairing, pairing, Some(r#"{"game":"no-such-game"}"#), s).await;
+        assert_eq!(st, 400);
+        let (st, w) = call_as(addr, d, bo, "POST", pairing, pairing, Some(r#"{"game":"towers"}"#), s).await;
+        assert_eq!((st, w["state"].as_str()), (200, Some("waiting")));
+        let (st, w) = call_as(addr, d, bo, "GET", pairing, pairing, None, s).await;
+        assert_eq!((st, w["state"].as_str()), (200, Some("waiting")));
+        let (st, _) = call_as(addr, d, bo, "DELETE", pairing, pairing, None, s).await;
+        assert_eq!(st, 204);
+        call_as(addr, d, bo, "POST", pairing, pairing, Some(r#"{"game":"towers"}"#), s).await;
+        let (st, p) = call_as(addr, d, cy, "POST", pairing, pairing, Some(r#"{"game":"towers"}"#), s).await;
+        assert_eq!((st, p["state"].as_str()), (200, Some("paired")), "{p}");
+        let listed = "/api/v1/challenges";
+        let (st, _) = call_as(addr, d, bo, "POST", listed, listed, Some(r#"{"to":"Nobody-Here","game":"towers"}"#), s).await;
+        assert_eq!(st, 404);
+        let mut ids = Vec::new();
+        for _ in 0..3 {
+            let (st, c) = call_as(addr, d, bo, "POST", listed, listed, Some(r#"{"to":"openapi-cy","game":"towers"}"#), s).await;
+            assert_eq!(st, 201);
+            ids.push(c["id"].as_str().unwrap().to_string());
+        }
+        let (st, mine) = call_as(addr, d, cy, "GET", listed, listed, None, s).await;
+        assert_eq!((st, mine["incoming"].as_array().map(Vec::len)), (200, Some(3)));
+        let accept = "/api/v1/challenges/{id}/accept";
+        let (st, c) = call_as(addr, d, cy, "POST", accept, &format!("/api/v1/challenges/{}/accept", ids[0]), None, s).await;
+        assert_eq!((st, c["state"].as_str()), (200, Some("accepted")));
+        let (st, _) = call_as(addr, d, cy, "POST", accept, &format!("/api/v1/challenges/{}/accept", ids[0]), None, s).await;
+        assert_eq!(st, 409);
+        let (st, _) = call_as(addr, d, bo, "POST", accept, &format!("/api/v1/challenges/{}/accept", ids[1]), None, s).await;
+        assert_eq!(st, 404, "not the sender's to accept");
+        let decline = "/api/v1/challenges/{id}/decline";
+        let (st, c) = call_as(addr, d, cy, "POST", decline, &format!("/api/v1/challenges/{}/decline", ids[1]), None, s).await;
+        assert_eq!((st, c["state"].as_str()), (200, Some("declined")));
+        let one = "/api/v1/challenges/{id}";
+        let (st, c) = call_as(addr, d, bo, "DELETE", one, &format!("/api/v1/challenges/{}", ids[2]), None, s).await;
+        assert_eq!((st, c["state"].as_str()), (200, Some("cancelled")));
+        let (st, _) = call_as(addr, d, bo, "DELETE", one, &format!("/api/v1/challenges/{}", ids[2]), None, s).await;
+        assert_eq!(st, 409);
 
         // Every documented operation was called.
         for (path, item) in doc["paths"].as_object().unwrap() {

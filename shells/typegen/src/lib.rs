@@ -98,6 +98,13 @@ pub fn files() -> Vec<File> {
         c.visit::<wire::Profile>();
         c.visit::<wire::RatingChange>();
         c.visit::<wire::RecentGame>();
+        // Finding an opponent (issue #27).
+        use stackyard_server::pairing::wire as pairing;
+        c.visit::<pairing::PairingRequest>();
+        c.visit::<pairing::PairingStatus>();
+        c.visit::<pairing::ChallengeRequest>();
+        c.visit::<pairing::Challenge>();
+        c.visit::<pairing::Challenges>();
     }
     c.into_files()
 }

@@ -89,6 +89,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   const verdictEl = h('div', { class: 'lt-verdict', role: 'status', 'aria-live': 'polite' });
   const seatsEl = h('div', { class: 'lt-seats' });
   const logEl = h('ol', { class: 'lt-log', reversed: true });
+  // No heading over an empty list (before anything happened).
+  const latestEl = h('h3', { hidden: true }, 'Latest');
   const keysEl = h(
     'details',
     { class: 'lt-keys' },
@@ -125,7 +127,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     // The verdict right under the table, its rule one click away.
     h('div', { class: 'lt-main' }, stage, verdictEl, suggestEl, aimEl),
     // A replay keeps its own list of actions and takes no keys.
-    h('div', { class: 'lt-side' }, seatsEl, ctx.inReplay ? null : [keysEl, h('h3', {}, 'Latest'), logEl]),
+    h('div', { class: 'lt-side' }, seatsEl, ctx.inReplay ? null : [keysEl, latestEl, logEl]),
   );
 
   let view: View | null = null;
@@ -624,6 +626,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     renderSeats(view);
     renderVerdict();
     renderAim();
+    latestEl.hidden = log.length === 0;
     replace(
       logEl,
       log

@@ -62,7 +62,7 @@ function lazyUi(title: string, load: () => Promise<GameUiFactory>): GameUiFactor
 export interface GameModule {
   ui: GameUiFactory;
   /** History lines from events, and refusals as sentences (src/words/<game>.ts). */
-  words?: { lines: (events: never[], view: never, who: Who) => Line[]; refusal: (message: string, who: Who) => string };
+  words?: { lines: (events: never[], view: never, who: Who, before: never) => Line[]; refusal: (message: string, who: Who) => string };
   /** "Alice has more floors.": why the winners won a game that ended by its rules. */
   win?: (who: string, has: string, view: unknown) => string;
   /** A one-seat game's result as one statement (title, kind, why). */
@@ -187,7 +187,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
 const MODULES = new Proxy({} as Record<string, GameModule>, { get: (_, game: string) => MODULES_OF()[game] });
 
 /** A game's words (history lines, refusals), if its module has them. */
-export function wordsFor(game: string): { lines: (events: unknown[], view: unknown, who: Who) => Line[]; refusal: (message: string, who: Who) => string } | undefined {
+export function wordsFor(game: string): { lines: (events: unknown[], view: unknown, who: Who, before?: unknown) => Line[]; refusal: (message: string, who: Who) => string } | undefined {
   return MODULES[game]?.words as never;
 }
 

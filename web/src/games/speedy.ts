@@ -12,9 +12,11 @@
 import './speedy.css';
 import { h, replace } from '../ui/dom';
 import type { Action, Event, Look, PieceId, PiecePose, Placing, TakeBack, TowerId, View } from '../wire/speedy';
-import { cardName, coinFaceChip, lookChip, lookName, placingName, SUITS, tileChip, valueText } from './speedy-pieces';
+import { cardName, coinFaceChip, lookChip, lookName, placingName, tileChip } from './speedy-pieces';
 import type { GhostLook, GhostSpec, Speedy3d, StepChanges } from './speedy3d';
 import type { GameContext, GameUi, Shown } from './types';
+import { speedyLines } from '../words/speedy';
+import type { Line } from '../words/say';
 
 const NUDGE_MM = 1;
 const NUDGE_FAST_MM = 5;
@@ -84,7 +86,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   const aim = { tower: null as TowerId | null, x: 0, y: 0, rot: 0 };
   // P10's choice, made before the race (remembered), changeable in a fold.
   let takeBack: TakeBack = localStorage.getItem(TAKE_BACK_KEY) === 'highest_ranked' ? 'highest_ranked' : 'placed_first';
-  let log: { text: string; kind: string }[] = [];
+  let log: Line[] = [];
+  const who = (seat: number) => (seat === ctx.seat ? 'You' : ctx.seatLabel(seat));
   let three: Speedy3d | null = null;
   let threeFailed = '';
   let disposed = false;
@@ -611,56 +614,6 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   // ---- events → log and animation ----------------------------------------
 
-  function describe(events: Event[], before: Map<PieceId, Look>): { text: string; kind: string }[] {
-    const out: { text: string; kind: string }[] = [];
-    let placer: number | null = null;
-    for (const e of events) {
-      switch (e.type) {
-        case 'ready':
-          out.push({ text: `${ctx.seatLabel(e.seat)} is ready`, kind: '' });
-          break;
-        case 'started':
-          out.push({ text: `Go! Foundations: ${e.foundations.map((c) => `${SUITS[c.suit].symbol}${valueText(c.value)}`).join(' ')}`, kind: '' });
-          break;
-        case 'revealed':
-          out.push({ text: `${ctx.seatLabel(e.seat)} turned up ${cardName(e.card)}`, kind: '' });
-          break;
-        case 'hidden':
-          out.push({ text: `${ctx.seatLabel(e.seat)} turned a tile face down`, kind: '' });
-          break;
-        case 'placed':
-          placer = e.seat;
-          before.set(e.piece, e.look);
-          out.push({ text: `${ctx.seatLabel(e.seat)} let go of a ${lookName(e.look)} over tower ${e.tower}`, kind: 'placed' });
-          break;
-        case 'settled': {
-          const last = out[out.length - 1];
-          const name = (p: PieceId) => {
-            const l = before.get(p);
-            return l ? lookName(l) : `piece #${p}`;
-          };
-          let text: string;
-          if (e.fallen.length === 0) text = ' — it stands';
-          else {
-            text = ` — ${e.fallen.length} fell: ${e.fallen.map(name).join(', ')}`;
-            if (e.taken_back !== null) text += `; ${placer !== null ? ctx.seatLabel(placer) : 'the placer'} took back the ${name(e.taken_back)}`;
-          }
-          if (e.pawn_returned !== null) text += '; the pawn went back to its owner';
-          if (!e.rested) text += ' (still moving when the time ran out)';
-          if (last?.kind === 'placed') {
-            last.text += text;
-            last.kind = e.fallen.length ? 'placed fell' : 'placed';
-          } else out.push({ text: text.replace(/^ — /, ''), kind: e.fallen.length ? 'fell' : '' });
-          break;
-        }
-        case 'ended':
-          out.push({ text: `Game over (${e.reason === 'pawn' ? 'a pawn on top' : 'nobody can place'}); pieces left: ${e.pieces_left.join(' – ')}`, kind: 'ended' });
-          break;
-      }
-    }
-    return out;
-  }
-
   // ---- falls and take-backs, where they happen -------------------------
 
   /** Recent falls by tower, for the tower list's badge. */
@@ -707,6 +660,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     show(sh: Shown<View, Event>) {
       const before = new Map<PieceId, Look>();
       for (const t of view?.towers ?? []) for (const p of t.pieces) before.set(p.piece, p.look);
+      const viewBefore = view;
       view = sh.view;
       const changes: StepChanges = { dropped: new Map(), fallen: new Map(), looks: new Map() };
       for (const e of sh.events) {
@@ -719,7 +673,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
           for (const p of e.fallen) changes.fallen.set(p, at.get(p) ?? null);
         }
       }
-      if (!ctx.inReplay) log.push(...describe(sh.events, before));
+      // The same words as the table's history (src/words/speedy.ts), newest beside the table.
+      if (!ctx.inReplay) log.push(...speedyLines(sh.events, sh.view, who, viewBefore));
       if (log.length > 60) log = log.slice(-60);
       // What was in hand may have gone (placed, or the view moved on).
       if (picked && !sh.view.hand?.fits.some((f) => samePlacing(f.piece, picked!))) picked = null;

@@ -48,6 +48,87 @@ title: string,
 about: string, };
 
 /**
+ * One challenge, as one of its two players sees it.
+ */
+export type Challenge = { 
+/**
+ * Its id.
+ */
+id: string, 
+/**
+ * Who sent it.
+ */
+from: string, 
+/**
+ * Who it is for.
+ */
+to: string, 
+/**
+ * The game.
+ */
+game: string, 
+/**
+ * The clock, if any.
+ */
+clock?: ClockSpec, 
+/**
+ * Whether the game counts for ratings.
+ */
+rated: boolean, 
+/**
+ * `open`, `accepted`, `declined` or `cancelled`.
+ */
+state: "open" | "accepted" | "declined" | "cancelled", 
+/**
+ * Accepted: the table (take the seat with
+ * `POST /api/v1/tables/{table}/join` while signed in).
+ */
+table?: string, 
+/**
+ * Accepted: the viewer's seat there.
+ */
+seat?: number, 
+/**
+ * Unix ms it was sent.
+ */
+created_at: number, };
+
+/**
+ * `POST /api/v1/challenges`: challenge a player by name.
+ */
+export type ChallengeRequest = { 
+/**
+ * The player challenged (an account's name).
+ */
+to: string, 
+/**
+ * The game (a two-seat game).
+ */
+game: string, 
+/**
+ * The clock, if any.
+ */
+clock?: ClockSpec, 
+/**
+ * Whether the game counts for ratings (by default it does).
+ */
+rated?: boolean, };
+
+/**
+ * A player's challenges: sent to them, and sent by them.
+ */
+export type Challenges = { 
+/**
+ * Open challenges for the player, newest first.
+ */
+incoming: Array<Challenge>, 
+/**
+ * The player's challenges (open, or answered in the last 10 minutes),
+ * newest first.
+ */
+outgoing: Array<Challenge>, };
+
+/**
  * A password change.
  */
 export type ChangePassword = { 
@@ -400,6 +481,61 @@ ratings: Array<PlayerRating>,
 member_since: number, };
 
 /**
+ * `POST /api/v1/pairing`: what to be paired for.
+ */
+export type PairingRequest = { 
+/**
+ * The game (a two-seat game).
+ */
+game: string, 
+/**
+ * The clock, if any (players are only paired with the same clock).
+ */
+clock?: ClockSpec, };
+
+/**
+ * Where a player's pairing request stands.
+ */
+export type PairingStatus = { 
+/**
+ * `waiting`, `paired` (see `table`), or `idle` (not waiting).
+ */
+state: "waiting" | "paired" | "idle", 
+/**
+ * The game waited for or paired in.
+ */
+game?: string, 
+/**
+ * The clock waited for.
+ */
+clock?: ClockSpec, 
+/**
+ * How long the player has waited, ms.
+ */
+waited_ms: number, 
+/**
+ * The rating gap accepted now (absent once anyone will do).
+ */
+window?: number, 
+/**
+ * The player's rating in the game.
+ */
+rating?: number, 
+/**
+ * Paired: the new table (take the seat with
+ * `POST /api/v1/tables/{table}/join` while signed in).
+ */
+table?: string, 
+/**
+ * Paired: the player's seat there.
+ */
+seat?: number, 
+/**
+ * Paired: the opponent's name.
+ */
+opponent?: string, };
+
+/**
  * One rating of a player.
  */
 export type PlayerRating = { 
@@ -497,7 +633,11 @@ deviation: number,
 /**
  * Rated games played.
  */
-games: number, };
+games: number, 
+/**
+ * Whether the rating is still provisional (its deviation is high).
+ */
+provisional: boolean, };
 
 /**
  * A table a player sat at.
@@ -646,7 +786,21 @@ connected: boolean,
 /**
  * Hints the seat has asked for (counted, stored, shown).
  */
-hints: number, };
+hints: number, 
+/**
+ * Whether the seat belongs to an account (issue #27); a person's seat
+ * that does not is a guest's, whatever name it shows.
+ */
+account: boolean, 
+/**
+ * The account's rating in this game (the lobby's list and a table's
+ * summary carry it; absent for a guest, a bot, or no rating yet).
+ */
+rating?: number, 
+/**
+ * Whether that rating is still provisional (its deviation is high).
+ */
+provisional?: boolean, };
 
 /**
  * A message from the server to a WebSocket client, the only shapes the
@@ -698,7 +852,13 @@ ended: Ending | null,
 /**
  * The result, once over.
  */
-outcome: Outcome | null, } | { "type": "step", 
+outcome: Outcome | null, 
+/**
+ * How long a seat may stay without a connection before the game
+ * ends as abandoned, ms (the server's setting; the client says it
+ * to a player whose opponent is away, and never restates it).
+ */
+abandon_after_ms: number, } | { "type": "step", 
 /**
  * The version this step made.
  */

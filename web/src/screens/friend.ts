@@ -4,7 +4,7 @@
 // that table, whose page shows the link to send the friend.
 
 import { ApiFailure, api } from '../api';
-import { playerName, saveSeat } from '../seats';
+import { displayName, saveSeat } from '../seats';
 import { h, replace } from '../ui/dom';
 import { askName } from '../ui/name';
 import { friendGame } from '../words/games';
@@ -24,7 +24,7 @@ export function friendScreen(game: string): Screen {
       }
       const body = friendGame(info);
       const t = await api.create(body);
-      saveSeat(t.id, await api.join(t.id, { seat: 0, name: playerName() || undefined }));
+      saveSeat(t.id, await api.join(t.id, { seat: 0, name: displayName() }));
       // Replace, so going back does not start another table.
       if (!gone) location.replace(`#/table/${t.id}`);
     } catch (e) {

@@ -6,13 +6,14 @@
 
 import { ApiFailure, api } from '../api';
 import type { CreateTable, DailyEntry, DailyInfo, FinishedTable, GameInfo, SeatRequest, TableSummary } from '../protocol';
-import { loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
+import { displayName, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { askName } from '../ui/name';
+import { playSomeone } from '../ui/pairing';
 import { say } from '../ui/status';
 import { factsOf, firstGame, startSettings } from '../words/games';
 import { pictureFor, outcomeShort, dailyScore } from '../games/registry';
-import { matchLine, seatNames } from '../words/names';
+import { ratedNames, seatNames } from '../words/names';
 import type { Screen } from './screen';
 
 /** A settings editor for one game: the form fields and how to read them. */
@@ -140,7 +141,7 @@ async function startTable(body: CreateTable, message: HTMLElement): Promise<void
     const t = await api.create(body);
     const mine = (body.seats ?? []).findIndex((s) => s.kind === 'person');
     if (mine >= 0) {
-      const ans = await api.join(t.id, { seat: mine, name: playerName() || undefined });
+      const ans = await api.join(t.id, { seat: mine, name: displayName() });
       saveSeat(t.id, ans);
     }
     location.hash = `#/table/${t.id}`;
@@ -225,7 +226,7 @@ function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElemen
 
 /** Who is waiting at an open table, in words. */
 function waitingLine(t: TableSummary): string {
-  const names = seatNames(t.game, t.seats);
+  const names = ratedNames(t.game, t.seats);
   const here = t.seats.filter((s) => s.kind === 'person' && s.taken).map((s) => names[s.seat]);
   const free = t.seats.filter((s) => s.kind === 'person' && !s.taken).length;
   const bots = t.seats.filter((s) => s.kind === 'bot').map((s) => names[s.seat]);
@@ -260,8 +261,15 @@ function openItem(t: TableSummary, message: HTMLElement): HTMLElement {
 }
 
 function playingItem(t: TableSummary): HTMLElement {
-  return h('li', { 'data-table': t.id }, h('span', {}, matchLine(t.game, t.seats)), h('a', { class: 'button', href: `#/table/${t.id}` }, 'Watch'));
+  return h('li', { 'data-table': t.id }, h('span', {}, ratedNames(t.game, t.seats).join(' vs ')), h('a', { class: 'button', href: `#/table/${t.id}` }, 'Watch'));
 }
+
+/** The clocks quick pairing offers (issue #27). */
+const PAIR_CLOCKS: { label: string; clock?: { initial_ms: number; increment_ms: number } }[] = [
+  { label: 'no clock' },
+  { label: '5 min + 3 s', clock: { initial_ms: 300_000, increment_ms: 3_000 } },
+  { label: '10 min + 5 s', clock: { initial_ms: 600_000, increment_ms: 5_000 } },
+];
 
 function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[]>): HTMLElement {
   const facts = factsOf(g);
@@ -286,7 +294,7 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
         .then((rs) =>
           board.append(
             rs.length
-              ? h('ol', {}, rs.slice(0, 10).map((r) => h('li', {}, `${r.name}: rating ${Math.round(r.rating)} after ${r.games} ${r.games === 1 ? 'game' : 'games'}`)))
+              ? h('ol', {}, rs.slice(0, 10).map((r) => h('li', { 'data-testid': 'leader' }, h('a', { href: `#/player/${encodeURIComponent(r.name)}` }, r.name), `: rating ${Math.round(r.rating)}${r.provisional ? '? (provisional)' : ''} after ${r.games} ${r.games === 1 ? 'game' : 'games'}`)))
               : h('p', { class: 'muted' }, 'No rated games yet.'),
           ),
         )
@@ -301,6 +309,24 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
     facts.play,
   );
   const friend = solitaire ? null : h('a', { class: 'friend-link', href: `#/friend/${g.name}`, 'data-friend': g.name }, 'Play a friend');
+  // Issue #27: quick pairing with a signed-in player of a close rating.
+  const forTwo = g.about.seats.min <= 2 && g.about.seats.max >= 2;
+  // Players are paired only with the same clock: none, or one of a few.
+  const pairClock = g.turnless
+    ? null
+    : h(
+        'select',
+        { class: 'pair-clock', 'data-testid': `pair-clock-${g.name}`, 'aria-label': 'clock for a paired game' },
+        PAIR_CLOCKS.map((c, i) => h('option', { value: String(i) }, c.label)),
+      );
+  const someone = forTwo
+    ? h(
+        'span',
+        { class: 'pair-choice' },
+        h('button', { class: 'link', 'data-testid': `pair-${g.name}`, onclick: () => void playSomeone(g.name, g.title, message, PAIR_CLOCKS[Number(pairClock?.value ?? 0)]?.clock) }, 'Play someone'),
+        pairClock,
+      )
+    : null;
   const daily = solitaire
     ? h(
         'button',
@@ -323,7 +349,7 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
     { class: 'game-card', 'data-game': g.name, 'data-testid': `game-${g.name}` },
     h('div', { class: 'card-head' }, pictureFor(g.name), h('div', {}, h('h3', {}, g.title), h('p', { class: 'what' }, facts.sentence))),
     h('p', { class: 'facts' }, h('span', {}, facts.players), h('span', {}, facts.pace), h('span', {}, facts.length)),
-    h('div', { class: 'card-actions' }, playComputer, friend, daily, h('a', { href: `#/rules/${g.name}`, class: 'how' }, 'How to play')),
+    h('div', { class: 'card-actions' }, playComputer, friend, someone, daily, h('a', { href: `#/rules/${g.name}`, class: 'how' }, 'How to play')),
     fold,
     lists,
     board,
@@ -410,7 +436,7 @@ export function lobbyScreen(): Screen {
   const games = h('div', { class: 'games' }, h('p', { class: 'muted' }, 'Loading games…'));
   const recent = h('div', { class: 'recent' });
   const dailies = h('div', { class: 'games dailies' });
-  const name = h('input', { value: playerName(), placeholder: 'your name', 'aria-label': 'your name', maxlength: 32, name: 'player-name' });
+  const name = h('input', { value: playerName(), placeholder: guestName(), 'aria-label': 'your name', maxlength: 32, name: 'player-name' });
   name.addEventListener('change', () => setPlayerName(name.value.trim()));
   const currentName = () => {
     setPlayerName(name.value.trim());

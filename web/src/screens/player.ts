@@ -3,6 +3,7 @@
 
 import { ApiFailure, accounts } from '../api';
 import { h, replace } from '../ui/dom';
+import { challengeForm } from '../ui/pairing';
 import { ratingsList } from './account';
 import type { Screen } from './screen';
 
@@ -14,6 +15,7 @@ export function playerScreen(name: string): Screen {
         root,
         h('h2', { 'data-testid': 'profile-name' }, p.name),
         h('p', { class: 'muted', 'data-testid': 'member-since' }, `Member since ${new Date(p.member_since).toLocaleDateString()}`),
+        challengeForm(p.name),
         h('h3', {}, 'Ratings'),
         ratingsList(p.ratings, 'profile-ratings'),
         h('h3', {}, 'Rating history'),

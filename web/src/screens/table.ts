@@ -9,19 +9,27 @@ import { Connection, type ConnState } from '../connection';
 import { fitsOneScreen, seatMark, uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
 import { loadHistory, saveHistory } from '../history';
-import type { ClockState, CreateTable, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
-import { forgetSeat, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
+import type { ClockState, CreateTable, SeatSummary, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
+import { displayName, forgetSeat, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
 import { eventLines, refusalText, ruleHref, type Line } from '../words';
-import { seatNames } from '../words/names';
+import { ratingText, seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
-/** How long a seat may stay without a connection before the server ends
- *  the game as abandoned (its default `abandon_after`, docs/protocol.md). */
-const ABANDON_MINUTES = 5;
+/** How long a seat may stay away, in words, from the server's
+ *  `abandon_after_ms` (in every welcome; this client never restates it). */
+export function awayLimitWords(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms) || ms <= 0) return 'too long';
+  const seconds = Math.round(ms / 1000);
+  if (seconds >= 60 && seconds % 60 === 0) {
+    const minutes = seconds / 60;
+    return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
 
 
 export function tableScreen(id: string): Screen {
@@ -59,6 +67,8 @@ export function tableScreen(id: string): Screen {
   let connState: ConnState = { kind: 'connecting', attempt: 0 };
   let ended = false;
   let drawOfferedBy: number | null = null;
+  // The server's abandonment limit, from the welcome.
+  let abandonAfterMs: number | null = null;
   let confirmingResign = false;
   let toAct: ToAct = { type: 'nobody' };
   // The last view shown, to show it again when the table starts (its
@@ -118,6 +128,35 @@ export function tableScreen(id: string): Screen {
       renderSeats();
     })
     .catch(() => {});
+
+  // Issue #27: beside each name, the account's rating in this game
+  // ("1500?" while provisional), or "guest". The WebSocket's seats carry
+  // whether a seat is an account's; the ratings come from the table's
+  // summary over HTTP, asked once the seats are taken.
+  // Asked again once the game is over (the new ratings are written then).
+  let ratedSeats: Map<number, SeatSummary> | null = null;
+  let ratingsAskedAt: string | null = null;
+  function seatBadge(st: SeatSummary): HTMLElement | null {
+    if (st.kind !== 'person' || !st.taken) return null;
+    if (!st.account) return h('span', { class: 'muted guest-mark', 'data-testid': 'seat-guest' }, ' · guest');
+    if (table && table.status !== 'open' && ratingsAskedAt !== table.status) {
+      ratingsAskedAt = table.status;
+      window.setTimeout(
+        () =>
+          void api
+            .table(id)
+            .then((t) => {
+              ratedSeats = new Map(t.seats.map((x) => [x.seat, x]));
+              renderSeats();
+            })
+            .catch(() => {}),
+        table.status === 'finished' ? 1500 : 0,
+      );
+    }
+    const r = ratedSeats?.get(st.seat);
+    if (!r) return null;
+    return h('span', { class: 'rating', 'data-testid': 'seat-rating', title: r.provisional ? 'provisional: few rated games yet' : 'rating' }, ratingText(r));
+  }
 
   const mySeat = (): number | null => (viewer.type === 'seat' ? viewer.seat : null);
   const names = (): string[] => (table ? seatNames(table.game, table.seats) : []);
@@ -221,9 +260,10 @@ export function tableScreen(id: string): Screen {
               : null,
             mark(st.seat),
             seatLabel(st.seat),
+            seatBadge(st),
             st.kind === 'person' && !st.taken ? h('span', { class: 'off' }, ' · not here yet') : null,
             st.kind === 'person' && st.taken && !st.connected && st.seat !== seat
-              ? h('span', { class: 'off', 'data-away': st.seat }, ended ? ' · away' : ` · away: if they stay away ${ABANDON_MINUTES} minutes, the game ends as abandoned`)
+              ? h('span', { class: 'off', 'data-away': st.seat }, ended ? ' · away' : ` · away: if they stay away ${awayLimitWords(abandonAfterMs)}, the game ends as abandoned`)
               : null,
           ),
         ),
@@ -276,7 +316,7 @@ export function tableScreen(id: string): Screen {
     const missing = waitingFor();
     const link = `${location.origin}${location.pathname}#/table/${id}`;
     const free = t.seats.find((s) => s.kind === 'person' && !s.taken);
-    const nameInput = h('input', { name: 'join-name', value: playerName(), placeholder: 'your name', maxlength: 32, 'aria-label': 'your name' });
+    const nameInput = h('input', { name: 'join-name', value: playerName(), placeholder: guestName(), maxlength: 32, 'aria-label': 'your name' });
     replace(
       waitingEl,
       h(
@@ -315,8 +355,9 @@ export function tableScreen(id: string): Screen {
   }
 
   async function takeSeat(seat: number, typed: string): Promise<void> {
-    const name = typed.trim() || playerName() || 'Friend';
-    setPlayerName(name);
+    // A guest who types no name goes by its "Guest 1234" (issue #27).
+    if (typed.trim()) setPlayerName(typed.trim());
+    const name = typed.trim() || displayName();
     try {
       const ans = await api.join(id, { seat, name });
       saveSeat(id, ans);
@@ -493,6 +534,7 @@ export function tableScreen(id: string): Screen {
         ended = m.table.status === 'finished' || Boolean(m.ended) || Boolean(m.outcome);
         table = { ...m.table, outcome: m.outcome ?? m.table.outcome, ending: m.ended ?? m.table.ending };
         drawOfferedBy = m.draw_offered_by ?? null;
+        abandonAfterMs = m.abandon_after_ms ?? null;
         clocks = m.clocks;
         clocksAt = Date.now();
         gameMs = m.now_ms;
@@ -515,6 +557,7 @@ export function tableScreen(id: string): Screen {
         root.dataset.version = String(m.version);
         const turnBefore = toAct;
         toAct = m.to_act;
+        const viewBefore = lastView;
         lastView = m.view;
         if (table && table.status === 'open') table = { ...table, status: 'playing' };
         if (m.ended || m.outcome) {
@@ -530,7 +573,7 @@ export function tableScreen(id: string): Screen {
         if (drawOfferedBy !== null) drawOfferedBy = null; // an offer lapses at the next accepted action
         renderSeats();
         const wasMine = mineToAct(turnBefore);
-        const lines = table ? eventLines(table.game, m.events, m.view, who) : [];
+        const lines = table ? eventLines(table.game, m.events, m.view, who, viewBefore) : [];
         addHistory(lines);
         showLatest(lines);
         if (m.ended || m.outcome) sounds.end();
@@ -600,7 +643,7 @@ export function tableScreen(id: string): Screen {
         // A warning before the seat is given up: the server ends a game
         // whose seat stays without a connection too long (abandoned).
         if ((s.kind === 'waiting' || s.kind === 'connecting') && mySeat() !== null && !ended && started()) {
-          say(message, `You are offline; reconnecting… A seat that stays away ${ABANDON_MINUTES} minutes is given up and the game ends as abandoned.`, 'error');
+          say(message, `You are offline; reconnecting… A seat that stays away ${awayLimitWords(abandonAfterMs)} is given up and the game ends as abandoned.`, 'error');
           message.dataset.away = 'true';
         } else if (s.kind === 'open' && message.dataset.away === 'true') {
           delete message.dataset.away;

@@ -2,7 +2,7 @@
 // before anything that shows it to other people (a friend's table, a
 // ranked deal), never before a quick game against the computer.
 
-import { playerName, setPlayerName } from '../seats';
+import { guestName, playerName, setPlayerName } from '../seats';
 import { h } from './dom';
 
 /** The remembered name, or one asked for now; null if the player cancels. */
@@ -10,7 +10,8 @@ export function askName(why: string): Promise<string | null> {
   const known = playerName().trim();
   if (known) return Promise.resolve(known);
   return new Promise((resolve) => {
-    const input = h('input', { name: 'ask-name', maxlength: 32, autocomplete: 'nickname', 'aria-label': 'your name', required: true });
+    // A guest goes by its "Guest 1234" unless it types another name.
+    const input = h('input', { name: 'ask-name', maxlength: 32, autocomplete: 'nickname', 'aria-label': 'your name', placeholder: guestName() });
     const done = (value: string | null) => {
       overlay.remove();
       document.removeEventListener('keydown', onKey);
@@ -28,9 +29,9 @@ export function askName(why: string): Promise<string | null> {
         'aria-label': 'Your name',
         onsubmit: ((e: SubmitEvent) => {
           e.preventDefault();
-          const v = input.value.trim();
-          if (!v) return input.focus();
-          setPlayerName(v);
+          const typed = input.value.trim();
+          const v = typed || guestName();
+          if (typed) setPlayerName(typed);
           done(v);
         }) as EventListener,
       },

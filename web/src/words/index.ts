@@ -8,13 +8,14 @@ import { wordsFor } from '../games/registry';
 
 export type { Line, Who } from './say';
 
-/** What happened in one step, as this viewer saw it. */
-export function eventLines(game: string, events: unknown[], view: unknown, who: Who): Line[] {
+/** What happened in one step, as this viewer saw it. `before` is the view
+ *  the step started from (pieces that left the table are named from it). */
+export function eventLines(game: string, events: unknown[], view: unknown, who: Who, before: unknown = null): Line[] {
   if (!events.length || !view) return [];
   const lines = wordsFor(game)?.lines;
   if (!lines) return [];
   try {
-    return lines(events, view, who);
+    return lines(events, view, who, before);
   } catch {
     // A new event this client cannot word yet is not worth a broken table.
     return [];

@@ -38,3 +38,17 @@ export function seatNames(game: string, seats: SeatSummary[]): string[] {
 export function matchLine(game: string, seats: SeatSummary[]): string {
   return seatNames(game, seats).join(' vs ');
 }
+
+/** A seat's rating beside its name (issue #27): " 1500", with "?" while
+ *  provisional, " new" for an account not rated yet in the game; empty
+ *  for a guest or a bot. */
+export function ratingText(s: { rating?: number | null; provisional?: boolean | null; account?: boolean }): string {
+  if (s.rating === undefined || s.rating === null) return s.account ? ' (new)' : '';
+  return ` (${Math.round(s.rating)}${s.provisional ? '?' : ''})`;
+}
+
+/** Every seat's name with its rating beside it. */
+export function ratedNames(game: string, seats: SeatSummary[]): string[] {
+  const names = seatNames(game, seats);
+  return seats.map((s, i) => `${names[i]}${s.kind === 'person' && s.taken ? ratingText(s) : ''}`);
+}

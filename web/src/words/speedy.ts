@@ -5,11 +5,12 @@ import { cardName, lookName } from '../games/speedy-pieces';
 import type { Event, Look, View } from '../wire/speedy';
 import { clean, plural, type Line, type Who } from './say';
 
-export function speedyLines(events: Event[], view: View, who: Who): Line[] {
+export function speedyLines(events: Event[], view: View, who: Who, before: View | null = null): Line[] {
   const out: Line[] = [];
-  // Pieces named by what was placed in this step, or by how the view shows them.
+  // Pieces named by what was placed in this step, or by how the views show
+  // them: a piece that fell off the table is only in the view before.
   const looks = new Map<number, Look>();
-  for (const t of view.towers) for (const p of t.pieces) looks.set(p.piece, p.look);
+  for (const v of [before, view]) for (const t of v?.towers ?? []) for (const p of t.pieces) looks.set(p.piece, p.look);
   const name = (p: number) => {
     const l = looks.get(p);
     return l ? lookName(l) : 'a piece';

@@ -75,3 +75,20 @@ export async function startServer() {
     },
   };
 }
+
+// The game list exactly as a real server sends it (the registry's titles,
+// about pages, bot levels and defaults), so fixture tests never restate it
+// by hand and cannot drift from the registry.
+export async function realGames(names) {
+  const server = await startServer();
+  try {
+    const all = await (await fetch(`${server.url}/api/v1/games`)).json();
+    const wanted = names ? all.filter((g) => names.includes(g.name)) : all;
+    if (names && wanted.length !== names.length) {
+      throw new Error(`the server has no game named ${names.filter((n) => !all.some((g) => g.name === n)).join(', ')}`);
+    }
+    return wanted;
+  } finally {
+    await server.stop();
+  }
+}

@@ -282,3 +282,39 @@ pub async fn recent_tables(
     })
     .collect()
 }
+
+/// The ratings in `game` of some players: (name, rating, deviation), for
+/// at most 200 names (one query).
+pub async fn ratings_for(
+    store: &Store,
+    game: &str,
+    names: &[String],
+) -> Result<Vec<(String, f64, f64)>, StoreError> {
+    let names = &names[..names.len().min(200)];
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (0..names.len()).map(|i| format!("${}", i + 2)).collect();
+    let sql = format!(
+        "SELECT name, rating, deviation FROM ratings WHERE game = $1 AND name IN ({})",
+        marks.join(", ")
+    );
+    // Audited: the text holds only `$n` placeholders made from indices;
+    // every name goes in as a bound value.
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(game.to_string());
+    for n in names {
+        query = query.bind(n.clone());
+    }
+    query
+        .fetch_all(store.pool())
+        .await?
+        .into_iter()
+        .map(|r| {
+            Ok((
+                r.try_get("name")?,
+                r.try_get("rating")?,
+                r.try_get("deviation")?,
+            ))
+        })
+        .collect()
+}

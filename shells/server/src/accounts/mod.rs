@@ -347,3 +347,35 @@ fn strip_session_cookie(headers: &mut HeaderMap) {
         headers.insert(header::COOKIE, v);
     }
 }
+
+/// Puts each account's rating (and its provisional mark) beside its name
+/// in table summaries (issue #27: ratings beside every name). One query
+/// per game listed; a storage failure leaves the names bare.
+pub async fn with_ratings(store: &Store, tables: &mut [crate::protocol::TableSummary]) {
+    let mut by_game: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for t in tables.iter() {
+        for s in &t.seats {
+            if s.account
+                && let Some(name) = &s.name
+            {
+                let names = by_game.entry(t.game.clone()).or_default();
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
+            }
+        }
+    }
+    for (game, names) in by_game {
+        let Ok(rows) = db::ratings_for(store, &game, &names).await else {
+            continue;
+        };
+        for t in tables.iter_mut().filter(|t| t.game == game) {
+            for s in t.seats.iter_mut().filter(|s| s.account) {
+                if let Some(row) = rows.iter().find(|r| Some(&r.0) == s.name.as_ref()) {
+                    s.rating = Some(row.1);
+                    s.provisional = Some(row.2 > routes::provisional_above(row.1));
+                }
+            }
+        }
+    }
+}

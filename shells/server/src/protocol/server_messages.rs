@@ -79,6 +79,10 @@ pub enum ServerMessage {
         ended: Option<Ending>,
         /// The result, once over.
         outcome: Option<Outcome>,
+        /// How long a seat may stay without a connection before the game
+        /// ends as abandoned, ms (the server's setting; the client says it
+        /// to a player whose opponent is away, and never restates it).
+        abandon_after_ms: u64,
     },
     /// After every accepted action, fired timer and ending.
     Step {

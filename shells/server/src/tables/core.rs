@@ -217,6 +217,13 @@ impl TableCore {
         }
     }
 
+    /// How long a held seat may stay without a connection before the
+    /// game ends as abandoned, ms of game time (the server's
+    /// `Limits::abandon_after`, told to clients in the welcome).
+    pub fn abandon_after_ms(&self) -> u64 {
+        self.abandon_after_ms
+    }
+
     /// The seat whose draw offer stands.
     pub fn draw_offer(&self) -> Option<Seat> {
         self.draw_offer

@@ -38,6 +38,10 @@ pub struct Head {
     pub ended: Option<Ending>,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// How long a seat may stay away before the game ends as abandoned, ms
+    /// (0 in a final state stored before it was kept: that game is over).
+    #[serde(default)]
+    pub abandon_after_ms: u64,
 }
 
 impl Head {
@@ -52,6 +56,7 @@ impl Head {
             draw_offered_by: core.draw_offer(),
             ended: game.ending(),
             outcome: game.outcome(),
+            abandon_after_ms: core.abandon_after_ms(),
         }
     }
 
@@ -69,6 +74,7 @@ impl Head {
             draw_offered_by: self.draw_offered_by,
             ended: self.ended,
             outcome: self.outcome,
+            abandon_after_ms: self.abandon_after_ms,
         }
     }
 }

@@ -100,6 +100,9 @@ impl SeatState {
                 name: holder.as_ref().and_then(|h| h.name.clone()),
                 taken: holder.is_some(),
                 connected: *connections > 0,
+                account: holder.as_ref().is_some_and(|h| h.account.is_some()),
+                rating: None,
+                provisional: None,
             },
             SeatState::Bot { level } => SeatSummary {
                 seat,
@@ -109,6 +112,9 @@ impl SeatState {
                 name: None,
                 taken: true,
                 connected: true,
+                account: false,
+                rating: None,
+                provisional: None,
             },
         }
     }

@@ -2,14 +2,19 @@
 //! over WebSockets, counts what was acknowledged, and finds every
 //! acknowledged action stored afterwards.
 
-mod common;
+use clap::Parser;
+use stackyard_loadtest::{Options, http, run};
 
-use common::{client_runtime, start_with, temp_dir};
-use stackyard_server::loadtest::{Options, run};
+/// The command line of `stackyard loadtest`, as the CLI flattens it.
+#[derive(Parser)]
+struct Cli {
+    #[command(flatten)]
+    options: Options,
+}
 
 fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f64) -> Options {
     Options {
-        addr: addr.to_string(),
+        addrs: vec![addr.to_string()],
         tables,
         clients: Some(clients),
         duration: seconds,
@@ -21,16 +26,41 @@ fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f
     }
 }
 
+/// A fresh temporary folder for a database.
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "stackyard-loadtest-{name}-{}-{}",
+        std::process::id(),
+        stackyard_server::auth::random_hex(4)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn client_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// A server on 127.0.0.1:0 over a fresh SQLite file, with limits that
+/// let load-test clients act as soon as they may.
 fn server(name: &str) -> stackyard_server::Background {
     let dir = temp_dir(name);
-    let limits = stackyard_server::Limits {
+    let mut config = stackyard_server::Config::new(
+        "127.0.0.1:0".parse().unwrap(),
+        dir.join("stackyard.db").display().to_string(),
+    );
+    config.limits = stackyard_server::Limits {
         tables_per_client: 10_000,
         // Load-test clients act as soon as they may.
         messages_per_second: 1000.0,
         message_burst: 2000.0,
         ..Default::default()
     };
-    start_with(&common::db_url(&dir), limits)
+    stackyard_server::Background::start(config).expect("the server starts")
 }
 
 #[test]
@@ -112,19 +142,26 @@ fn a_paced_run_of_chosen_games_plays_only_those() {
         "{}",
         report.human()
     );
-    let tables = rt.block_on(common::get(server.addr, "/api/v1/tables"));
+    let (status, body) = rt
+        .block_on(http(server.addr, "GET", "/api/v1/tables", None))
+        .expect("the lobby answers");
+    assert_eq!(status, 200, "{body}");
+    let tables: serde_json::Value = serde_json::from_str(&body).expect("JSON");
     let listed = tables.as_array().expect("a list of tables");
     assert!(!listed.is_empty());
     assert!(listed.iter().all(|t| t["game"] == "towers"), "{tables}");
 }
 
 #[test]
-fn an_unknown_game_is_refused_by_name() {
-    let server = server("loadtest-unknown");
+fn an_unknown_game_is_refused_by_name_before_any_server_is_asked() {
+    // Nobody listens on port 9: the refusal comes first, as bad options.
     let rt = client_runtime();
-    let mut o = options(server.addr, 1, 2, 1.0);
+    let mut o = options("127.0.0.1:9".parse().unwrap(), 1, 2, 1.0);
     o.games = vec!["chess".into()];
+    let started = std::time::Instant::now();
     let error = rt.block_on(run(o)).expect_err("no such game");
+    assert!(error.downcast_ref::<stackyard_loadtest::BadOptions>().is_some());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
     let text = error.to_string();
     assert!(
         text.contains("\"chess\"") && text.contains("towers"),
@@ -153,12 +190,6 @@ fn by_default_every_seat_plays_and_one_spectator_watches_each_table() {
 
 #[test]
 fn options_out_of_range_are_refused_by_name_before_anything_runs() {
-    use clap::Parser;
-    #[derive(Parser)]
-    struct Cli {
-        #[command(flatten)]
-        options: Options,
-    }
     let refusal = |args: &[&str]| -> String {
         let mut argv = vec!["loadtest"];
         argv.extend_from_slice(args);
@@ -187,4 +218,47 @@ fn options_out_of_range_are_refused_by_name_before_anything_runs() {
     ])
     .expect("the goal's run is accepted");
     assert_eq!((ok.options.tables, ok.options.clients), (500, Some(2000)));
+}
+
+#[test]
+fn several_addresses_are_taken_and_a_kill_needs_exactly_one() {
+    let two = Cli::try_parse_from([
+        "loadtest",
+        "--addr",
+        "127.0.0.1:18080",
+        "--addr",
+        "127.0.0.1:18081",
+    ])
+    .expect("two addresses");
+    assert_eq!(
+        two.options.addrs,
+        vec!["127.0.0.1:18080".to_string(), "127.0.0.1:18081".to_string()]
+    );
+    let one = Cli::try_parse_from(["loadtest"]).expect("the default");
+    assert_eq!(one.options.addrs, vec!["127.0.0.1:8080".to_string()]);
+    // Killing a server the load test started makes sense for one only:
+    // refused before anything starts.
+    let rt = client_runtime();
+    let mut o = two.options;
+    o.kill_at = Some(1.0);
+    o.duration = 2.0;
+    let error = rt.block_on(run(o)).expect_err("two servers to kill");
+    assert!(error.to_string().contains("one --addr"), "{error}");
+}
+
+#[test]
+fn a_run_over_two_addresses_of_one_server_plays_and_loses_nothing() {
+    // The same server twice: every client and table goes through the
+    // address its turn gives it, and the run adds up as with one.
+    let server = server("loadtest-two-addresses");
+    let rt = client_runtime();
+    let mut o = options(server.addr, 2, 6, 1.5);
+    o.addrs = vec![server.addr.to_string(), server.addr.to_string()];
+    o.games = vec!["towers".into()];
+    o.rate = 5.0;
+    let report = rt.block_on(run(o)).expect("the load test runs");
+    assert_eq!(report.errors, 0, "{}", report.human());
+    assert_eq!(report.lost, 0, "{}", report.human());
+    assert_eq!(report.connections_held, 6, "{}", report.human());
+    assert!(report.actions > 0, "{}", report.human());
 }
