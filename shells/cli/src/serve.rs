@@ -103,10 +103,12 @@ pub fn loadtest(args: stackyard_loadtest::Options) -> Result<(), Failure> {
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime
         .block_on(stackyard_loadtest::run(args))
-        .map_err(|e| match e.downcast_ref::<stackyard_loadtest::BadOptions>() {
-            Some(bad) => Failure::bad_input(bad),
-            None => Failure::other(format!("{e:#}")),
-        })?;
+        .map_err(
+            |e| match e.downcast_ref::<stackyard_loadtest::BadOptions>() {
+                Some(bad) => Failure::bad_input(bad),
+                None => Failure::other(format!("{e:#}")),
+            },
+        )?;
     println!("{}", report.human());
     println!("{}", report.json());
     Ok(())

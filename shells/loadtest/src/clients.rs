@@ -91,7 +91,13 @@ fn parse(text: &str) -> Option<ServerMessage> {
 
 /// Whether a message is the last step of a game.
 fn ends_game(message: &ServerMessage) -> bool {
-    matches!(message, ServerMessage::Step { outcome: Some(_), .. })
+    matches!(
+        message,
+        ServerMessage::Step {
+            outcome: Some(_),
+            ..
+        }
+    )
 }
 
 /// Connects to a table, says hello, and returns the socket and the welcome.

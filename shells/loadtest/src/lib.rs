@@ -13,13 +13,13 @@ mod http;
 mod report;
 
 pub use http::{HttpClient, http};
-pub use report::{GameFigures, Report};
 use report::percentiles;
+pub use report::{GameFigures, Report};
 
 use clap::Args;
 use clients::{Shared, Slot, run_slot};
-use stackyard_core::Seed;
 use stackyard_core::ErasedRecord;
+use stackyard_core::Seed;
 use stackyard_server::protocol::TableSummary;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -269,7 +269,11 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
             rate: options.rate,
         };
         next_client += slot_clients;
-        slots.push(tokio::spawn(run_slot(slot, shared.clone(), created.clone())));
+        slots.push(tokio::spawn(run_slot(
+            slot,
+            shared.clone(),
+            created.clone(),
+        )));
     }
     let mut killed = false;
     if let (Some(at), Some(c)) = (options.kill_at, child.as_mut()) {
@@ -357,7 +361,6 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     Ok(report)
 }
 
-
 /// How many actions the server at `addr` has stored for table `id`: the
 /// live table's count, or its record's once it is finished (0 if neither
 /// answers).
@@ -368,7 +371,10 @@ async fn stored_actions(addr: SocketAddr, id: &str) -> u64 {
         return table.actions as u64;
     }
     let record = format!("/api/v1/tables/{id}/record");
-    match client.typed::<serde_json::Value>("GET", &record, None).await {
+    match client
+        .typed::<serde_json::Value>("GET", &record, None)
+        .await
+    {
         Ok(value) => ErasedRecord::parse(&value).map_or(0, |r| r.actions.len() as u64),
         Err(_) => 0,
     }

@@ -157,4 +157,3 @@ impl Report {
         .to_string()
     }
 }
-

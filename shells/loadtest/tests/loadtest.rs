@@ -160,7 +160,11 @@ fn an_unknown_game_is_refused_by_name_before_any_server_is_asked() {
     o.games = vec!["chess".into()];
     let started = std::time::Instant::now();
     let error = rt.block_on(run(o)).expect_err("no such game");
-    assert!(error.downcast_ref::<stackyard_loadtest::BadOptions>().is_some());
+    assert!(
+        error
+            .downcast_ref::<stackyard_loadtest::BadOptions>()
+            .is_some()
+    );
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     let text = error.to_string();
     assert!(

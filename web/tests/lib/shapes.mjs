@@ -5,7 +5,7 @@
 // server's own tests read every message they receive as a `ServerMessage`.
 
 export const SERVER_MESSAGES = {
-  welcome: { required: ['type', 'protocol', 'table', 'viewer', 'version', 'view', 'to_act', 'clocks', 'now_ms'], optional: ['draw_offered_by', 'ended', 'outcome'] },
+  welcome: { required: ['type', 'protocol', 'table', 'viewer', 'version', 'view', 'to_act', 'clocks', 'now_ms', 'abandon_after_ms'], optional: ['draw_offered_by', 'ended', 'outcome'] },
   step: { required: ['type', 'version', 'events', 'view', 'to_act', 'clocks', 'ended', 'outcome'], optional: [] },
   ack: { required: ['type', 'id', 'version'], optional: [] },
   error: { required: ['type', 'id', 'kind', 'rule', 'message'], optional: [] },
@@ -17,7 +17,7 @@ export const SERVER_MESSAGES = {
 
 export const TABLE_SUMMARY = {
   required: ['id', 'game', 'title', 'status', 'settings', 'seats', 'created_at', 'version'],
-  optional: ['actions', 'clock', 'rated', 'outcome', 'ending', 'daily'],
+  optional: ['actions', 'clock', 'rated', 'outcome', 'ending', 'daily', 'rematch'],
 };
 
 /** Problems with one message, as text (empty when it fits). */

@@ -53,39 +53,117 @@ pub fn client_runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// One HTTP/1.1 request; returns the status and the body.
+/// An HTTP answer as a test reads it: status, lower-cased headers, body
+/// (de-chunked).
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Reply {
+    /// The body as JSON (Null when it is not).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+    /// The error kind of an error body ("" otherwise).
+    pub fn kind(&self) -> String {
+        self.json()["error"]["kind"]
+            .as_str()
+            .unwrap_or("")
+            .to_string()
+    }
+    /// The value of cookie `name` set by this answer.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        self.headers
+            .iter()
+            .filter(|(k, _)| k == "set-cookie")
+            .find_map(|(_, v)| {
+                let first = v.split(';').next()?;
+                let (k, val) = first.split_once('=')?;
+                (k == name).then(|| val.to_string())
+            })
+    }
+    /// The whole Set-Cookie line of cookie `name` ("" if none).
+    pub fn set_cookie_line(&self, name: &str) -> String {
+        self.headers
+            .iter()
+            .find(|(k, v)| k == "set-cookie" && v.starts_with(&format!("{name}=")))
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// One HTTP/1.1 request on a fresh connection, `body` sent as it is (so
+/// tests can send malformed JSON); the tiny client every test file uses.
+pub async fn request_raw(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Reply {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(body.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// [`request_raw`] with a JSON body, if any.
+pub async fn request(
+    addr: std::net::SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> Reply {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    request_raw(addr, method, path, headers, &body).await
+}
+
+/// A request without headers: (status, body text).
 pub async fn http(
     addr: std::net::SocketAddr,
     method: &str,
     path: &str,
     body: Option<&str>,
 ) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.unwrap_or("");
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    let text = String::from_utf8_lossy(&response).into_owned();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let status: u16 = head
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("0")
-        .parse()
-        .unwrap_or(0);
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
-    let body = if chunked {
-        dechunk(rest)
-    } else {
-        rest.to_string()
-    };
-    (status, body)
+    let reply = request_raw(addr, method, path, &[], body.unwrap_or("")).await;
+    (reply.status, reply.body)
 }
 
 fn dechunk(mut s: &str) -> String {
