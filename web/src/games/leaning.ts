@@ -308,7 +308,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         'p',
         {},
         step === 1
-          ? 'Pick a size below the table. A piece must lean on or rest on others: at most two corners on the table, touching no more pieces than its dots.'
+          ? 'Pick a size: small, medium or large. A piece must lean on or rest on others: at most two corners on the table, touching no more pieces than its dots.'
           : step === 2
             ? 'The rules are looking for places where it rests…'
             : 'The piece is aimed at a place that rests (green ghost: where it ends). Try “Another place”, drag the arrows to adjust, then press Place.',
