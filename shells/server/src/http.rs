@@ -56,7 +56,8 @@ use utoipa::OpenApi;
         crate::pairing::routes::challenge_send,
         crate::pairing::routes::challenge_accept,
         crate::pairing::routes::challenge_decline,
-        crate::pairing::routes::challenge_withdraw
+        crate::pairing::routes::challenge_withdraw,
+        crate::pairing::routes::player_socket
     ),
     components(schemas(
         ApiError,
@@ -92,7 +93,8 @@ use utoipa::OpenApi;
         crate::pairing::wire::PairingStatus,
         crate::pairing::wire::ChallengeRequest,
         crate::pairing::wire::Challenge,
-        crate::pairing::wire::Challenges
+        crate::pairing::wire::Challenges,
+        crate::pairing::wire::PlayerEvent
     ))
 )]
 pub struct ApiDoc;
@@ -494,21 +496,37 @@ async fn records(
     let parse =
         |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
     let private = crate::daily::private_tables(&hub).await?;
-    Ok(axum::Json(
-        rows.into_iter()
-            .filter(|r| !private.contains(&r.id))
-            .map(|r| RecordSummary {
-                outcome: parse(&r.outcome),
-                ending: parse(&r.ending),
-                seats: parse(&r.seats),
-                record_url: format!("/api/v1/tables/{}/record", r.id),
-                id: r.id,
-                game: r.game,
-                created_at: r.created_at,
-                finished_at: r.finished_at,
-            })
-            .collect(),
-    ))
+    let mut out: Vec<RecordSummary> = rows
+        .into_iter()
+        .filter(|r| !private.contains(&r.id))
+        .map(|r| RecordSummary {
+            outcome: parse(&r.outcome),
+            ending: parse(&r.ending),
+            seats: parse(&r.seats),
+            record_url: format!("/api/v1/tables/{}/record", r.id),
+            id: r.id,
+            game: r.game,
+            created_at: r.created_at,
+            finished_at: r.finished_at,
+        })
+        .collect();
+    // Issue #27: each account's rating beside its name (as it stands now).
+    let mut lists: Vec<(String, Vec<crate::protocol::SeatSummary>)> = out
+        .iter()
+        .map(|r| {
+            let seats = serde_json::from_value(r.seats.clone()).unwrap_or_default();
+            (r.game.clone(), seats)
+        })
+        .collect();
+    crate::accounts::rate_seats(&hub.store, &mut lists).await;
+    for (r, (_, seats)) in out.iter_mut().zip(lists) {
+        if !seats.is_empty()
+            && let Ok(v) = serde_json::to_value(seats)
+        {
+            r.seats = v;
+        }
+    }
+    Ok(axum::Json(out))
 }
 
 /// A game's leaderboard.

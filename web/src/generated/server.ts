@@ -316,7 +316,20 @@ ending: Ending | null,
 /**
  * The table (its record and replay are served once the day is over).
  */
-table: string, };
+table: string, 
+/**
+ * Whether the attempt is an account's (ranked, one a day); a guest's
+ * otherwise (issue #27).
+ */
+account: boolean, 
+/**
+ * The account's rating in this game, if it has one.
+ */
+rating?: number, 
+/**
+ * Whether that rating is still provisional (its deviation is high).
+ */
+provisional?: boolean, };
 
 /**
  * A daily deal the server offers (`GET /api/v1/daily`).
@@ -538,6 +551,8 @@ opponent?: string, };
 /**
  * One rating of a player.
  */
+export type PlayerEvent = { "type": "hello", name?: string, } | { "type": "paired", status: PairingStatus, } | { "type": "challenge", challenge: Challenge, };
+
 export type PlayerRating = { 
 /**
  * Game name.

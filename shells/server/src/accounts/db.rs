@@ -318,3 +318,29 @@ pub async fn ratings_for(
         })
         .collect()
 }
+
+/// Which of some names are accounts' names (at most 200 names, one
+/// query): a daily board marks an account's attempt apart from a guest's.
+pub async fn accounts_among(store: &Store, names: &[String]) -> Result<Vec<String>, StoreError> {
+    let names = &names[..names.len().min(200)];
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (0..names.len()).map(|i| format!("${}", i + 1)).collect();
+    let sql = format!(
+        "SELECT name FROM accounts WHERE name IN ({})",
+        marks.join(", ")
+    );
+    // Audited: the text holds only `$n` placeholders made from indices;
+    // every name goes in as a bound value.
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for n in names {
+        query = query.bind(n.clone());
+    }
+    query
+        .fetch_all(store.pool())
+        .await?
+        .into_iter()
+        .map(|r| Ok(r.try_get("name")?))
+        .collect()
+}

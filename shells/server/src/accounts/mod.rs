@@ -352,13 +352,28 @@ fn strip_session_cookie(headers: &mut HeaderMap) {
 /// in table summaries (issue #27: ratings beside every name). One query
 /// per game listed; a storage failure leaves the names bare.
 pub async fn with_ratings(store: &Store, tables: &mut [crate::protocol::TableSummary]) {
+    let mut lists: Vec<(String, Vec<crate::protocol::SeatSummary>)> = tables
+        .iter_mut()
+        .map(|t| (t.game.clone(), std::mem::take(&mut t.seats)))
+        .collect();
+    rate_seats(store, &mut lists).await;
+    for (t, (_, seats)) in tables.iter_mut().zip(lists) {
+        t.seats = seats;
+    }
+}
+
+/// Puts each account's rating (and its provisional mark) beside its name
+/// in lists of seats, each of a game: the lobby's tables, the recent
+/// games (issue #27). One query per game; a storage failure leaves the
+/// names bare.
+pub async fn rate_seats(store: &Store, lists: &mut [(String, Vec<crate::protocol::SeatSummary>)]) {
     let mut by_game: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for t in tables.iter() {
-        for s in &t.seats {
+    for (game, seats) in lists.iter() {
+        for s in seats {
             if s.account
                 && let Some(name) = &s.name
             {
-                let names = by_game.entry(t.game.clone()).or_default();
+                let names = by_game.entry(game.clone()).or_default();
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
@@ -369,8 +384,8 @@ pub async fn with_ratings(store: &Store, tables: &mut [crate::protocol::TableSum
         let Ok(rows) = db::ratings_for(store, &game, &names).await else {
             continue;
         };
-        for t in tables.iter_mut().filter(|t| t.game == game) {
-            for s in t.seats.iter_mut().filter(|s| s.account) {
+        for (_, seats) in lists.iter_mut().filter(|(g, _)| *g == game) {
+            for s in seats.iter_mut().filter(|s| s.account) {
                 if let Some(row) = rows.iter().find(|r| Some(&r.0) == s.name.as_ref()) {
                     s.rating = Some(row.1);
                     s.provisional = Some(row.2 > routes::provisional_above(row.1));
