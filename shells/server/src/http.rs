@@ -510,11 +510,29 @@ async fn records(
             finished_at: r.finished_at,
         })
         .collect();
-    // Issue #27: each account's rating beside its name (as it stands now).
+    // Issue #27: who sat where (the stored seats are as created: a seat
+    // taken later, as at a paired table, is named by its holder), and
+    // each account's rating beside its name (as it stands now).
+    let ids: Vec<String> = out.iter().map(|r| r.id.clone()).collect();
+    let holders = crate::accounts::db::holders_of(&hub.store, &ids)
+        .await
+        .unwrap_or_default();
     let mut lists: Vec<(String, Vec<crate::protocol::SeatSummary>)> = out
         .iter()
         .map(|r| {
-            let seats = serde_json::from_value(r.seats.clone()).unwrap_or_default();
+            let mut seats: Vec<crate::protocol::SeatSummary> =
+                serde_json::from_value(r.seats.clone()).unwrap_or_default();
+            for s in seats.iter_mut().filter(|s| s.kind == "person") {
+                if let Some((_, _, name, account)) =
+                    holders.iter().find(|h| h.0 == r.id && h.1 == s.seat)
+                {
+                    if let Some(name) = name {
+                        s.name = Some(name.clone());
+                    }
+                    s.account = *account;
+                    s.taken = true;
+                }
+            }
             (r.game.clone(), seats)
         })
         .collect();

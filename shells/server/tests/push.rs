@@ -3,9 +3,11 @@
 //! "challenge received / declined / cancelled / accepted" and "paired,
 //! here is your table" as they happen, each as its player sees it; a
 //! guest's socket hears nothing but its hello; a signed-in socket opened
-//! from another site's page is refused. Over PostgreSQL with two nodes,
-//! a challenge sent through node A reaches its player's socket on node B
-//! (the nodes' bus carries it).
+//! from another site's page is refused. Over PostgreSQL with two
+//! `stackyard serve` processes, a challenge sent through node A reaches
+//! its player's socket on node B (the nodes' bus carries it), and quick
+//! pairing pairs a player waiting on A with one waiting on B (the waits
+//! are shared in the database, `pairing/shared.rs`).
 
 mod common;
 
@@ -148,7 +150,13 @@ async fn suite(a: SocketAddr, b: SocketAddr) {
         assert_eq!(r.status, 200);
         assert_eq!(next(&mut bob_ws).await["challenge"]["state"], "cancelled");
         assert_eq!(next(&mut ann_ws).await["challenge"]["state"], "cancelled");
-        pairing_across(a, b, (&ann, &ann_auth, &mut ann_ws), (&bob, &bob_auth, &mut bob_ws)).await;
+        pairing_across(
+            a,
+            b,
+            (&ann, &ann_auth, &mut ann_ws),
+            (&bob, &bob_auth, &mut bob_ws),
+        )
+        .await;
         quiet(&mut guest).await;
         return;
     }
@@ -265,7 +273,14 @@ async fn pairing_across(
     assert_eq!(&paired_bob["status"]["table"], table);
     // Asked over HTTP, through either node: the same answer.
     for (node, auth) in [(a, ann_auth), (b, ann_auth), (a, bob_auth), (b, bob_auth)] {
-        let r = request(node, "GET", "/api/v1/pairing", &[("Authorization", auth)], None).await;
+        let r = request(
+            node,
+            "GET",
+            "/api/v1/pairing",
+            &[("Authorization", auth)],
+            None,
+        )
+        .await;
         let v = r.json();
         assert_eq!((&v["state"], &v["table"]), (&json!("paired"), table), "{v}");
     }
@@ -333,9 +348,67 @@ fn two_nodes_push_a_challenge_across_the_bus() {
         Err(_) => return,
     };
     let db = client_runtime().block_on(fresh_database(&url, "push"));
-    let a = start(&db);
-    let b = start(&db);
+    // Two `stackyard serve` processes: nothing shared but the database
+    // (and the bus over it).
+    let a = Node::start(&db);
+    let b = Node::start(&db);
     client_runtime().block_on(suite(a.addr, b.addr));
+}
+
+/// The `stackyard` binary: next to this test's executable, or at
+/// `STACKYARD_BIN` (as in `multinode.rs`).
+fn binary() -> std::path::PathBuf {
+    if let Some(bin) = std::env::var_os("STACKYARD_BIN") {
+        return bin.into();
+    }
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe.parent().unwrap().parent().unwrap().join("stackyard");
+    assert!(
+        bin.exists(),
+        "no stackyard binary at {}: build it first (cargo build -p stackyard)",
+        bin.display()
+    );
+    bin
+}
+
+/// One `stackyard serve` process, killed when dropped.
+struct Node {
+    child: std::process::Child,
+    addr: SocketAddr,
+}
+
+impl Node {
+    fn start(db: &str) -> Node {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let child = std::process::Command::new(binary())
+            .args(["serve", "--addr", &addr.to_string(), "--db", db])
+            .args(["--daily", "", "--web", "/nonexistent"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the stackyard binary runs");
+        let started = std::time::Instant::now();
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "node {addr} never listened"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Node { child, addr }
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 /// A database of the test's own in the cluster.

@@ -549,10 +549,26 @@ seat?: number,
 opponent?: string, };
 
 /**
+ * What the server pushes on a player's socket, `GET /api/v1/me/ws`
+ * (issue #27: push instead of polling). Each is one JSON text message.
+ */
+export type PlayerEvent = { "type": "hello", 
+/**
+ * The account's name.
+ */
+name?: string, } | { "type": "paired", 
+/**
+ * As `GET /api/v1/pairing` would answer now.
+ */
+status: PairingStatus, } | { "type": "challenge", 
+/**
+ * The challenge as the player sees it.
+ */
+challenge: Challenge, };
+
+/**
  * One rating of a player.
  */
-export type PlayerEvent = { "type": "hello", name?: string, } | { "type": "paired", status: PairingStatus, } | { "type": "challenge", challenge: Challenge, };
-
 export type PlayerRating = { 
 /**
  * Game name.

@@ -232,7 +232,11 @@ export function watchChallenges(): void {
   // Pushed: each event on the player's socket re-reads the list (and a
   // socket opening or closing catches up). Polled every 3 s only while
   // the socket is down.
-  onPlayerEvent(() => void tick());
+  onPlayerEvent(() => {
+    // Whether events arrive by themselves now (tests and curious people).
+    bar.dataset.push = pushUp() ? 'up' : 'down';
+    void tick();
+  });
   window.setInterval(() => {
     if (!pushUp()) void tick();
   }, 3000);

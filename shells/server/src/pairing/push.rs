@@ -18,7 +18,7 @@
 use super::wire::PlayerEvent;
 use crate::cluster::bus::{Bus, BusMessage};
 use axum::extract::ws::{Message, WebSocket};
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
