@@ -510,40 +510,8 @@ async fn records(
             finished_at: r.finished_at,
         })
         .collect();
-    // Issue #27: who sat where (the stored seats are as created: a seat
-    // taken later, as at a paired table, is named by its holder), and
-    // each account's rating beside its name (as it stands now).
-    let ids: Vec<String> = out.iter().map(|r| r.id.clone()).collect();
-    let holders = crate::accounts::db::holders_of(&hub.store, &ids)
-        .await
-        .unwrap_or_default();
-    let mut lists: Vec<(String, Vec<crate::protocol::SeatSummary>)> = out
-        .iter()
-        .map(|r| {
-            let mut seats: Vec<crate::protocol::SeatSummary> =
-                serde_json::from_value(r.seats.clone()).unwrap_or_default();
-            for s in seats.iter_mut().filter(|s| s.kind == "person") {
-                if let Some((_, _, name, account)) =
-                    holders.iter().find(|h| h.0 == r.id && h.1 == s.seat)
-                {
-                    if let Some(name) = name {
-                        s.name = Some(name.clone());
-                    }
-                    s.account = *account;
-                    s.taken = true;
-                }
-            }
-            (r.game.clone(), seats)
-        })
-        .collect();
-    crate::accounts::rate_seats(&hub.store, &mut lists).await;
-    for (r, (_, seats)) in out.iter_mut().zip(lists) {
-        if !seats.is_empty()
-            && let Ok(v) = serde_json::to_value(seats)
-        {
-            r.seats = v;
-        }
-    }
+    // Issue #27: who sat where, with each account's rating.
+    crate::accounts::record_seats(&hub.store, &mut out).await;
     Ok(axum::Json(out))
 }
 

@@ -362,6 +362,53 @@ pub async fn with_ratings(store: &Store, tables: &mut [crate::protocol::TableSum
     }
 }
 
+/// The seats of finished tables as the lobby shows them (issue #27): a
+/// table's seats are stored as created (`SeatSpec`s: a person's seat is
+/// free then), so each is named by who held it, marked as an account's or
+/// not, with the account's rating as it stands now. A storage failure
+/// leaves the seats unnamed.
+pub async fn record_seats(store: &Store, records: &mut [crate::protocol::RecordSummary]) {
+    use crate::protocol::{SeatSpec, SeatSummary};
+    let ids: Vec<String> = records.iter().map(|r| r.id.clone()).collect();
+    let holders = db::holders_of(store, &ids).await.unwrap_or_default();
+    let mut lists: Vec<(String, Vec<SeatSummary>)> = Vec::with_capacity(records.len());
+    for r in records.iter() {
+        let specs: Vec<SeatSpec> = serde_json::from_value(r.seats.clone()).unwrap_or_default();
+        let seats = specs
+            .into_iter()
+            .enumerate()
+            .map(|(seat, spec)| {
+                let held = holders.iter().find(|h| h.0 == r.id && h.1 == seat);
+                let (kind, level) = match spec {
+                    SeatSpec::Person => ("person", None),
+                    SeatSpec::Bot { level } => ("bot", Some(level)),
+                };
+                SeatSummary {
+                    seat,
+                    kind: kind.to_string(),
+                    level,
+                    name: held.and_then(|h| h.2.clone()),
+                    taken: kind == "bot" || held.is_some(),
+                    connected: false,
+                    hints: 0,
+                    account: held.is_some_and(|h| h.3),
+                    rating: None,
+                    provisional: None,
+                }
+            })
+            .collect();
+        lists.push((r.game.clone(), seats));
+    }
+    rate_seats(store, &mut lists).await;
+    for (r, (_, seats)) in records.iter_mut().zip(lists) {
+        if !seats.is_empty()
+            && let Ok(v) = serde_json::to_value(seats)
+        {
+            r.seats = v;
+        }
+    }
+}
+
 /// Puts each account's rating (and its provisional mark) beside its name
 /// in lists of seats, each of a game: the lobby's tables, the recent
 /// games (issue #27). One query per game; a storage failure leaves the
