@@ -427,15 +427,14 @@ function dailyCard(d: DailyInfo, message: HTMLElement, name: () => string): HTML
                   'li',
                   { 'data-name': e.name },
                   e.name,
-                  // Issue #27: an account's rating beside its name; a guest's attempt marked as one.
-                  e.account
-                    ? e.rating !== undefined && e.rating !== null
-                      ? h('span', { class: 'rating', 'data-testid': 'daily-rating', title: e.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(e))
-                      : null
-                    : h('span', { class: 'muted', 'data-testid': 'daily-guest', title: 'played as a guest: not ranked for an account' }, ' (guest)'),
+                  // Issue #27: an account's rating beside its name; a guest's attempt marked as one (last).
+                  e.account && e.rating !== undefined && e.rating !== null
+                    ? h('span', { class: 'rating', 'data-testid': 'daily-rating', title: e.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(e))
+                    : null,
                   `: ${dailyResult(d.game, e)} in ${clockText(e.time_ms)}`,
                   e.hints ? ` · ${e.hints} ${e.hints === 1 ? 'hint' : 'hints'}` : '',
                   e.ending && e.ending.type !== 'rules' ? ` (${e.ending.type.replace('_', ' ')})` : '',
+                  e.account ? null : h('span', { class: 'muted', 'data-testid': 'daily-guest', title: 'played as a guest, not signed in' }, ' · as a guest'),
                 ),
               ),
             )
