@@ -157,7 +157,8 @@ const opened = {
 };
 
 function challengeWords(c: Challenge, incoming: boolean): string {
-  const what = `${gameInfo(c.game)?.title ?? c.game}${c.rated ? ', rated' : ', not rated'}`;
+  const clock = c.clock ? `, ${Math.round(c.clock.initial_ms / 60_000)} min + ${Math.round(c.clock.increment_ms / 1000)} s` : '';
+  const what = `${gameInfo(c.game)?.title ?? c.game}${c.rated ? ', rated' : ', not rated'}${clock}`;
   return incoming ? `${c.from} challenges you to ${what}.` : `You challenged ${c.to} to ${what}: waiting for an answer.`;
 }
 
