@@ -211,7 +211,7 @@ pub async fn challenge_withdraw(
 /// only. The client sends nothing; while its socket is down it polls the
 /// routes above instead.
 #[utoipa::path(get, path = "/api/v1/me/ws",
-    responses((status = 101, description = "switching to the WebSocket: one JSON `PlayerEvent` per text message", body = PlayerEvent), (status = 403, description = "csrf: a signed-in socket opened from another site", body = ErrorBody)))]
+    responses((status = 101, description = "switching to the WebSocket: one JSON `PlayerEvent` per text message", body = PlayerEvent), (status = 400, description = "bad_request: not a WebSocket upgrade", body = ErrorBody), (status = 403, description = "csrf: a signed-in socket opened from another site", body = ErrorBody), (status = 426, description = "not a WebSocket upgrade (the connection cannot be upgraded)", body = ErrorBody)))]
 pub async fn player_socket(
     State(pairing): Shared,
     headers: HeaderMap,
