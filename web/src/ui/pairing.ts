@@ -1,7 +1,9 @@
 // Finding an opponent (issue #27): "Play someone" (quick pairing) with its
 // waiting view, and the challenges bar that shows, on every screen, the
 // challenges sent to the signed-in player (accept or decline) and the ones
-// they sent (cancel; accepted ones open the table by themselves).
+// they sent (cancel; accepted ones open the table by themselves); the
+// challenge form (a profile's, and the "Challenge" dialog where players
+// meet). Both learn of changes on the player's socket (push.ts).
 
 import { ApiFailure, accounts, api, gameInfo, pairing, type Challenge, type PairingStatus } from '../api';
 import type { ClockSpec } from '../generated/server';
@@ -162,7 +164,8 @@ function challengeWords(c: Challenge, incoming: boolean): string {
   return incoming ? `${c.from} challenges you to ${what}.` : `You challenged ${c.to} to ${what}: waiting for an answer.`;
 }
 
-/** The challenges bar under the header, polled while signed in. */
+/** The challenges bar under the header while signed in: pushed on the
+ * player's socket, polled only while that socket is down. */
 export function watchChallenges(): void {
   const bar = h('div', { class: 'challenges-bar', 'data-testid': 'challenges', hidden: true });
   document.querySelector('header.top')?.after(bar);
