@@ -238,9 +238,35 @@ pub async fn board(
                 .and_then(|e| serde_json::from_str(&e).ok())
                 .unwrap_or(serde_json::Value::Null),
             table: r.table,
+            account: false,
+            rating: None,
+            provisional: None,
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let entries = with_accounts(&hub, &game, entries).await;
     Ok(axum::Json(DailyBoard { game, day, entries }))
+}
+
+/// Marks a board's accounts' attempts and puts each account's rating (and
+/// its provisional mark) beside its name (issue #27). A storage failure
+/// leaves the names bare.
+async fn with_accounts(hub: &Hub, game: &str, mut entries: Vec<DailyEntry>) -> Vec<DailyEntry> {
+    let names: Vec<String> = entries.iter().map(|e| e.name.clone()).collect();
+    let store = &hub.store;
+    let accounts = crate::accounts::db::accounts_among(store, &names)
+        .await
+        .unwrap_or_default();
+    let ratings = crate::accounts::db::ratings_for(store, game, &accounts)
+        .await
+        .unwrap_or_default();
+    for e in &mut entries {
+        e.account = accounts.contains(&e.name);
+        if let Some(r) = ratings.iter().find(|r| r.0 == e.name) {
+            e.rating = Some(r.1);
+            e.provisional = Some(r.2 > crate::accounts::routes::provisional_above(r.1));
+        }
+    }
+    entries
 }
 
 /// `day` if it is a date written `YYYY-MM-DD`.

@@ -56,7 +56,8 @@ use utoipa::OpenApi;
         crate::pairing::routes::challenge_send,
         crate::pairing::routes::challenge_accept,
         crate::pairing::routes::challenge_decline,
-        crate::pairing::routes::challenge_withdraw
+        crate::pairing::routes::challenge_withdraw,
+        crate::pairing::routes::player_socket
     ),
     components(schemas(
         ApiError,
@@ -92,7 +93,8 @@ use utoipa::OpenApi;
         crate::pairing::wire::PairingStatus,
         crate::pairing::wire::ChallengeRequest,
         crate::pairing::wire::Challenge,
-        crate::pairing::wire::Challenges
+        crate::pairing::wire::Challenges,
+        crate::pairing::wire::PlayerEvent
     ))
 )]
 pub struct ApiDoc;
@@ -494,21 +496,23 @@ async fn records(
     let parse =
         |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
     let private = crate::daily::private_tables(&hub).await?;
-    Ok(axum::Json(
-        rows.into_iter()
-            .filter(|r| !private.contains(&r.id))
-            .map(|r| RecordSummary {
-                outcome: parse(&r.outcome),
-                ending: parse(&r.ending),
-                seats: parse(&r.seats),
-                record_url: format!("/api/v1/tables/{}/record", r.id),
-                id: r.id,
-                game: r.game,
-                created_at: r.created_at,
-                finished_at: r.finished_at,
-            })
-            .collect(),
-    ))
+    let mut out: Vec<RecordSummary> = rows
+        .into_iter()
+        .filter(|r| !private.contains(&r.id))
+        .map(|r| RecordSummary {
+            outcome: parse(&r.outcome),
+            ending: parse(&r.ending),
+            seats: parse(&r.seats),
+            record_url: format!("/api/v1/tables/{}/record", r.id),
+            id: r.id,
+            game: r.game,
+            created_at: r.created_at,
+            finished_at: r.finished_at,
+        })
+        .collect();
+    // Issue #27: who sat where, with each account's rating.
+    crate::accounts::record_seats(&hub.store, &mut out).await;
+    Ok(axum::Json(out))
 }
 
 /// A game's leaderboard.

@@ -515,6 +515,18 @@ pub struct DailyEntry {
     pub ending: Value,
     /// The table (its record and replay are served once the day is over).
     pub table: String,
+    /// Whether the attempt is an account's (ranked, one a day); a guest's
+    /// otherwise (issue #27).
+    #[serde(default)]
+    pub account: bool,
+    /// The account's rating in this game, if it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub rating: Option<f64>,
+    /// Whether that rating is still provisional (its deviation is high).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub provisional: Option<bool>,
 }
 
 /// `GET /api/v1/daily/{game}`: a day's board, best first (higher score,

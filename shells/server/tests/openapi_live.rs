@@ -584,6 +584,12 @@ fn every_documented_operation_answers_as_documented() {
         let (st, _) = call_as(addr, d, bo, "DELETE", one, &format!("/api/v1/challenges/{}", ids[2]), None, s).await;
         assert_eq!(st, 409);
 
+        // The player's socket (issue #27), asked as plain HTTP: refused in
+        // the documented shape (tests/push.rs opens it as a WebSocket).
+        let socket = "/api/v1/me/ws";
+        let (st, _) = call_as(addr, d, bo, "GET", socket, socket, None, s).await;
+        assert!(st == 400 || st == 426, "{st}");
+
         // Every documented operation was called.
         for (path, item) in doc["paths"].as_object().unwrap() {
             for method in item.as_object().unwrap().keys() {

@@ -199,6 +199,27 @@ async fn suite(addr: SocketAddr) {
         .cloned()
         .unwrap_or_else(|| panic!("{board}"));
     assert_eq!(line["provisional"], json!(true), "{line}");
+    // The recent games too: each seat named by who took it (the table was
+    // created with its seats free), an account's, with its rating.
+    let records = get(addr, "/api/v1/records?game=towers").await;
+    let record = records
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == json!(table))
+        .cloned()
+        .unwrap_or_else(|| panic!("{records}"));
+    let mut names: Vec<&str> = Vec::new();
+    for seat in record["seats"].as_array().unwrap() {
+        names.push(seat["name"].as_str().unwrap_or_else(|| panic!("{record}")));
+        assert_eq!(seat["account"], json!(true), "{record}");
+        assert!(seat["rating"].as_f64().is_some(), "{record}");
+        assert_eq!(seat["provisional"], json!(true), "{record}");
+    }
+    names.sort();
+    let mut both = [ann.as_str(), bob.as_str()];
+    both.sort();
+    assert_eq!(names, both, "{record}");
 
     // Challenges by name.
     let (s, r) = call(

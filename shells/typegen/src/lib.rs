@@ -105,6 +105,7 @@ pub fn files() -> Vec<File> {
         c.visit::<pairing::ChallengeRequest>();
         c.visit::<pairing::Challenge>();
         c.visit::<pairing::Challenges>();
+        c.visit::<pairing::PlayerEvent>();
     }
     c.into_files()
 }

@@ -316,7 +316,20 @@ ending: Ending | null,
 /**
  * The table (its record and replay are served once the day is over).
  */
-table: string, };
+table: string, 
+/**
+ * Whether the attempt is an account's (ranked, one a day); a guest's
+ * otherwise (issue #27).
+ */
+account: boolean, 
+/**
+ * The account's rating in this game, if it has one.
+ */
+rating?: number, 
+/**
+ * Whether that rating is still provisional (its deviation is high).
+ */
+provisional?: boolean, };
 
 /**
  * A daily deal the server offers (`GET /api/v1/daily`).
@@ -534,6 +547,24 @@ seat?: number,
  * Paired: the opponent's name.
  */
 opponent?: string, };
+
+/**
+ * What the server pushes on a player's socket, `GET /api/v1/me/ws`
+ * (issue #27: push instead of polling). Each is one JSON text message.
+ */
+export type PlayerEvent = { "type": "hello", 
+/**
+ * The account's name.
+ */
+name?: string, } | { "type": "paired", 
+/**
+ * As `GET /api/v1/pairing` would answer now.
+ */
+status: PairingStatus, } | { "type": "challenge", 
+/**
+ * The challenge as the player sees it.
+ */
+challenge: Challenge, };
 
 /**
  * One rating of a player.

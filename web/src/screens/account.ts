@@ -8,6 +8,7 @@ import { setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { refreshAccountBadge } from '../ui/account';
 import type { Screen } from './screen';
+import { PROVISIONAL_NOTE, PROVISIONAL_TITLE } from '../words/names';
 
 function ratingText(r: { rating: number; provisional: boolean }): string {
   return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
@@ -15,7 +16,7 @@ function ratingText(r: { rating: number; provisional: boolean }): string {
 
 export function ratingsList(ratings: Me['ratings'], testid: string): HTMLElement {
   if (ratings.length === 0) return h('p', { class: 'muted', 'data-testid': testid }, 'No rated games yet.');
-  return h(
+  const list = h(
     'ul',
     { class: 'ratings', 'data-testid': testid },
     ratings.map((r) =>
@@ -23,11 +24,16 @@ export function ratingsList(ratings: Me['ratings'], testid: string): HTMLElement
         'li',
         { 'data-testid': 'rating', 'data-game': r.game },
         h('strong', {}, r.game),
-        ` ${ratingText(r)} `,
+        ' ',
+        h('span', { class: 'rating', title: r.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(r)),
+        ' ',
         h('span', { class: 'muted' }, `${r.games} rated ${r.games === 1 ? 'game' : 'games'}${r.provisional ? ', provisional' : ''}`),
       ),
     ),
   );
+  // Issue #27: the "?" explained where a newcomer first meets it.
+  if (!ratings.some((r) => r.provisional)) return list;
+  return h('div', {}, list, h('p', { class: 'muted small', 'data-testid': 'provisional-note' }, PROVISIONAL_NOTE));
 }
 
 function field(label: string, name: string, type: string, autocomplete: string): HTMLElement {

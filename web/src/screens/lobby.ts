@@ -9,11 +9,11 @@ import type { CreateTable, DailyEntry, DailyInfo, FinishedTable, GameInfo, SeatR
 import { displayName, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { askName } from '../ui/name';
-import { playSomeone } from '../ui/pairing';
+import { PAIR_CLOCKS, challengeButton, playSomeone } from '../ui/pairing';
 import { say } from '../ui/status';
 import { factsOf, firstGame, startSettings } from '../words/games';
 import { pictureFor, outcomeShort, dailyScore } from '../games/registry';
-import { ratedNames, seatNames } from '../words/names';
+import { PROVISIONAL_NOTE, PROVISIONAL_TITLE, anyProvisional, ratedNames, ratingText, seatNames } from '../words/names';
 import type { Screen } from './screen';
 
 /** A settings editor for one game: the form fields and how to read them. */
@@ -216,11 +216,19 @@ function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElemen
         : t.outcome
           ? ' · a draw'
           : '';
+  // Issue #27: each account's rating beside its name ("?" while provisional).
+  const rated = ratedNames(t.game, t.seats);
   return h(
     'li',
     { 'data-table': t.id },
-    h('span', {}, `${titles.get(t.game) ?? t.game}: ${names.join(' vs ')}${won}`),
-    h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay'),
+    h('span', { 'data-testid': 'recent-game', title: anyProvisional(t.seats) ? `?: ${PROVISIONAL_TITLE}` : undefined }, `${titles.get(t.game) ?? t.game}: ${rated.join(' vs ')}${won}`),
+    h(
+      'span',
+      { class: 'row' },
+      // Issue #27: challenge the accounts of a game for two from here.
+      t.seats.length === 2 ? t.seats.filter((s) => s.account && s.name).map((s) => challengeButton(s.name!, t.game, `Challenge ${s.name}`)) : null,
+      h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay'),
+    ),
   );
 }
 
@@ -264,13 +272,6 @@ function playingItem(t: TableSummary): HTMLElement {
   return h('li', { 'data-table': t.id }, h('span', {}, ratedNames(t.game, t.seats).join(' vs ')), h('a', { class: 'button', href: `#/table/${t.id}` }, 'Watch'));
 }
 
-/** The clocks quick pairing offers (issue #27). */
-const PAIR_CLOCKS: { label: string; clock?: { initial_ms: number; increment_ms: number } }[] = [
-  { label: 'no clock' },
-  { label: '5 min + 3 s', clock: { initial_ms: 300_000, increment_ms: 3_000 } },
-  { label: '10 min + 5 s', clock: { initial_ms: 600_000, increment_ms: 5_000 } },
-];
-
 function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[]>): HTMLElement {
   const facts = factsOf(g);
   const lists = h('div', { class: 'tables' });
@@ -294,7 +295,26 @@ function gameCard(g: GameInfo, message: HTMLElement, dailies: Promise<DailyInfo[
         .then((rs) =>
           board.append(
             rs.length
-              ? h('ol', {}, rs.slice(0, 10).map((r) => h('li', { 'data-testid': 'leader' }, h('a', { href: `#/player/${encodeURIComponent(r.name)}` }, r.name), `: rating ${Math.round(r.rating)}${r.provisional ? '? (provisional)' : ''} after ${r.games} ${r.games === 1 ? 'game' : 'games'}`)))
+              ? h(
+                  'div',
+                  {},
+                  h(
+                    'ol',
+                    {},
+                    rs.slice(0, 10).map((r) =>
+                      h(
+                        'li',
+                        { 'data-testid': 'leader' },
+                        h('a', { href: `#/player/${encodeURIComponent(r.name)}` }, r.name),
+                        ': rating ',
+                        h('span', { class: 'rating', title: r.provisional ? PROVISIONAL_TITLE : 'rating' }, `${Math.round(r.rating)}${r.provisional ? '? (provisional)' : ''}`),
+                        ` after ${r.games} ${r.games === 1 ? 'game' : 'games'} `,
+                        g.about.seats.min <= 2 && g.about.seats.max >= 2 ? challengeButton(r.name, g.name) : null,
+                      ),
+                    ),
+                  ),
+                  anyProvisional(rs.slice(0, 10)) ? h('p', { class: 'muted small', 'data-testid': 'provisional-note' }, PROVISIONAL_NOTE) : null,
+                )
               : h('p', { class: 'muted' }, 'No rated games yet.'),
           ),
         )
@@ -406,9 +426,15 @@ function dailyCard(d: DailyInfo, message: HTMLElement, name: () => string): HTML
                 h(
                   'li',
                   { 'data-name': e.name },
-                  `${e.name}: ${dailyResult(d.game, e)} in ${clockText(e.time_ms)}`,
+                  e.name,
+                  // Issue #27: an account's rating beside its name; a guest's attempt marked as one (last).
+                  e.account && e.rating !== undefined && e.rating !== null
+                    ? h('span', { class: 'rating', 'data-testid': 'daily-rating', title: e.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(e))
+                    : null,
+                  `: ${dailyResult(d.game, e)} in ${clockText(e.time_ms)}`,
                   e.hints ? ` · ${e.hints} ${e.hints === 1 ? 'hint' : 'hints'}` : '',
                   e.ending && e.ending.type !== 'rules' ? ` (${e.ending.type.replace('_', ' ')})` : '',
+                  e.account ? null : h('span', { class: 'muted', 'data-testid': 'daily-guest', title: 'played as a guest, not signed in' }, ' · as a guest'),
                 ),
               ),
             )

@@ -12,10 +12,11 @@ import { loadHistory, saveHistory } from '../history';
 import type { ClockState, CreateTable, SeatSummary, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
 import { displayName, forgetSeat, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
+import { challengeButton } from '../ui/pairing';
 import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
 import { eventLines, refusalText, ruleHref, type Line } from '../words';
-import { ratingText, seatNames } from '../words/names';
+import { PROVISIONAL_TITLE, ratingText, seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
 
@@ -155,7 +156,7 @@ export function tableScreen(id: string): Screen {
     }
     const r = ratedSeats?.get(st.seat);
     if (!r) return null;
-    return h('span', { class: 'rating', 'data-testid': 'seat-rating', title: r.provisional ? 'provisional: few rated games yet' : 'rating' }, ratingText(r));
+    return h('span', { class: 'rating', 'data-testid': 'seat-rating', title: r.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(r));
   }
 
   const mySeat = (): number | null => (viewer.type === 'seat' ? viewer.seat : null);
@@ -446,6 +447,13 @@ export function tableScreen(id: string): Screen {
     return el;
   }
 
+  /** The other seats' account names at a table for two (none at a
+   *  table with a bot or a guest). */
+  function opponentsToChallenge(seat: number | null): string[] {
+    if (!table || table.seats.length !== 2 || seat === null) return [];
+    return table.seats.filter((s) => s.seat !== seat && s.kind === 'person' && s.account && s.name).map((s) => s.name!);
+  }
+
   function showOutcome(): void {
     if (!table || !ended) return replace(banner);
     const r = resultWords(table.game, table.outcome ?? null, table.ending ?? null, mySeat(), nameOf, lastView);
@@ -474,6 +482,8 @@ export function tableScreen(id: string): Screen {
           'div',
           { class: 'row' },
           canRematch ? h('button', { class: 'primary', 'data-testid': 'rematch', onclick: (e: Event) => void rematch(e.currentTarget as HTMLButtonElement) }, offeredBy ? 'Join the rematch' : table.seats.length > 1 ? 'Rematch' : 'Play another deal') : null,
+          // Issue #27: against a person with an account, challenge them again (another game or clock).
+          canRematch ? opponentsToChallenge(seat).map((name) => challengeButton(name, table!.game, 'Challenge again')) : null,
           h('a', { href: '#/', class: 'button', 'data-new-game': true }, 'New game'),
         ),
       ),

@@ -52,3 +52,16 @@ export function ratedNames(game: string, seats: SeatSummary[]): string[] {
   const names = seatNames(game, seats);
   return seats.map((s, i) => `${names[i]}${s.kind === 'person' && s.taken ? ratingText(s) : ''}`);
 }
+
+/** What the "?" after a rating means, in a player's words (issue #27):
+ *  the title (tooltip) of every provisional rating. */
+export const PROVISIONAL_TITLE = 'still settling: only a few rated games so far';
+
+/** The sentence shown once where ratings are listed (leaderboards,
+ *  profiles) whenever one of them is provisional. */
+export const PROVISIONAL_NOTE = 'A “?” after a rating means the player has played only a few rated games of this game: the rating is still settling and can move a lot after each game.';
+
+/** Whether any seat's rating is provisional. */
+export function anyProvisional(seats: { provisional?: boolean | null }[]): boolean {
+  return seats.some((s) => s.provisional === true);
+}

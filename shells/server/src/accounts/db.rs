@@ -318,3 +318,68 @@ pub async fn ratings_for(
         })
         .collect()
 }
+
+/// Which of some names are accounts' names (at most 200 names, one
+/// query): a daily board marks an account's attempt apart from a guest's.
+pub async fn accounts_among(store: &Store, names: &[String]) -> Result<Vec<String>, StoreError> {
+    let names = &names[..names.len().min(200)];
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (0..names.len()).map(|i| format!("${}", i + 1)).collect();
+    let sql = format!(
+        "SELECT name FROM accounts WHERE name IN ({})",
+        marks.join(", ")
+    );
+    // Audited: the text holds only `$n` placeholders made from indices;
+    // every name goes in as a bound value.
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for n in names {
+        query = query.bind(n.clone());
+    }
+    query
+        .fetch_all(store.pool())
+        .await?
+        .into_iter()
+        .map(|r| Ok(r.try_get("name")?))
+        .collect()
+}
+
+/// Who held the seats of some tables: (table, seat, name, whether an
+/// account's), for at most 200 tables (one query). A stored table's
+/// `seats` are as created; the names of those who joined later are here.
+pub async fn holders_of(
+    store: &Store,
+    tables: &[String],
+) -> Result<Vec<(String, usize, Option<String>, bool)>, StoreError> {
+    let tables = &tables[..tables.len().min(200)];
+    if tables.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (0..tables.len()).map(|i| format!("${}", i + 1)).collect();
+    let sql = format!(
+        "SELECT table_id, seat, name, account_id FROM seat_holders WHERE table_id IN ({})",
+        marks.join(", ")
+    );
+    // Audited: the text holds only `$n` placeholders made from indices;
+    // every id goes in as a bound value.
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for t in tables {
+        query = query.bind(t.clone());
+    }
+    query
+        .fetch_all(store.pool())
+        .await?
+        .into_iter()
+        .map(|r| {
+            let seat: i64 = r.try_get("seat")?;
+            let account: Option<String> = r.try_get("account_id")?;
+            Ok((
+                r.try_get("table_id")?,
+                usize::try_from(seat).unwrap_or(usize::MAX),
+                r.try_get("name")?,
+                account.is_some(),
+            ))
+        })
+        .collect()
+}

@@ -352,13 +352,75 @@ fn strip_session_cookie(headers: &mut HeaderMap) {
 /// in table summaries (issue #27: ratings beside every name). One query
 /// per game listed; a storage failure leaves the names bare.
 pub async fn with_ratings(store: &Store, tables: &mut [crate::protocol::TableSummary]) {
+    let mut lists: Vec<(String, Vec<crate::protocol::SeatSummary>)> = tables
+        .iter_mut()
+        .map(|t| (t.game.clone(), std::mem::take(&mut t.seats)))
+        .collect();
+    rate_seats(store, &mut lists).await;
+    for (t, (_, seats)) in tables.iter_mut().zip(lists) {
+        t.seats = seats;
+    }
+}
+
+/// The seats of finished tables as the lobby shows them (issue #27): a
+/// table's seats are stored as created (`SeatSpec`s: a person's seat is
+/// free then), so each is named by who held it, marked as an account's or
+/// not, with the account's rating as it stands now. A storage failure
+/// leaves the seats unnamed.
+pub async fn record_seats(store: &Store, records: &mut [crate::protocol::RecordSummary]) {
+    use crate::protocol::{SeatSpec, SeatSummary};
+    let ids: Vec<String> = records.iter().map(|r| r.id.clone()).collect();
+    let holders = db::holders_of(store, &ids).await.unwrap_or_default();
+    let mut lists: Vec<(String, Vec<SeatSummary>)> = Vec::with_capacity(records.len());
+    for r in records.iter() {
+        let specs: Vec<SeatSpec> = serde_json::from_value(r.seats.clone()).unwrap_or_default();
+        let seats = specs
+            .into_iter()
+            .enumerate()
+            .map(|(seat, spec)| {
+                let held = holders.iter().find(|h| h.0 == r.id && h.1 == seat);
+                let (kind, level) = match spec {
+                    SeatSpec::Person => ("person", None),
+                    SeatSpec::Bot { level } => ("bot", Some(level)),
+                };
+                SeatSummary {
+                    seat,
+                    kind: kind.to_string(),
+                    level,
+                    name: held.and_then(|h| h.2.clone()),
+                    taken: kind == "bot" || held.is_some(),
+                    connected: false,
+                    hints: 0,
+                    account: held.is_some_and(|h| h.3),
+                    rating: None,
+                    provisional: None,
+                }
+            })
+            .collect();
+        lists.push((r.game.clone(), seats));
+    }
+    rate_seats(store, &mut lists).await;
+    for (r, (_, seats)) in records.iter_mut().zip(lists) {
+        if !seats.is_empty()
+            && let Ok(v) = serde_json::to_value(seats)
+        {
+            r.seats = v;
+        }
+    }
+}
+
+/// Puts each account's rating (and its provisional mark) beside its name
+/// in lists of seats, each of a game: the lobby's tables, the recent
+/// games (issue #27). One query per game; a storage failure leaves the
+/// names bare.
+pub async fn rate_seats(store: &Store, lists: &mut [(String, Vec<crate::protocol::SeatSummary>)]) {
     let mut by_game: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for t in tables.iter() {
-        for s in &t.seats {
+    for (game, seats) in lists.iter() {
+        for s in seats {
             if s.account
                 && let Some(name) = &s.name
             {
-                let names = by_game.entry(t.game.clone()).or_default();
+                let names = by_game.entry(game.clone()).or_default();
                 if !names.contains(name) {
                     names.push(name.clone());
                 }
@@ -369,8 +431,8 @@ pub async fn with_ratings(store: &Store, tables: &mut [crate::protocol::TableSum
         let Ok(rows) = db::ratings_for(store, &game, &names).await else {
             continue;
         };
-        for t in tables.iter_mut().filter(|t| t.game == game) {
-            for s in t.seats.iter_mut().filter(|s| s.account) {
+        for (_, seats) in lists.iter_mut().filter(|(g, _)| *g == game) {
+            for s in seats.iter_mut().filter(|s| s.account) {
                 if let Some(row) = rows.iter().find(|r| Some(&r.0) == s.name.as_ref()) {
                     s.rating = Some(row.1);
                     s.provisional = Some(row.2 > routes::provisional_above(row.1));

@@ -41,6 +41,23 @@ pub enum BusMessage {
         /// The table.
         table: String,
     },
+    /// Something for one player's sockets, wherever they are connected
+    /// (issue #27: "paired", "challenge received"; a
+    /// `pairing::wire::PlayerEvent` as JSON). Every node hands it to its
+    /// own sockets of that account (`pairing/push.rs`).
+    Player {
+        /// The account's id.
+        account: String,
+        /// The event.
+        event: serde_json::Value,
+    },
+}
+
+impl super::Cluster {
+    /// The bus between the nodes (the players' pushes travel on it too).
+    pub fn bus(&self) -> std::sync::Arc<dyn Bus> {
+        self.bus.clone()
+    }
 }
 
 /// A fan-out between nodes: at most once, in order per publisher.

@@ -188,6 +188,11 @@ impl Book {
     /// Declines (the player challenged) or cancels (its sender) an open
     /// challenge.
     pub fn answer(&self, id: &str, who: &str, now_ms: i64) -> Result<Challenge, ApiError> {
+        self.answer_row(id, who, now_ms).map(|row| row.view(who))
+    }
+
+    /// As [`Book::answer`], the row as kept (to tell both players).
+    pub fn answer_row(&self, id: &str, who: &str, now_ms: i64) -> Result<Row, ApiError> {
         let mut rows = self.lock(now_ms);
         let row = rows
             .iter_mut()
@@ -205,7 +210,7 @@ impl Book {
             "declined"
         };
         row.answered_at = now_ms;
-        Ok(row.view(who))
+        Ok(row.clone())
     }
 }
 

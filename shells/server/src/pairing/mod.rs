@@ -12,13 +12,17 @@
 //! - [`challenges`]: challenges by name, in memory, bounded;
 //! - [`routes`]: the HTTP handlers; [`wire`]: their bodies.
 //!
-//! Matching runs whenever a waiting player's client asks (it asks every
-//! second or two while its waiting view is open), so no background task is
-//! needed, and a wait nobody has asked about for [`STALE_MS`] ends.
+//! Matching runs whenever a waiting player's client asks, and once a
+//! second in the background ([`MATCH_EVERY_MS`]), where an open player
+//! socket ([`push`]) counts as asking; the pairing is pushed on that
+//! socket. A wait nobody has asked about (no socket, no poll) for
+//! [`STALE_MS`] ends.
 
 pub mod challenges;
+pub mod push;
 pub mod queue;
 pub mod routes;
+pub mod shared;
 pub mod wire;
 
 use crate::accounts::Accounts;
@@ -94,21 +98,60 @@ pub struct Pairing {
     matched: Mutex<HashMap<String, Matched>>,
     /// Challenges by name.
     pub challenges: challenges::Book,
+    /// The players' sockets: what is pushed to them.
+    pub notices: Arc<push::Notices>,
+    /// Several nodes: the waits in the shared database instead of
+    /// `queue` (`shared.rs`), so players on different nodes are paired.
+    pub shared: Option<shared::SharedQueue>,
 }
 
 /// An account: (id, name).
 pub type Account = (String, String);
 
 impl Pairing {
-    /// The state, with an in-memory queue.
+    /// The state: the queue in memory on a single node, in the shared
+    /// database with several.
     pub fn new(hub: Arc<Hub>, accounts: Arc<Accounts>) -> Arc<Pairing> {
-        Arc::new(Pairing {
+        let shared = hub.cluster.get().is_some();
+        Pairing::with_queue(hub, accounts, shared)
+    }
+
+    /// The state, the queue in the database (`shared`) or in memory.
+    pub fn with_queue(hub: Arc<Hub>, accounts: Arc<Accounts>, shared: bool) -> Arc<Pairing> {
+        let shared = shared.then(|| shared::SharedQueue::new(hub.store.clone()));
+        let notices = Arc::new(push::Notices::default());
+        // Several nodes: the pushes travel on the bus between them.
+        if let Some(cluster) = hub.cluster.get()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            notices.over_bus(cluster.bus());
+        }
+        let pairing = Arc::new(Pairing {
             hub,
             accounts,
             queue: Box::new(MemoryQueue::default()),
             matched: Mutex::new(HashMap::new()),
             challenges: challenges::Book::default(),
-        })
+            notices,
+            shared,
+        });
+        if tokio::runtime::Handle::try_current().is_ok() {
+            tokio::spawn(matcher(Arc::downgrade(&pairing)));
+        }
+        pairing
+    }
+
+    /// Tells both players of a challenge how it stands now, each as they
+    /// see it (and the other tabs of whoever acted).
+    pub fn tell_challenge(&self, row: &challenges::Row) {
+        for who in [&row.from.0, &row.to.0] {
+            self.notices.tell(
+                who,
+                wire::PlayerEvent::Challenge {
+                    challenge: row.view(who),
+                },
+            );
+        }
     }
 
     fn matched(&self) -> std::sync::MutexGuard<'_, HashMap<String, Matched>> {
@@ -171,28 +214,34 @@ impl Pairing {
         self.check_game(game, clock)?;
         let rating = self.rating(&who.1, game).await?;
         self.matched().remove(&who.0);
-        self.queue
-            .enter(Waiting {
-                account: who.0.clone(),
-                name: who.1.clone(),
-                rating,
-                pool: Pool::new(game, clock),
-                since_ms: now_ms,
-                seen_ms: now_ms,
-            })
-            .map_err(|Refused::Full| {
-                ApiError::new(
-                    ErrorKind::Busy,
-                    "too many players are waiting to be paired; try again in a minute",
-                )
-            })?;
+        let wait = Waiting {
+            account: who.0.clone(),
+            name: who.1.clone(),
+            rating,
+            pool: Pool::new(game, clock),
+            since_ms: now_ms,
+            seen_ms: now_ms,
+        };
+        let entered = match &self.shared {
+            Some(shared) => shared.enter(&wait).await.map_err(storage)?,
+            None => self.queue.enter(wait),
+        };
+        entered.map_err(|Refused::Full| {
+            ApiError::new(
+                ErrorKind::Busy,
+                "too many players are waiting to be paired; try again in a minute",
+            )
+        })?;
         self.status(who, now_ms).await
     }
 
     /// Stops waiting; whether the account waited.
-    pub fn leave(&self, who: &Account) -> bool {
-        let was = self.queue.leave(&who.0);
-        self.matched().remove(&who.0).is_some() || was
+    pub async fn leave(&self, who: &Account) -> Result<bool, ApiError> {
+        let was = match &self.shared {
+            Some(shared) => shared.leave(&who.0).await.map_err(storage)?,
+            None => self.queue.leave(&who.0),
+        };
+        Ok(self.matched().remove(&who.0).is_some() || was)
     }
 
     /// Where an account's request stands, pairing whoever can be paired
@@ -202,6 +251,15 @@ impl Pairing {
         who: &Account,
         now_ms: i64,
     ) -> Result<PairingStatus, ApiError> {
+        if let Some(shared) = &self.shared {
+            shared.seen(&who.0, now_ms).await.map_err(storage)?;
+            self.pair_now(now_ms).await;
+            return Ok(match shared.kept(&who.0).await.map_err(storage)? {
+                Some(shared::Kept::Paired(done)) => done,
+                Some(shared::Kept::Waiting { wait, .. }) => idle_or(Some(&wait), "waiting", now_ms),
+                None => idle_or(None, "waiting", now_ms),
+            });
+        }
         let waiting = self.queue.seen(&who.0, now_ms);
         self.pair_now(now_ms).await;
         {
@@ -222,6 +280,9 @@ impl Pairing {
 
     /// Makes the pairs that can be made, and seats them.
     async fn pair_now(self: &Arc<Self>, now_ms: i64) {
+        if let Some(shared) = &self.shared {
+            return self.pair_shared(shared, now_ms).await;
+        }
         let pairs = self.queue.take_pairs(now_ms);
         for (a, b) in pairs {
             {
@@ -237,23 +298,15 @@ impl Pairing {
                 Ok((table, seats)) => {
                     let mut matched = self.matched();
                     for (i, (w, other)) in [(&a, &b), (&b, &a)].into_iter().enumerate() {
-                        matched.insert(
-                            w.account.clone(),
-                            (
-                                Some(PairingStatus {
-                                    state: "paired".into(),
-                                    game: Some(w.pool.game.clone()),
-                                    clock: w.pool.clock_spec(),
-                                    waited_ms: now_ms - w.since_ms,
-                                    window: None,
-                                    rating: Some(w.rating),
-                                    table: Some(table.clone()),
-                                    seat: Some(seats[i]),
-                                    opponent: Some(other.name.clone()),
-                                }),
-                                now_ms,
-                            ),
+                        let status = paired_status(w, other, &table, seats[i], now_ms);
+                        // Pushed at once; kept for a client that asks.
+                        self.notices.tell(
+                            &w.account,
+                            wire::PlayerEvent::Paired {
+                                status: status.clone(),
+                            },
                         );
+                        matched.insert(w.account.clone(), (Some(status), now_ms));
                     }
                     tracing::info!(%table, game = %a.pool.game, "quick pairing: paired");
                 }
@@ -271,6 +324,102 @@ impl Pairing {
         }
     }
 }
+
+impl Pairing {
+    /// A matching round over the shared database (several nodes): the
+    /// node holding the round's lock opens the tables, writes each
+    /// player's answer into their row and pushes it over the bus.
+    async fn pair_shared(self: &Arc<Self>, shared: &shared::SharedQueue, now_ms: i64) {
+        let pairs = match shared
+            .take_pairs(now_ms, now_ms - STALE_MS, now_ms - MATCH_KEPT_MS)
+            .await
+        {
+            Ok(pairs) => pairs,
+            Err(e) => {
+                tracing::warn!(error = %e, "quick pairing: cannot read the waits");
+                return;
+            }
+        };
+        for (a, b) in pairs {
+            let players = [
+                (a.account.clone(), a.name.clone()),
+                (b.account.clone(), b.name.clone()),
+            ];
+            match open_table(&self.hub, &a.pool.game, a.pool.clock_spec(), true, &players).await {
+                Ok((table, seats)) => {
+                    for (i, (w, other)) in [(&a, &b), (&b, &a)].into_iter().enumerate() {
+                        let status = paired_status(w, other, &table, seats[i], now_ms);
+                        if let Err(e) = shared.paired(&w.account, &status, now_ms).await {
+                            tracing::warn!(error = %e, "quick pairing: cannot keep a pairing");
+                        }
+                        self.notices
+                            .tell(&w.account, wire::PlayerEvent::Paired { status });
+                    }
+                    tracing::info!(%table, game = %a.pool.game, "quick pairing: paired across nodes");
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e.message, "quick pairing: no table");
+                    for w in [&a, &b] {
+                        let _ = shared.unpair(&w.account).await;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A player's answer once paired.
+fn paired_status(
+    w: &Waiting,
+    other: &Waiting,
+    table: &str,
+    seat: usize,
+    now_ms: i64,
+) -> PairingStatus {
+    PairingStatus {
+        state: "paired".into(),
+        game: Some(w.pool.game.clone()),
+        clock: w.pool.clock_spec(),
+        waited_ms: now_ms - w.since_ms,
+        window: None,
+        rating: Some(w.rating),
+        table: Some(table.to_string()),
+        seat: Some(seat),
+        opponent: Some(other.name.clone()),
+    }
+}
+
+/// Pairs in the background once a second (issue #27: push instead of
+/// polling): a player whose socket is open counts as asking, so the
+/// window widens and the pairing is pushed without the client polling.
+async fn matcher(pairing: std::sync::Weak<Pairing>) {
+    let mut every = tokio::time::interval(std::time::Duration::from_millis(MATCH_EVERY_MS));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let Some(pairing) = pairing.upgrade() else {
+            break;
+        };
+        let now = crate::accounts::now_ms();
+        let open = pairing.notices.accounts();
+        match &pairing.shared {
+            Some(shared) => {
+                if let Err(e) = shared.seen_all(&open, now).await {
+                    tracing::warn!(error = %e, "quick pairing: cannot note the waits");
+                }
+            }
+            None => {
+                for account in &open {
+                    pairing.queue.seen(account, now);
+                }
+            }
+        }
+        pairing.pair_now(now).await;
+    }
+}
+
+/// How often the background matcher runs.
+pub const MATCH_EVERY_MS: u64 = 1000;
 
 fn idle_or(waiting: Option<&Waiting>, state: &str, now_ms: i64) -> PairingStatus {
     match waiting {

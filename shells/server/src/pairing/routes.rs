@@ -1,7 +1,9 @@
 //! The HTTP routes of quick pairing and challenges (docs/protocol.md,
 //! "Finding an opponent"). Every one needs a signed-in account.
 
-use super::wire::{Challenge, ChallengeRequest, Challenges, PairingRequest, PairingStatus};
+use super::wire::{
+    Challenge, ChallengeRequest, Challenges, PairingRequest, PairingStatus, PlayerEvent,
+};
 use super::{Account, Pairing};
 use crate::accounts::now_ms;
 use crate::protocol::{ApiError, ErrorBody, ErrorKind};
@@ -26,6 +28,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(pairing: Arc<Pairing>) -> Router
         .route("/api/v1/challenges/{id}", delete(challenge_withdraw))
         .route("/api/v1/challenges/{id}/accept", post(challenge_accept))
         .route("/api/v1/challenges/{id}/decline", post(challenge_decline))
+        .route("/api/v1/me/ws", get(player_socket))
         .with_state(pairing)
 }
 
@@ -83,7 +86,7 @@ pub async fn pairing_stop(
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
     let who = who(&pairing, &headers).await?;
-    pairing.leave(&who);
+    pairing.leave(&who).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -118,6 +121,8 @@ pub async fn challenge_send(
         .await
         .map_err(super::storage)?
         .ok_or_else(nobody)?;
+    let from_id = from.0.clone();
+    let to_id = to.id.clone();
     let sent = pairing.challenges.send(
         from,
         (to.id, to.name),
@@ -126,6 +131,16 @@ pub async fn challenge_send(
         request.rated.unwrap_or(true),
         now_ms(),
     )?;
+    // Pushed: the player challenged hears of it at once (and the sender's
+    // other tabs); not yet accepted, both see it alike.
+    for who in [&to_id, &from_id] {
+        pairing.notices.tell(
+            who,
+            PlayerEvent::Challenge {
+                challenge: sent.clone(),
+            },
+        );
+    }
     Ok((StatusCode::CREATED, axum::Json(sent)).into_response())
 }
 
@@ -150,6 +165,7 @@ pub async fn challenge_accept(
             let mut done = row.clone();
             done.state = "accepted";
             done.table = Some((table, seats));
+            pairing.tell_challenge(&done);
             Ok(axum::Json(done.view(&me.0)))
         }
         Err(e) => {
@@ -168,11 +184,9 @@ pub async fn challenge_decline(
     Path(id): Path<String>,
 ) -> Result<axum::Json<Challenge>, ApiError> {
     let me = who(&pairing, &headers).await?;
-    Ok(axum::Json(pairing.challenges.answer(
-        &id,
-        &me.0,
-        now_ms(),
-    )?))
+    let row = pairing.challenges.answer_row(&id, &me.0, now_ms())?;
+    pairing.tell_challenge(&row);
+    Ok(axum::Json(row.view(&me.0)))
 }
 
 /// Withdraws a challenge: cancels it (its sender) or declines it (the
@@ -185,9 +199,59 @@ pub async fn challenge_withdraw(
     Path(id): Path<String>,
 ) -> Result<axum::Json<Challenge>, ApiError> {
     let me = who(&pairing, &headers).await?;
-    Ok(axum::Json(pairing.challenges.answer(
-        &id,
-        &me.0,
-        now_ms(),
-    )?))
+    let row = pairing.challenges.answer_row(&id, &me.0, now_ms())?;
+    pairing.tell_challenge(&row);
+    Ok(axum::Json(row.view(&me.0)))
+}
+
+/// The player's socket (issue #27: push instead of polling): the server
+/// sends a `hello`, then each [`PlayerEvent`] as it happens: paired,
+/// challenge received, accepted, declined or cancelled. Signed in by the
+/// session cookie or a bearer token; a guest's socket gets its `hello`
+/// only. The client sends nothing; while its socket is down it polls the
+/// routes above instead.
+#[utoipa::path(get, path = "/api/v1/me/ws",
+    responses((status = 101, description = "switching to the WebSocket: one JSON `PlayerEvent` per text message", body = PlayerEvent), (status = 400, description = "bad_request: not a WebSocket upgrade", body = ErrorBody), (status = 403, description = "csrf: a signed-in socket opened from another site", body = ErrorBody), (status = 426, description = "not a WebSocket upgrade (the connection cannot be upgraded)", body = ErrorBody)))]
+pub async fn player_socket(
+    State(pairing): Shared,
+    headers: HeaderMap,
+    held: Option<axum::Extension<crate::connections::Held>>,
+    upgrade: axum::extract::WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let who = pairing
+        .accounts
+        .current(&headers)
+        .await?
+        .map(|w| (w.id, w.name));
+    // A browser opens a socket from any page with the cookies it holds:
+    // a signed-in socket must come from this site.
+    if who.is_some() && !same_site(&headers) {
+        return Err(ApiError::new(
+            ErrorKind::Csrf,
+            "this page may not listen for another site's player",
+        ));
+    }
+    let notices = pairing.notices.clone();
+    Ok(upgrade
+        .max_message_size(4096)
+        .on_upgrade(move |socket| async move {
+            super::push::serve(socket, notices, who).await;
+            drop(held);
+        }))
+}
+
+/// Whether a request's `Origin` (if any) is the host it was sent to.
+fn same_site(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(axum::http::header::ORIGIN) else {
+        return true; // not a browser's page: an API client
+    };
+    let host = headers
+        .get(axum::http::header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    origin
+        .to_str()
+        .ok()
+        .and_then(|o| o.split_once("://").map(|(_, rest)| rest))
+        .is_some_and(|rest| !host.is_empty() && rest == host)
 }

@@ -124,3 +124,33 @@ pub struct Challenges {
     /// newest first.
     pub outgoing: Vec<Challenge>,
 }
+
+/// What the server pushes on a player's socket, `GET /api/v1/me/ws`
+/// (issue #27: push instead of polling). Each is one JSON text message.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(tag = "type", rename_all = "snake_case"))]
+pub enum PlayerEvent {
+    /// The first message: who the socket belongs to (absent for a guest,
+    /// who hears nothing more: pairing and challenges need an account).
+    Hello {
+        /// The account's name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        name: Option<String>,
+    },
+    /// Quick pairing paired the player: the table and seat (take the seat
+    /// with `POST /api/v1/tables/{table}/join` while signed in).
+    Paired {
+        /// As `GET /api/v1/pairing` would answer now.
+        status: PairingStatus,
+    },
+    /// A challenge of the player's changed: received (`open`, sent to
+    /// them), `accepted` (with the table and the player's seat),
+    /// `declined` or `cancelled`. Also sent to its own sender's other tabs.
+    Challenge {
+        /// The challenge as the player sees it.
+        challenge: Challenge,
+    },
+}

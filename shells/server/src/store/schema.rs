@@ -30,7 +30,7 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 pub(super) fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 7] = match dialect {
+    let sql: [&'static str; 8] = match dialect {
         Dialect::Sqlite => [
             include_str!("../../migrations/sqlite/0001_tables.sql"),
             include_str!("../../migrations/sqlite/0002_daily_hints_timers.sql"),
@@ -41,6 +41,8 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/sqlite/0006_accounts.sql"),
             // Table leases (issue #28).
             include_str!("../../migrations/sqlite/0007_table_leases.sql"),
+            // Quick pairing across nodes (issue #27).
+            include_str!("../../migrations/sqlite/0008_pairing_waits.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../../migrations/postgres/0001_tables.sql"),
@@ -52,6 +54,8 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/postgres/0006_accounts.sql"),
             // Table leases (issue #28).
             include_str!("../../migrations/postgres/0007_table_leases.sql"),
+            // Quick pairing across nodes (issue #27).
+            include_str!("../../migrations/postgres/0008_pairing_waits.sql"),
         ],
     };
     let names = [
@@ -62,6 +66,7 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
         "daily_name_key",
         "accounts",
         "table_leases",
+        "pairing_waits",
     ];
     Migrator::with_migrations(
         sql.into_iter()
