@@ -549,9 +549,17 @@ impl TableCore {
     }
 
     /// Ends the game as its stored record says it ended (a finished
-    /// table rebuilt to work out its last state).
-    pub fn finish_as_recorded(&mut self, ending: Ending, at: GameTime) {
-        let _ = self.finish(ending, at);
+    /// table rebuilt to work out its last state, a mirror of another
+    /// node's table): the step, if the game was not over yet.
+    pub fn finish_as_recorded(&mut self, ending: Ending, at: GameTime) -> Option<Applied> {
+        self.finish(ending, at).ok()
+    }
+
+    /// Fires the game's timers up to `at`, as its owner stored they fired
+    /// (a mirror of another node's table, issue #28): the step, if any.
+    pub fn replay_timers(&mut self, at: GameTime) -> Option<Applied> {
+        let step = self.game.advance_to(at);
+        self.stepped(step, Cause::Timers, false)
     }
 
     /// Ends the game outside the rules at `at`.
