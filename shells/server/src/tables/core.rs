@@ -398,10 +398,8 @@ impl TableCore {
     }
 
     fn end(&mut self, ending: Ending, at: GameTime) -> Advanced {
-        match self.finish(ending, at) {
-            Ok(applied) => Advanced::Step(applied),
-            Err(_) => Advanced::Quiet,
-        }
+        self.finish(ending, at)
+            .map_or(Advanced::Quiet, Advanced::Step)
     }
 
     fn bot_acts(&mut self, seat: Seat, action: Value, at: GameTime) -> Advanced {
@@ -548,15 +546,12 @@ impl TableCore {
         }
     }
 
-    /// Ends the game as its stored record says it ended (a finished
-    /// table rebuilt to work out its last state, a mirror of another
-    /// node's table): the step, if the game was not over yet.
+    /// Ends the game as its record says (a finished table rebuilt, a mirror).
     pub fn finish_as_recorded(&mut self, ending: Ending, at: GameTime) -> Option<Applied> {
         self.finish(ending, at).ok()
     }
 
-    /// Fires the game's timers up to `at`, as its owner stored they fired
-    /// (a mirror of another node's table, issue #28): the step, if any.
+    /// Fires the timers up to `at`, as the owner stored (a mirror, #28).
     pub fn replay_timers(&mut self, at: GameTime) -> Option<Applied> {
         let step = self.game.advance_to(at);
         self.stepped(step, Cause::Timers, false)
