@@ -79,7 +79,10 @@ impl Hub {
             return Ok(None);
         };
         let _one = cluster.mirroring.lock().await;
-        if let Some(running) = cluster.mirror_of(id) {
+        // (A mirror whose task is gone, by a panic, is made again.)
+        if let Some(running) = cluster.mirror_of(id)
+            && !running.table.commands.is_closed()
+        {
             return Ok(Some(running.table));
         }
         let Some(stored) = self.store.unfinished_table(id).await.map_err(storage)? else {
