@@ -41,6 +41,33 @@ pub fn token_matches(token: &str, stored: &str) -> bool {
     hash.as_bytes().ct_eq(stored.as_bytes()).into()
 }
 
+/// HMAC-SHA256 of `message` under `key`, hex (RFC 2104): what one node
+/// of a service proves to another with the secret they share (issue #28).
+pub fn mac(key: &[u8], message: &[u8]) -> String {
+    const BLOCK: usize = 64;
+    let mut block = [0u8; BLOCK];
+    if key.len() > BLOCK {
+        block[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.map(|b| b ^ byte);
+    let inner = Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(message)
+        .finalize();
+    let outer = Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize();
+    hex(&outer)
+}
+
+/// Whether `proof` is the [`mac`] of `message` under `key`, in constant time.
+pub fn mac_matches(key: &[u8], message: &[u8], proof: &str) -> bool {
+    mac(key, message).as_bytes().ct_eq(proof.as_bytes()).into()
+}
+
 fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(bytes.len() * 2);
@@ -65,5 +92,24 @@ mod tests {
         assert!(!token_matches(&a, &hb));
         assert!(!token_matches("", &ha));
         assert_ne!(a, ha);
+    }
+
+    #[test]
+    fn mac_is_hmac_sha256() {
+        // RFC 4231, test cases 2 and 6 (a key longer than a block).
+        assert_eq!(
+            mac(b"Jefe", b"what do ya want for nothing?"),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+        );
+        assert_eq!(
+            mac(
+                &[0xaa; 131],
+                b"Test Using Larger Than Block-Size Key - Hash Key First"
+            ),
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        );
+        assert!(mac_matches(b"k", b"m", &mac(b"k", b"m")));
+        assert!(!mac_matches(b"k", b"m", &mac(b"j", b"m")));
+        assert!(!mac_matches(b"k", b"m", ""));
     }
 }

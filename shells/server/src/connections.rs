@@ -58,7 +58,18 @@ pub enum Refusal {
 #[derive(Debug)]
 pub struct Pass {
     gate: Arc<Gate>,
-    ip: IpAddr,
+    /// The address it counts for (a relayed connection's client's, once
+    /// its relaying node proved it: [`Held::count_for`]).
+    ip: Mutex<IpAddr>,
+}
+
+fn release(map: &mut HashMap<IpAddr, usize>, ip: IpAddr) {
+    if let Some(n) = map.get_mut(&ip) {
+        *n -= 1;
+        if *n == 0 {
+            map.remove(&ip);
+        }
+    }
 }
 
 impl Drop for Pass {
@@ -69,12 +80,35 @@ impl Drop for Pass {
             .by_address
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = map.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.ip);
-            }
+        let ip = *self.ip.lock().unwrap_or_else(|p| p.into_inner());
+        release(&mut map, ip);
+    }
+}
+
+impl Held {
+    /// Counts the connection for `client` instead of the address it came
+    /// from: a connection relayed by another node of the service for a
+    /// client of its own (issue #28; only once the relaying node proved it,
+    /// `shells/server/src/cluster/relay.rs`). Refused, and nothing changed,
+    /// when `client` holds its share already.
+    pub fn count_for(&self, client: IpAddr) -> Result<(), Refusal> {
+        let pass = &self.0;
+        let mut map = pass
+            .gate
+            .by_address
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        let mut ip = pass.ip.lock().unwrap_or_else(|p| p.into_inner());
+        if *ip == client {
+            return Ok(());
         }
+        if map.get(&client).copied().unwrap_or(0) >= pass.gate.per_address {
+            return Err(Refusal::Address);
+        }
+        release(&mut map, *ip);
+        *map.entry(client).or_insert(0) += 1;
+        *ip = client;
+        Ok(())
     }
 }
 
@@ -109,7 +143,7 @@ impl Gate {
         *map.entry(ip).or_insert(0) += 1;
         Ok(Pass {
             gate: self.clone(),
-            ip,
+            ip: Mutex::new(ip),
         })
     }
 }

@@ -187,6 +187,12 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
             hub.clone(),
             crate::cluster::relay::relay,
         ))
+        // ...and a relayed request counts as its client's, once its
+        // relaying node's proof verifies.
+        .layer(axum::middleware::from_fn_with_state(
+            hub.clone(),
+            crate::cluster::relay::trust,
+        ))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn_with_state(
             hub.clone(),
@@ -551,8 +557,10 @@ async fn websocket(
     Path(id): Path<String>,
     axum::Extension(seats): axum::Extension<Arc<crate::ws::SeatConnections>>,
     held: Option<axum::Extension<crate::connections::Held>>,
+    remote: Option<axum::Extension<crate::cluster::relay::Remote>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let remote = remote.map(|r| r.0);
     let limit = hub.limits.max_message_bytes;
     upgrade
         // tungstenite zeroes its whole read buffer before every read: the
@@ -561,7 +569,7 @@ async fn websocket(
         .max_message_size(limit * 4)
         .max_frame_size(limit * 4)
         .on_upgrade(move |socket| async move {
-            crate::ws::serve(socket, hub, id, seats).await;
+            crate::ws::serve(socket, hub, id, seats, remote).await;
             drop(held);
         })
 }

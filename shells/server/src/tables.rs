@@ -10,7 +10,9 @@
 //! - `hub`: what the tables and front ends share, every table in memory;
 //!   `open`: table creation and resumption; `commands`: what the front
 //!   ends send a table; `archive` and `finished`: finished tables served
-//!   from the store; `online`: what an online table allows.
+//!   from the store; `online`: what an online table allows; `mirror`: a
+//!   read-only mirror of a table another node owns, for this node's
+//!   spectators (issue #28).
 //!
 //! It knows games only through `stackyard_core::host`.
 
@@ -22,6 +24,7 @@ mod finished;
 mod hints;
 mod hub;
 mod messages;
+mod mirror;
 pub mod online;
 mod open;
 mod requests;
@@ -31,6 +34,13 @@ mod writes;
 
 pub use commands::{Command, ConnHandle, Kick, Request, TableHandle, deliver};
 pub use hub::Hub;
+pub use mirror::MirrorHandle;
+
+/// How often a mirror tells the owner it watches (the owner hints for
+/// three times as long).
+pub fn mirror_watch_every() -> std::time::Duration {
+    mirror::WATCH_EVERY
+}
 pub use messages::{error as error_message, pong};
 pub use open::{MoreWrites, PrivateTable};
 

@@ -229,15 +229,18 @@ impl SeatConnections {
     }
 }
 
-/// Serves one WebSocket connection to table `table_id`.
+/// Serves one WebSocket connection to table `table_id`; `remote`: the
+/// address of the node that owns it, when another does (issue #28: a
+/// spectator is served by this node's mirror, a seat relayed).
 pub async fn serve(
     mut socket: WebSocket,
     hub: Arc<Hub>,
     table_id: String,
     seats: Arc<SeatConnections>,
+    remote: Option<crate::cluster::relay::Remote>,
 ) {
     metrics::gauge!("stackyard_connections").increment(1.0);
-    let outcome = serve_inner(&mut socket, &hub, &table_id, &seats).await;
+    let outcome = serve_inner(&mut socket, &hub, &table_id, &seats, remote.as_ref()).await;
     if let Some((code, reason)) = outcome {
         // A slow reader's close waits behind what it has not read yet: give
         // it a write timeout to arrive, so the reader learns why.
@@ -256,10 +259,24 @@ async fn serve_inner(
     hub: &Arc<Hub>,
     table_id: &str,
     seats: &Arc<SeatConnections>,
+    remote: Option<&crate::cluster::relay::Remote>,
 ) -> Option<(u16, &'static str)> {
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.limits.message_burst);
+    // Another node's table: this node's mirror serves spectators (none
+    // when it cannot be built: then they are relayed like seats).
+    let mirror = match remote {
+        Some(_) => hub.mirror(table_id).await.ok().flatten(),
+        None => None,
+    };
     // Running, or finished and answered from the store.
-    let Some(table) = hub.find(table_id).await.ok().flatten() else {
+    let found = match remote {
+        Some(_) => mirror,
+        None => hub.find(table_id).await.ok().flatten(),
+    };
+    if let (Some(owner), None) = (remote, &found) {
+        return relay_after_hello(socket, hub, owner, table_id, &mut bucket).await;
+    }
+    let Some(table) = found else {
         let e = ApiError::new(
             ErrorKind::NoSuchTable,
             format!("there is no table {table_id:?}"),
@@ -307,6 +324,10 @@ async fn serve_inner(
             Incoming::Ignore => {}
         }
     };
+    if let (Some(owner), Some(token)) = (remote, &token) {
+        let hello = hello_text(Some(token), since);
+        return crate::cluster::relay::websocket(socket, hub, owner, table_id, hello).await;
+    }
     let _ = since; // a fresh welcome at the current version is always enough
     let conn_id = hub.conn_id();
     let (out, mut outbound) = mpsc::channel::<Utf8Bytes>(hub.limits.outbound_queue);
@@ -372,6 +393,49 @@ async fn serve_inner(
         .send(Command::Disconnect { conn: conn_id })
         .await;
     result
+}
+
+/// A hello, as relayed to a table's owner.
+fn hello_text(token: Option<&String>, since: Option<u64>) -> String {
+    serde_json::json!({"type": "hello", "protocol": PROTOCOL, "token": token, "since": since})
+        .to_string()
+}
+
+/// Reads the hello and relays the connection to the table's owner
+/// (spectators too, when no mirror could be made here).
+async fn relay_after_hello(
+    socket: &mut WebSocket,
+    hub: &Arc<Hub>,
+    owner: &crate::cluster::relay::Remote,
+    table_id: &str,
+    bucket: &mut Bucket,
+) -> Option<(u16, &'static str)> {
+    let deadline = tokio::time::Instant::now() + hub.limits.hello_timeout;
+    loop {
+        let msg = match tokio::time::timeout_at(deadline, socket.recv()).await {
+            Err(_) => return Some((close_code::POLICY, "no hello")),
+            Ok(None) => return None,
+            Ok(Some(msg)) => msg,
+        };
+        match read(msg, hub, bucket) {
+            Incoming::Message(ClientMessage::Hello { token, since, .. }) => {
+                let hello = hello_text(token.as_ref(), since);
+                return crate::cluster::relay::websocket(socket, hub, owner, table_id, hello).await;
+            }
+            Incoming::Message(ClientMessage::Ping { id }) => {
+                send(socket, crate::tables::pong(id), hub).await;
+            }
+            Incoming::Message(_) => {
+                let e = ApiError::new(ErrorKind::Protocol, "say hello first");
+                send(socket, error_text(None, &e), hub).await;
+            }
+            Incoming::Refused(text) => {
+                send(socket, text, hub).await;
+            }
+            Incoming::Close(code, reason) => return Some((code, reason)),
+            Incoming::Ignore => {}
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -76,6 +76,10 @@ struct Node {
 
 impl Node {
     fn start(db: &str) -> Node {
+        Node::start_with(db, &[])
+    }
+
+    fn start_with(db: &str, extra: &[&str]) -> Node {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -91,6 +95,7 @@ impl Node {
                 "1000",
             ])
             .args(["--daily", "", "--web", "/nonexistent"])
+            .args(extra)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -295,6 +300,195 @@ fn a_table_made_on_one_node_is_listed_watched_and_played_through_another() {
         assert_eq!(summary["actions"].as_u64(), Some(acked as u64));
         let record = get(b, &format!("/api/v1/tables/{table}/record")).await;
         assert_eq!(record["actions"].as_array().unwrap().len(), acked);
+    });
+}
+
+/// The `stackyard_connections` gauge of a node: its open WebSockets.
+async fn websockets(addr: SocketAddr) -> u64 {
+    let (status, text) = http(addr, "GET", "/metrics", None).await;
+    assert_eq!(status, 200);
+    text.lines()
+        .find_map(|l| l.strip_prefix("stackyard_connections "))
+        .and_then(|n| n.trim().parse::<f64>().ok())
+        .map_or(0, |n| n as u64)
+}
+
+/// A step as a spectator compares it: everything but the clocks (read
+/// at each node's own moment).
+fn step_seen(m: &Value) -> Value {
+    json!([
+        m["version"],
+        m["events"],
+        m["view"],
+        m["to_act"],
+        m["ended"],
+        m["outcome"]
+    ])
+}
+
+#[test]
+fn a_spectator_on_another_node_is_served_there_with_the_owners_steps() {
+    let Some(url) = postgres_url() else { return };
+    let rt = runtime();
+    let db = rt.block_on(fresh_database(&url, "mirror"));
+    let a = Node::start(&db);
+    let b = Node::start(&db);
+    let (a, b) = (a.addr, b.addr);
+    rt.block_on(async move {
+        // Owned by B; seats play on B; one spectator on each node.
+        let (table, tokens) = towers_table(b).await;
+        let (mut watch_a, welcome_a) = connect(a, &table, None).await;
+        let (mut watch_b, welcome_b) = connect(b, &table, None).await;
+        assert_eq!(welcome_a["viewer"], json!({"type": "spectator"}));
+        assert_eq!(welcome_a["view"], welcome_b["view"]);
+        assert_eq!(welcome_a["version"], welcome_b["version"]);
+        let mut seats = seats(b, &table, &tokens).await;
+        // A's spectator is served by A: B holds the two seats and its
+        // own spectator, not A's.
+        assert_eq!(
+            websockets(b).await,
+            3,
+            "B's WebSockets: two seats and B's spectator"
+        );
+        assert_eq!(websockets(a).await, 1, "A's WebSocket: its spectator");
+        let acked = seats.play(400).await;
+        assert!(seats.over, "the game ended");
+        let mut seen: [Vec<Value>; 2] = [Vec::new(), Vec::new()];
+        for (watcher, seen) in [&mut watch_a, &mut watch_b]
+            .into_iter()
+            .zip(seen.iter_mut())
+        {
+            loop {
+                let m = watcher.next().await.expect("the spectator's stream");
+                if m["type"] == "step" {
+                    seen.push(step_seen(&m));
+                    if !m["outcome"].is_null() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            seen[1].len(),
+            acked,
+            "B's spectator saw a step for each action"
+        );
+        // Every step, in order, as the owner's own spectator saw it.
+        assert_eq!(
+            seen[0].len(),
+            seen[1].len(),
+            "A's spectator saw as many steps"
+        );
+        for (i, (on_a, on_b)) in seen[0].iter().zip(&seen[1]).enumerate() {
+            assert_eq!(on_a, on_b, "step {i} differs between the nodes");
+        }
+        let versions: Vec<u64> = seen[0].iter().map(|s| s[0].as_u64().unwrap()).collect();
+        assert!(
+            versions.windows(2).all(|w| w[0] < w[1]),
+            "in order: {versions:?}"
+        );
+    });
+}
+
+/// One WebSocket to `table` through `addr` from the local address
+/// `from` (another loopback address than the nodes'), with extra request
+/// headers; its hello said. `Err` when the connection is refused.
+async fn connect_from(
+    from: &str,
+    addr: SocketAddr,
+    table: &str,
+    token: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Result<(Client, Value), String> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let socket = tokio::net::TcpSocket::new_v4().map_err(|e| e.to_string())?;
+    socket
+        .bind(format!("{from}:0").parse().unwrap())
+        .map_err(|e| e.to_string())?;
+    let stream = socket.connect(addr).await.map_err(|e| e.to_string())?;
+    let mut request = format!("ws://{addr}/api/v1/tables/{table}/ws")
+        .into_client_request()
+        .unwrap();
+    for (name, value) in headers {
+        let name: tokio_tungstenite::tungstenite::http::HeaderName = name.parse().unwrap();
+        request.headers_mut().insert(name, value.parse().unwrap());
+    }
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    let (socket, _) = tokio::time::timeout(
+        Duration::from_secs(5),
+        tokio_tungstenite::client_async(request, stream),
+    )
+    .await
+    .map_err(|_| "the upgrade timed out".to_string())?
+    .map_err(|e| e.to_string())?;
+    let mut client = Client::from_socket(socket);
+    client
+        .send_json(json!({"type": "hello", "protocol": 1, "token": token, "since": null}))
+        .await;
+    match tokio::time::timeout(Duration::from_secs(5), client.socket.next()).await {
+        Ok(Some(Ok(tokio_tungstenite::tungstenite::Message::Text(t)))) => {
+            let first: Value = serde_json::from_str(&t).unwrap();
+            Ok((client, first))
+        }
+        other => Err(format!("no first message: {other:?}")),
+    }
+}
+
+#[test]
+fn the_per_address_cap_counts_a_relayed_client_as_itself_and_cannot_be_dodged() {
+    let Some(url) = postgres_url() else { return };
+    let rt = runtime();
+    let db = rt.block_on(fresh_database(&url, "caps"));
+    // Three connections an address; the client is 127.0.0.2, the nodes
+    // (and so the relays between them) 127.0.0.1.
+    let cap = ["--connections-per-address", "3"];
+    let a = Node::start_with(&db, &cap);
+    let b = Node::start_with(&db, &cap);
+    let (a, b) = (a.addr, b.addr);
+    const CLIENT: &str = "127.0.0.2";
+    rt.block_on(async move {
+        let (table, tokens) = towers_table(b).await;
+        // Two connections of the client straight to the owner, B.
+        let (first, _) = connect_from(CLIENT, b, &table, None, &[]).await.unwrap();
+        let (_second, _) = connect_from(CLIENT, b, &table, None, &[]).await.unwrap();
+        // A seat through A is relayed to B: B counts it as the client's
+        // third, and admits it.
+        let (_seat, welcome) = connect_from(CLIENT, a, &table, Some(&tokens[0]), &[])
+            .await
+            .unwrap();
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        assert_eq!(welcome["viewer"], json!({"type": "seat", "seat": 0}));
+        // A fourth, through A again (A holds only two of the client's):
+        // B refuses it as the client's fourth, and the client hears why.
+        // (Counted as the relaying node's, it would have been admitted.)
+        match connect_from(CLIENT, a, &table, Some(&tokens[1]), &[]).await {
+            Ok((_, m)) => {
+                assert_eq!(m["type"], "error", "a fourth connection was admitted: {m}");
+                assert_eq!(m["kind"], "too_many_connections", "{m}");
+            }
+            Err(e) => panic!("the refused client was told nothing: {e}"),
+        }
+        // A client posing as a relay for another address: the headers are
+        // ignored, the connection stays its own.
+        drop(first);
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let forged = [
+            ("x-stackyard-relayed", "1"),
+            ("x-stackyard-client", "127.0.0.50"),
+            ("x-stackyard-client-proof", "00"),
+        ];
+        let (_posing, w) = connect_from(CLIENT, b, &table, None, &forged)
+            .await
+            .unwrap();
+        assert_eq!(w["type"], "welcome", "{w}");
+        // Had B believed it, the client would hold two there and a third
+        // would be admitted; it holds three.
+        let refused = connect_from(CLIENT, b, &table, None, &[]).await;
+        assert!(
+            refused.is_err(),
+            "a forged relay header freed a place: {:?}",
+            refused.map(|(_, m)| m)
+        );
     });
 }
 

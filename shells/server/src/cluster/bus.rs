@@ -3,9 +3,23 @@
 //! here; NATS or another message bus could implement [`Bus`] instead (see
 //! `docs/deploy.md` for when that is worth it).
 //!
-//! A table's own steps do not travel on the bus: a client of another node
-//! is relayed to the table's owner (`relay.rs`), which sends it every step
-//! as it does its own clients.
+//! A table's steps travel as **hints** only ([`BusMessage::Step`]: a
+//! table id and a version, never the step): a node with spectators of a
+//! table another node owns keeps a read-only mirror of it
+//! (`shells/server/src/tables/mirror.rs`) that reads the committed steps
+//! from the database when hinted, and on a timer besides.
+//!
+//! **Nothing heard on the bus is trusted as data.** `NOTIFY` is not
+//! authenticated: anyone who may run `pg_notify` on the database may say
+//! anything here, but such a one may also write the tables directly, so
+//! signing the messages would protect nothing. Every message is a hint
+//! with no authority: a lobby entry is only listed (every route for the
+//! table goes to the database, which says who owns it), a `Step` or a
+//! `Table` only makes a mirror read the database again, a `Watch` only
+//! makes an owner send hints, a `Player` event is only a notice to an
+//! account's sockets (it carries no token: the seat it names is taken
+//! through the join route, which checks the account in the database). A payload that does not parse is logged and
+//! dropped ([`parse`]).
 
 use crate::protocol::TableSummary;
 use serde::{Deserialize, Serialize};
@@ -41,6 +55,25 @@ pub enum BusMessage {
         /// The table.
         table: String,
     },
+    /// A hint: the owner of `table` committed its steps up to `version`.
+    /// A node mirroring the table reads them from the database.
+    Step {
+        /// The node telling.
+        node: String,
+        /// The table.
+        table: String,
+        /// Its version now.
+        version: u64,
+    },
+    /// `node` mirrors `table` for spectators of its own: its owner sends
+    /// [`BusMessage::Step`] hints for it for a while (told again while
+    /// the mirror lasts).
+    Watch {
+        /// The node mirroring.
+        node: String,
+        /// The table.
+        table: String,
+    },
     /// Something for one player's sockets, wherever they are connected
     /// (issue #27: "paired", "challenge received"; a
     /// `pairing::wire::PlayerEvent` as JSON). Every node hands it to its
@@ -57,6 +90,22 @@ impl super::Cluster {
     /// The bus between the nodes (the players' pushes travel on it too).
     pub fn bus(&self) -> std::sync::Arc<dyn Bus> {
         self.bus.clone()
+    }
+}
+
+/// Reads a payload heard on the bus: `None` (logged) for anything that is
+/// not a message of this build, too long, or not JSON. Never panics.
+pub fn parse(payload: &str) -> Option<BusMessage> {
+    if payload.len() > MAX_PAYLOAD {
+        tracing::warn!(bytes = payload.len(), "a bus message too long is ignored");
+        return None;
+    }
+    match serde_json::from_str::<BusMessage>(payload) {
+        Ok(message) => Some(message),
+        Err(e) => {
+            tracing::warn!(error = %e, "a bus message that does not parse is ignored");
+            None
+        }
     }
 }
 
@@ -85,7 +134,7 @@ impl PgBus {
             loop {
                 match listener.recv().await {
                     Ok(note) => {
-                        if let Ok(message) = serde_json::from_str::<BusMessage>(note.payload()) {
+                        if let Some(message) = parse(note.payload()) {
                             let _ = tell.send(message);
                         }
                     }
@@ -132,5 +181,49 @@ impl Bus for PgBus {
 
     fn subscribe(&self) -> broadcast::Receiver<BusMessage> {
         self.heard.subscribe()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{BusMessage, parse};
+
+    #[test]
+    fn malformed_bus_payloads_are_ignored_without_a_panic() {
+        let long = format!("{{\"type\":\"hello\",\"node\":\"{}\"}}", "x".repeat(9000));
+        for bad in [
+            "",
+            "null",
+            "not json",
+            "{",
+            "[1,2,3]",
+            "{\"type\":\"nope\"}",
+            "{\"type\":\"step\",\"node\":\"a\",\"table\":\"t\"}",
+            "{\"type\":\"step\",\"node\":\"a\",\"table\":\"t\",\"version\":-1}",
+            "{\"type\":\"step\",\"node\":\"a\",\"table\":\"t\",\"version\":1e999}",
+            "{\"type\":\"table\",\"node\":\"a\",\"summary\":{}}",
+            "{\"type\":\"watch\",\"node\":7,\"table\":\"t\"}",
+            "\u{0}\u{ffff}",
+            &long,
+        ] {
+            assert!(parse(bad).is_none(), "{bad:.80} was read as a message");
+        }
+        // What this build says, it reads back.
+        let step = BusMessage::Step {
+            node: "a".into(),
+            table: "t".into(),
+            version: 7,
+        };
+        let text = serde_json::to_string(&step).unwrap();
+        assert!(matches!(
+            parse(&text),
+            Some(BusMessage::Step { version: 7, .. })
+        ));
+        let watch = serde_json::to_string(&BusMessage::Watch {
+            node: "a".into(),
+            table: "t".into(),
+        })
+        .unwrap();
+        assert!(matches!(parse(&watch), Some(BusMessage::Watch { .. })));
     }
 }

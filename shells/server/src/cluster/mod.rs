@@ -14,6 +14,12 @@
 //! - The lobby of every node lists every node's tables, told over a
 //!   [`bus::Bus`] (PostgreSQL `LISTEN/NOTIFY`; a message bus such as NATS
 //!   could take its place behind the same trait).
+//! - **Spectators are served where they connect**: a node keeps a
+//!   read-only mirror of another node's table for its own spectators
+//!   (`shells/server/src/tables/mirror.rs`), stepped from the database
+//!   when the owner hints over the bus that it committed more. Seats stay
+//!   relayed to the owner (they need its acknowledgement). Nothing heard
+//!   on the bus is trusted as data (`bus.rs`).
 
 pub mod bus;
 pub mod relay;
@@ -44,6 +50,16 @@ pub struct Cluster {
     told: Mutex<HashMap<String, String>>,
     /// One takeover at a time on this node.
     taking: tokio::sync::Mutex<()>,
+    /// The secret the nodes share (`Store::cluster_secret`): a relaying
+    /// node proves its client's address with it.
+    secret: String,
+    /// One mirror started at a time on this node.
+    pub(crate) mirroring: tokio::sync::Mutex<()>,
+    /// The mirrors of other nodes' tables on this node, by table.
+    mirrors: Mutex<HashMap<String, crate::tables::MirrorHandle>>,
+    /// This node's tables another node mirrors: until when (told again
+    /// while the mirror lasts), and the last version hinted.
+    watched: Mutex<HashMap<String, (std::time::Instant, u64)>>,
 }
 
 /// Where a table is served.
@@ -64,12 +80,17 @@ impl Cluster {
             return Ok(());
         };
         let bus: Arc<dyn Bus> = Arc::new(bus::PgBus::start(url, hub.store.pool().clone()).await?);
+        let secret = hub.store.cluster_secret().await?;
         let cluster = Arc::new(Cluster {
             node: node.id.clone(),
             bus: bus.clone(),
+            secret,
             lobby: RwLock::new(HashMap::new()),
             told: Mutex::new(HashMap::new()),
             taking: tokio::sync::Mutex::new(()),
+            mirroring: tokio::sync::Mutex::new(()),
+            mirrors: Mutex::new(HashMap::new()),
+            watched: Mutex::new(HashMap::new()),
         });
         let _ = hub.cluster.set(cluster.clone());
         let mut inbox = bus.subscribe();
@@ -122,6 +143,7 @@ impl Cluster {
                 }
             }
             BusMessage::Table { node, summary } if node != self.node => {
+                self.nudge(&summary.id);
                 if let Ok(mut lobby) = self.lobby.write() {
                     if summary.status == "finished" {
                         lobby.remove(&summary.id);
@@ -135,13 +157,91 @@ impl Cluster {
                     lobby.remove(&table);
                 }
             }
+            // Hints only: the mirror reads the database.
+            BusMessage::Step { table, .. } => self.nudge(&table),
+            // Only hints follow: a forged Watch costs a few NOTIFYs.
+            BusMessage::Watch { table, .. } => {
+                if hub.table(&table).is_some()
+                    && let Ok(mut watched) = self.watched.lock()
+                {
+                    let until = std::time::Instant::now() + 3 * crate::tables::mirror_watch_every();
+                    let hinted = watched.get(&table).map_or(0, |w| w.1);
+                    watched.insert(table, (until, hinted));
+                }
+            }
             _ => {}
         }
     }
 
+    /// The proof that this node relays `path` for a client at `client`.
+    pub fn prove(&self, client: &str, path: &str) -> String {
+        crate::auth::mac(
+            self.secret.as_bytes(),
+            format!("{client} {path}").as_bytes(),
+        )
+    }
+
+    /// Whether `proof` is another node's [`Cluster::prove`].
+    pub fn proven(&self, client: &str, path: &str, proof: &str) -> bool {
+        crate::auth::mac_matches(
+            self.secret.as_bytes(),
+            format!("{client} {path}").as_bytes(),
+            proof,
+        )
+    }
+
+    /// Wakes this node's mirror of `table`, if it has one.
+    fn nudge(&self, table: &str) {
+        if let Some(mirror) = self.mirror_of(table) {
+            mirror.nudge.notify_one();
+        }
+    }
+
+    /// This node's mirror of `table`.
+    pub(crate) fn mirror_of(&self, table: &str) -> Option<crate::tables::MirrorHandle> {
+        self.mirrors.lock().ok()?.get(table).cloned()
+    }
+
+    /// A mirror of `table` started on this node.
+    pub(crate) fn mirrored(&self, table: &str, handle: crate::tables::MirrorHandle) {
+        if let Ok(mut mirrors) = self.mirrors.lock() {
+            mirrors.insert(table.to_string(), handle);
+        }
+    }
+
+    /// This node's mirror of `table` ended.
+    pub(crate) fn unmirrored(&self, table: &str) {
+        if let Ok(mut mirrors) = self.mirrors.lock() {
+            mirrors.remove(table);
+        }
+    }
+
+    /// Tells the owner of `table` that this node mirrors it.
+    pub(crate) fn watch(&self, table: &str) {
+        self.bus.publish(BusMessage::Watch {
+            node: self.node.clone(),
+            table: table.to_string(),
+        });
+    }
+
     /// Tells the other nodes of a table of this node, when its status or
-    /// seats changed since last told.
+    /// seats changed since last told; and, when another node mirrors it,
+    /// hints each new version.
     pub fn announce(&self, summary: &TableSummary) {
+        if let Ok(mut watched) = self.watched.lock()
+            && let Some((until, hinted)) = watched.get_mut(&summary.id)
+        {
+            if *until < std::time::Instant::now() {
+                watched.remove(&summary.id);
+            } else if summary.version > *hinted {
+                *hinted = summary.version;
+                self.bus.publish(BusMessage::Step {
+                    node: self.node.clone(),
+                    table: summary.id.clone(),
+                    version: summary.version,
+                });
+            }
+        }
         let key = format!(
             "{}/{}",
             summary.status,
@@ -163,6 +263,9 @@ impl Cluster {
     pub fn forgotten(&self, hub: &Hub, id: &str) {
         if let Ok(mut told) = self.told.lock() {
             told.remove(id);
+        }
+        if let Ok(mut watched) = self.watched.lock() {
+            watched.remove(id);
         }
         if let Some(node) = hub.store.node() {
             node.drop_table(id);

@@ -332,6 +332,23 @@ impl Store {
         Ok(())
     }
 
+    /// The secret the nodes of a service share (made by the first node):
+    /// a node proves with it that a relayed request's client address is
+    /// its own word (`shells/server/src/cluster/relay.rs`). It lives only
+    /// in the database, which every node may read and no client may.
+    pub async fn cluster_secret(&self) -> Result<String, StoreError> {
+        sqlx::query(
+            "INSERT INTO settings_kv (key, value) VALUES ('cluster_secret', $1) \
+             ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(crate::auth::random_hex(32))
+        .execute(&self.pool)
+        .await?;
+        self.setting("cluster_secret")
+            .await?
+            .ok_or_else(|| StoreError("the nodes' shared secret was not kept".into()))
+    }
+
     /// Lets every lease of this node lapse now (a node stopping): the
     /// others take its tables over at once.
     pub async fn release_leases(&self) -> Result<(), StoreError> {

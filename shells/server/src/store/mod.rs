@@ -12,10 +12,12 @@
 //! kinds of change), `writer` (the one writer and its batches), `tables`
 //! (tables as stored, live and finished), `ratings` (ratings and
 //! settings), `features` (hints, timer steps, daily deals), `leases`
-//! (which node owns which table, issue #28).
+//! (which node owns which table, issue #28), `mirror` (what a mirror of
+//! another node's table reads).
 
 mod features;
 mod leases;
+mod mirror;
 mod ratings;
 mod schema;
 mod tables;
@@ -24,6 +26,7 @@ mod writer;
 
 pub use features::{DailyRow, TimerStepRow};
 pub use leases::{Node, Owner, lock_sqlite};
+pub use mirror::{ACTIONS_PER_READ, StoredAction, TableProgress};
 pub use ratings::RatingRow;
 pub use schema::database_url;
 pub use tables::{ArchivedTable, FinishedTable, StoredTable};

@@ -149,7 +149,7 @@ impl Store {
 
     /// Who holds each taken seat of a table: seat, token hash, name,
     /// account id.
-    async fn holders(&self, id: &str) -> Result<Vec<HolderRow>, StoreError> {
+    pub(super) async fn holders(&self, id: &str) -> Result<Vec<HolderRow>, StoreError> {
         sqlx::query(
             "SELECT seat, token_hash, name, account_id FROM seat_holders WHERE table_id = $1 ORDER BY seat",
         )

@@ -398,10 +398,8 @@ impl TableCore {
     }
 
     fn end(&mut self, ending: Ending, at: GameTime) -> Advanced {
-        match self.finish(ending, at) {
-            Ok(applied) => Advanced::Step(applied),
-            Err(_) => Advanced::Quiet,
-        }
+        self.finish(ending, at)
+            .map_or(Advanced::Quiet, Advanced::Step)
     }
 
     fn bot_acts(&mut self, seat: Seat, action: Value, at: GameTime) -> Advanced {
@@ -548,10 +546,15 @@ impl TableCore {
         }
     }
 
-    /// Ends the game as its stored record says it ended (a finished
-    /// table rebuilt to work out its last state).
-    pub fn finish_as_recorded(&mut self, ending: Ending, at: GameTime) {
-        let _ = self.finish(ending, at);
+    /// Ends the game as its record says (a finished table rebuilt, a mirror).
+    pub fn finish_as_recorded(&mut self, ending: Ending, at: GameTime) -> Option<Applied> {
+        self.finish(ending, at).ok()
+    }
+
+    /// Fires the timers up to `at`, as the owner stored (a mirror, #28).
+    pub fn replay_timers(&mut self, at: GameTime) -> Option<Applied> {
+        let step = self.game.advance_to(at);
+        self.stepped(step, Cause::Timers, false)
     }
 
     /// Ends the game outside the rules at `at`.

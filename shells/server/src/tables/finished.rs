@@ -80,7 +80,7 @@ impl Hub {
                 && task.core.game().ending().is_none()
             {
                 let at = end.unwrap_or_else(|| task.core.game().now());
-                task.core.finish_as_recorded(ending, at);
+                let _ = task.core.finish_as_recorded(ending, at);
             }
             Ok::<_, ApiError>(task.final_state())
         })
