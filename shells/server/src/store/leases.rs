@@ -27,6 +27,12 @@ const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 const FENCE: &str =
     "UPDATE table_leases SET epoch = epoch WHERE table_id = $1 AND owner = $2 AND epoch = $3";
 
+/// The leases of node `$2`, locked in table id order: every statement
+/// that locks several lease rows takes them in this order, as the
+/// commits' fences do ([`Node::fences`]), so none can deadlock another.
+const LOCK_OWN_IN_ORDER: &str =
+    "SELECT table_id FROM table_leases WHERE owner = $2 ORDER BY table_id FOR UPDATE";
+
 /// This process as one node of a service.
 #[derive(Debug)]
 pub struct Node {
@@ -150,6 +156,12 @@ impl Node {
                 }
             }
         }
+        // Locks in one order (the table id's) everywhere: a group commit
+        // fencing several tables and a renewal touching every lease of
+        // the node would otherwise deadlock each other (PostgreSQL then
+        // aborts one: a table's commit refused under load).
+        fences.check.sort();
+        fences.create.sort();
         Ok(fences)
     }
 
@@ -215,7 +227,7 @@ impl Store {
         let node = self.need_node()?;
         let rows = sqlx::query(AssertSql::sql(format!(
             "UPDATE table_leases SET expires_at = {NOW_MS} + $1 WHERE owner = $2 \
-             RETURNING table_id, epoch"
+             AND table_id IN ({LOCK_OWN_IN_ORDER}) RETURNING table_id, epoch"
         )))
         .bind(node.lease_ms())
         .bind(node.id.clone())
@@ -353,10 +365,14 @@ impl Store {
     /// others take its tables over at once.
     pub async fn release_leases(&self) -> Result<(), StoreError> {
         let node = self.need_node()?;
-        sqlx::query("UPDATE table_leases SET expires_at = 0 WHERE owner = $1")
-            .bind(node.id.clone())
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(AssertSql::sql(format!(
+            "UPDATE table_leases SET expires_at = 0 WHERE owner = $1 \
+             AND table_id IN ({})",
+            LOCK_OWN_IN_ORDER.replace("$2", "$1")
+        )))
+        .bind(node.id.clone())
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 }
