@@ -177,8 +177,10 @@ impl TableTask {
                 self.broadcast_step(&applied);
                 if applied.finished {
                     self.on_finished();
+                    self.refresh_summary();
+                } else {
+                    self.refresh_counts();
                 }
-                self.refresh_summary();
                 self.look();
             }
             Err(error) => self.send_error(conn, Some(id), error),
