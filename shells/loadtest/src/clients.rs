@@ -2,11 +2,11 @@
 //! and a table slot that keeps one table of a game busy.
 
 use crate::http::HttpClient;
+use crate::read::{Read, read};
 use futures_util::{SinkExt, StreamExt};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use stackyard_core::{GameTime, Seat, Seed, ToAct};
-use crate::read::{Read, read};
-use serde_json::value::RawValue;
 use stackyard_server::protocol::{ErrorKind, Joined, TableSummary};
 use std::collections::HashMap;
 use std::net::SocketAddr;
