@@ -215,19 +215,6 @@ impl TableTask {
         }
     }
 
-    /// After an action that did not finish the game only the lobby's
-    /// counts change (its status, seats and result are as they were):
-    /// they are updated in place, without rebuilding the summary (a copy
-    /// of its strings, settings and seats per action) or telling the other
-    /// nodes (nothing their lobbies list changed).
-    pub fn refresh_counts(&self) {
-        let game = self.core.game();
-        if let Ok(mut shared) = self.summary.write() {
-            shared.version = game.version();
-            shared.actions = game.actions();
-        }
-    }
-
     /// The lobby's view of the table now.
     pub fn summary_now(&self) -> TableSummary {
         let mut summary = match self.summary.read() {
