@@ -2,10 +2,12 @@
 //! and a table slot that keeps one table of a game busy.
 
 use crate::http::HttpClient;
+use crate::read::{Read, read};
 use futures_util::{SinkExt, StreamExt};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use stackyard_core::{GameTime, Seat, Seed, ToAct};
-use stackyard_server::protocol::{ErrorKind, GameJson, Joined, ServerMessage, TableSummary};
+use stackyard_server::protocol::{ErrorKind, Joined, TableSummary};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -75,7 +77,7 @@ impl SeatTally {
 /// What a welcome tells a client.
 struct Welcome {
     table: TableSummary,
-    view: GameJson,
+    view: Box<RawValue>,
     to_act: ToAct,
     over: bool,
 }
@@ -83,21 +85,9 @@ struct Welcome {
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// A server message, read as the typed [`ServerMessage`] the server
-/// writes (a message that is not one is an error of the run).
-fn parse(text: &str) -> Option<ServerMessage> {
-    serde_json::from_str(text).ok()
-}
-
 /// Whether a message is the last step of a game.
-fn ends_game(message: &ServerMessage) -> bool {
-    matches!(
-        message,
-        ServerMessage::Step {
-            outcome: Some(_),
-            ..
-        }
-    )
+fn ends_game(message: &Read) -> bool {
+    matches!(message, Read::Step { over: true, .. })
 }
 
 /// Connects to a table, says hello, and returns the socket and the welcome.
@@ -117,21 +107,20 @@ async fn connect(
     socket.send(Message::Text(hello.to_string().into())).await?;
     loop {
         match tokio::time::timeout(Duration::from_secs(10), socket.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => match parse(t.as_str()) {
-                Some(ServerMessage::Welcome {
+            Ok(Some(Ok(Message::Text(t)))) => match read(t.as_str()) {
+                Some(Read::Welcome {
                     table,
                     view,
                     to_act,
-                    outcome,
-                    ..
+                    over,
                 }) => {
                     return Ok((
                         socket,
                         Welcome {
                             table,
-                            view,
+                            view: view.to_owned(),
                             to_act,
-                            over: outcome.is_some(),
+                            over,
                         },
                     ));
                 }
@@ -307,12 +296,12 @@ async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally)
                 }
                 Ok(Some(Ok(_))) => continue,
             };
-            let Some(msg) = parse(text.as_str()) else {
+            let Some(msg) = read(text.as_str()) else {
                 shared.error("not a message the load test can read");
                 continue;
             };
             match msg {
-                ServerMessage::Ack { id, .. } => {
+                Read::Ack { id, .. } => {
                     if let Some((sent_id, sent)) = in_flight
                         && id == sent_id
                     {
@@ -325,7 +314,7 @@ async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally)
                         to_act = ToAct::Nobody;
                     }
                 }
-                ServerMessage::Error { kind, .. } => {
+                Read::Error { kind } => {
                     in_flight = None;
                     match kind {
                         ErrorKind::Rule | ErrorKind::Over | ErrorKind::NotYourTurn => {
@@ -336,9 +325,7 @@ async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally)
                         _ => shared.error(text.as_str()),
                     }
                 }
-                ServerMessage::Step {
-                    outcome: Some(_), ..
-                } => {
+                Read::Step { over: true, .. } => {
                     if p.seat == 0 {
                         shared.finished.fetch_add(1, Ordering::Relaxed);
                     }
@@ -346,14 +333,14 @@ async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally)
                     shared.disconnected();
                     return;
                 }
-                ServerMessage::Step {
+                Read::Step {
                     view, to_act: now, ..
                 } => {
                     to_act = now;
-                    latest = view;
+                    latest = view.to_owned();
                     fresh = true;
                 }
-                ServerMessage::Table { table } => {
+                Read::Table { table } => {
                     playing = table.status == "playing";
                     fresh = true;
                 }
@@ -388,7 +375,7 @@ async fn watch(addr: SocketAddr, table: String, deadline: Instant, shared: Arc<S
                     return;
                 }
                 Ok(Some(Ok(Message::Text(t)))) => {
-                    if parse(t.as_str()).is_some_and(|m| ends_game(&m)) {
+                    if read(t.as_str()).is_some_and(|m| ends_game(&m)) {
                         shared.disconnected();
                         return;
                     }

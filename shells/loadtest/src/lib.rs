@@ -10,6 +10,7 @@
 
 mod clients;
 mod http;
+mod read;
 mod report;
 
 pub use http::{HttpClient, http};

@@ -16,6 +16,19 @@ use stackyard_core::Seat;
 use std::time::Instant;
 
 impl TableTask {
+    /// After an action that did not finish the game only the lobby's
+    /// counts change (its status, seats and result are as they were):
+    /// they are updated in place, without rebuilding the summary (a copy
+    /// of its strings, settings and seats per action) or telling the other
+    /// nodes (nothing their lobbies list changed).
+    fn refresh_counts(&self) {
+        let game = self.core.game();
+        if let Ok(mut shared) = self.summary.write() {
+            shared.version = game.version();
+            shared.actions = game.actions();
+        }
+    }
+
     /// Another node serves the table now (its lease passed to it, issue
     /// #28): this task stops, and its connections are closed with 1012
     /// (service restart) so that their clients connect again, to any node.
@@ -177,8 +190,10 @@ impl TableTask {
                 self.broadcast_step(&applied);
                 if applied.finished {
                     self.on_finished();
+                    self.refresh_summary();
+                } else {
+                    self.refresh_counts();
                 }
-                self.refresh_summary();
                 self.look();
             }
             Err(error) => self.send_error(conn, Some(id), error),
