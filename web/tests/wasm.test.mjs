@@ -108,7 +108,7 @@ const PLACEMENTS = [
 // Hand noise off: the game lets go exactly where asked, like the judge.
 const QUIET = { seats: 2, hand_noise: { position_mm: 0, angle_deg: 0 } };
 
-test('previewLeaning in the page agrees with `stackyard leaning judge`', async () => {
+test('Leaning Towers\' preview question in the page agrees with `stackyard leaning judge`', async () => {
   // A record whose seat 0 builds the leaning pair by hand; its frame 1 is
   // the table the previews look at.
   const record = {
@@ -128,11 +128,11 @@ test('previewLeaning in the page agrees with `stackyard leaning judge`', async (
       const previews = [];
       for (const placement of placements) {
         const started = performance.now();
-        previews.push({ preview: await rules.previewLeaning(view, placement, settings), ms: performance.now() - started });
+        previews.push({ preview: await rules.ask('leaning', 'preview', view, placement, settings), ms: performance.now() - started });
       }
       let refused = null;
       try {
-        await rules.previewLeaning(view, { kind: 'pyramid-tiny', position: [0, 0, 100] }, settings);
+        await rules.ask('leaning', 'preview', view, { kind: 'pyramid-tiny', position: [0, 0, 100] }, settings);
       } catch (e) {
         refused = `${e instanceof rules.RulesError ? 'RulesError' : 'other'}: ${e.message}`;
       }
