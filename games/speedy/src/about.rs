@@ -7,13 +7,15 @@ use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 
 impl Listed for SpeedyTowers {
-    /// A bot-game summary counts placements, pieces that fell (P10), and
+    /// A bot-game summary counts placements, those that left something
+    /// fallen (P10), and
     /// how each game ended: a pawn on a highest tower (P11) or nobody able
     /// to place (P12).
     fn tally(event: &Event) -> Option<(&'static str, u64)> {
         match event {
             Event::Placed { .. } => Some(("placement", 1)),
-            Event::Settled { fallen, .. } => Some(("fallen piece", fallen.len() as u64)),
+            // A placement that left something fallen (P10) is one fall.
+            Event::Settled { fallen, .. } => Some(("fall (P10)", u64::from(!fallen.is_empty()))),
             Event::Ended { reason, .. } => Some(match reason {
                 EndReason::Pawn => ("pawn win (P11)", 1),
                 EndReason::Stuck => ("fewest pieces (P12)", 1),
