@@ -187,3 +187,34 @@ test('Leaning Towers\' preview question in the page agrees with `stackyard leani
   assert.deepEqual(page.apiCalls, [], 'no call reached for the server');
   assert.deepEqual(page.errors, []);
 });
+
+test('each game lists its questions, and asking what no game answers is refused in words', async () => {
+  const page = await offlinePage();
+  await page.goto(`${dist.url}/#/replay`);
+  const result = await page.evaluate(async () => {
+    const rules = await window.stackyardRules();
+    const games = await rules.ruleGames();
+    const refusal = async (...args) => {
+      try {
+        await rules.ask(...args);
+        return null;
+      } catch (e) {
+        return `${e instanceof rules.RulesError ? 'RulesError' : 'other'}: ${e.message}`;
+      }
+    };
+    return {
+      games,
+      noGame: await refusal('chess', 'legal', {}, 0),
+      noQuestion: await refusal('icetowers', 'preview', {}, 0),
+      badView: await refusal('icetowers', 'legal', { nonsense: true }, 0),
+    };
+  });
+  const byName = Object.fromEntries(result.games.map((g) => [g.name, g.queries]));
+  assert.deepEqual(byName.icetowers, ['legal']);
+  assert.deepEqual(byName.leaning, ['preview', 'suggest']);
+  assert.deepEqual(byName.towers, []);
+  assert.match(result.noGame, /^RulesError: no game is called "chess" \(these are: .*icetowers/);
+  assert.match(result.noQuestion, /^RulesError: IceTowers answers no question called "preview" \(these are: legal\)/);
+  assert.match(result.badView, /^RulesError: this is not an IceTowers view/);
+  assert.deepEqual(page.apiCalls, [], 'no server needed');
+});

@@ -113,11 +113,11 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       legal = null;
       return;
     }
-    const ask = ++legalAsked;
+    const asked = ++legalAsked;
     try {
       const { ask } = await import('../rules/wasm');
       const actions = await ask<Action[]>('icetowers', 'legal', v, ctx.seat);
-      if (ask !== legalAsked || v !== view) return; // the table moved on meanwhile
+      if (asked !== legalAsked || v !== view) return; // the table moved on meanwhile
       legal = legalOf(actions);
     } catch {
       // No rules module (or a view it cannot rebuild): no highlights; the
