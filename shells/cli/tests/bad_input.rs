@@ -79,14 +79,14 @@ fn run(args: &[&str], input: &str) -> Run {
 struct Case<'a> {
     args: Vec<String>,
     input: &'a str,
-    words: &'a [&'a str],
+    words: Vec<String>,
 }
 
-fn case<'a>(args: &[&str], input: &'a str, words: &'a [&'a str]) -> Case<'a> {
+fn case<'a>(args: &[&str], input: &'a str, words: &[&str]) -> Case<'a> {
     Case {
         args: args.iter().map(|a| a.to_string()).collect(),
         input,
-        words,
+        words: words.iter().map(|w| w.to_string()).collect(),
     }
 }
 
@@ -106,7 +106,7 @@ fn check(cases: &[Case<'_>]) {
         if r.stderr.contains("panicked") {
             wrong.push("a panic".to_string());
         }
-        for w in c.words {
+        for w in &c.words {
             if !said.contains(&w.to_lowercase()) {
                 wrong.push(format!("no {w:?} in the message"));
             }
