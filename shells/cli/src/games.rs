@@ -128,7 +128,16 @@ pub fn run(kind: &dyn GameKind, matches: &ArgMatches) -> Result<(), Failure> {
                 .create(&settings, Seed(seed))
                 .map_err(Failure::bad_input)?;
             let seats = table.seat_count() as u8;
-            let bots = bots.unwrap_or_else(|| default_bots(kind));
+            // The default lineup: the game's levels from a newcomer's first
+            // bot up, one per seat (no more levels than seats).
+            let bots = bots.unwrap_or_else(|| {
+                let levels = default_bots(kind);
+                levels
+                    .split(',')
+                    .take(usize::from(seats.max(1)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
             let levels = crate::args::seat_levels(&bots, seats).map_err(Failure::bad_input)?;
             let lineup: Vec<&str> = levels.iter().map(String::as_str).collect();
             // A bad level is bad input, found before any game runs.
