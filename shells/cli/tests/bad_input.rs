@@ -90,11 +90,37 @@ fn case<'a>(args: &[&str], input: &'a str, words: &[&str]) -> Case<'a> {
     }
 }
 
+/// Cases known to go wrong, not fixed yet (issue 26's sweep found them):
+/// each is the start of the arguments. The list may only shrink: a listed
+/// case that passes fails the test, so it is taken off.
+const NOT_YET: &[&str] = &[
+    // clap reads a negative number as an unknown option, and says
+    // "unexpected argument '-1'" without naming the option it followed.
+    "towers sim --games -1",
+    "towers sim --seed -1",
+    "babel sim --games -1",
+    "babel sim --seed -1",
+    "icetowers sim --games -1",
+    "icetowers sim --seed -1",
+    "speedy sim --games -1",
+    "speedy sim --seed -1",
+    "leaning sim --games -1",
+    "leaning sim --seed -1",
+    "loadtest --clients -3",
+    // Unknown settings keys are ignored by Tower of Babel's settings.
+    "babel sim --settings {\"no_such_key\"",
+    // The scenario's file is not named in the message.
+    "physics run",
+    // An unsupported database scheme is taken for a SQLite path (exit 1).
+    "serve --db mysql",
+];
+
 /// Runs every case and reports every failure at once.
 fn check(cases: &[Case<'_>]) {
     let mut failures = Vec::new();
     for c in cases {
         let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
+        let known = NOT_YET.iter().any(|k| args.join(" ").starts_with(k));
         let r = run(&args, c.input);
         // The message is on standard error; a filter that answers each
         // line (`babel solve`) says it in its answer too.
@@ -113,6 +139,15 @@ fn check(cases: &[Case<'_>]) {
         }
         if r.stderr.len() > 2_000 {
             wrong.push(format!("a message of {} bytes", r.stderr.len()));
+        }
+        if known {
+            if wrong.is_empty() {
+                failures.push(format!(
+                    "stackyard {}: passes now; take it off NOT_YET",
+                    args.join(" ")
+                ));
+            }
+            continue;
         }
         if !wrong.is_empty() {
             failures.push(format!(
