@@ -108,7 +108,7 @@ const PLACEMENTS = [
 // Hand noise off: the game lets go exactly where asked, like the judge.
 const QUIET = { seats: 2, hand_noise: { position_mm: 0, angle_deg: 0 } };
 
-test('previewLeaning in the page agrees with `stackyard leaning judge`', async () => {
+test('Leaning Towers\' preview question in the page agrees with `stackyard leaning judge`', async () => {
   // A record whose seat 0 builds the leaning pair by hand; its frame 1 is
   // the table the previews look at.
   const record = {
@@ -128,11 +128,11 @@ test('previewLeaning in the page agrees with `stackyard leaning judge`', async (
       const previews = [];
       for (const placement of placements) {
         const started = performance.now();
-        previews.push({ preview: await rules.previewLeaning(view, placement, settings), ms: performance.now() - started });
+        previews.push({ preview: await rules.ask('leaning', 'preview', view, placement, settings), ms: performance.now() - started });
       }
       let refused = null;
       try {
-        await rules.previewLeaning(view, { kind: 'pyramid-tiny', position: [0, 0, 100] }, settings);
+        await rules.ask('leaning', 'preview', view, { kind: 'pyramid-tiny', position: [0, 0, 100] }, settings);
       } catch (e) {
         refused = `${e instanceof rules.RulesError ? 'RulesError' : 'other'}: ${e.message}`;
       }
@@ -186,4 +186,35 @@ test('previewLeaning in the page agrees with `stackyard leaning judge`', async (
   assert.ok(page.fetched.some((p) => /\/stackyard_rules_bg-[\w-]+\.wasm$/.test(p)), 'the full module was fetched');
   assert.deepEqual(page.apiCalls, [], 'no call reached for the server');
   assert.deepEqual(page.errors, []);
+});
+
+test('each game lists its questions, and asking what no game answers is refused in words', async () => {
+  const page = await offlinePage();
+  await page.goto(`${dist.url}/#/replay`);
+  const result = await page.evaluate(async () => {
+    const rules = await window.stackyardRules();
+    const games = await rules.ruleGames();
+    const refusal = async (...args) => {
+      try {
+        await rules.ask(...args);
+        return null;
+      } catch (e) {
+        return `${e instanceof rules.RulesError ? 'RulesError' : 'other'}: ${e.message}`;
+      }
+    };
+    return {
+      games,
+      noGame: await refusal('chess', 'legal', {}, 0),
+      noQuestion: await refusal('icetowers', 'preview', {}, 0),
+      badView: await refusal('icetowers', 'legal', { nonsense: true }, 0),
+    };
+  });
+  const byName = Object.fromEntries(result.games.map((g) => [g.name, g.queries]));
+  assert.deepEqual(byName.icetowers, ['legal']);
+  assert.deepEqual(byName.leaning, ['preview', 'suggest']);
+  assert.deepEqual(byName.towers, []);
+  assert.match(result.noGame, /^RulesError: no game is called "chess" \(these are: .*icetowers/);
+  assert.match(result.noQuestion, /^RulesError: IceTowers answers no question called "preview" \(these are: legal\)/);
+  assert.match(result.badView, /^RulesError: this is not an IceTowers view/);
+  assert.deepEqual(page.apiCalls, [], 'no server needed');
 });

@@ -194,6 +194,21 @@ pub trait Listed: Bots + crate::game::WireTypes {
     fn wire_constants() -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
     }
+
+    /// Questions a client may ask the rules about a view (a placement's
+    /// preview, a seat's legal actions), answered by
+    /// [`crate::host::GameKind::ask`]. None by default.
+    const QUERIES: &'static [crate::query::Query] = &[];
+
+    /// How `event` (as a spectator sees it) counts in a summary of games
+    /// (the command line's `sim` and `replay`): the words for what is
+    /// counted ("slip", "pawn win (P11)") and how many it adds. `None`
+    /// counts it as its wire type in words, once. A game says here, once,
+    /// what its counts mean; no shell names its events.
+    fn tally(event: &Self::Event) -> Option<(&'static str, u64)> {
+        let _ = event;
+        None
+    }
 }
 
 /// Whether seats play in turns or all at once, in words.

@@ -7,6 +7,7 @@
 //! viewer may see, as JSON. Adding a game to a host is one line where the
 //! registry is built (`.with::<MyGame>()`).
 
+use crate::query::{Asked, Query};
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
 use crate::{
     About, Bot, BotLevel, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
@@ -210,6 +211,31 @@ pub trait GameKind: Send + Sync {
     fn start_replay(&self, record: &ErasedRecord) -> Result<Box<dyn HostedGame>, RecordError>;
     /// The bot levels, weakest first.
     fn bot_levels(&self) -> Vec<BotLevel>;
+    /// How an event (JSON, as a spectator sees it) counts in a summary of
+    /// games ([`Listed::tally`]): words and how many; an event the game
+    /// cannot read counts as its `"type"` (or not at all without one).
+    fn tally(&self, event: &Value) -> Option<(String, u64)>;
+    /// The questions a client may ask about a view ([`Listed::QUERIES`]).
+    fn queries(&self) -> &'static [Query];
+    /// Answers the question called `query` about `asked.view`; an unknown
+    /// question or bad input is an error in words, never a panic.
+    fn ask(&self, query: &str, asked: &Asked<'_>) -> Result<Value, String> {
+        let queries = self.queries();
+        let Some(q) = queries.iter().find(|q| q.name == query) else {
+            let known: Vec<&str> = queries.iter().map(|q| q.name).collect();
+            let quoted: String = query.chars().take(40).collect();
+            return Err(if known.is_empty() {
+                format!("{} answers no questions (asked {quoted:?})", self.title())
+            } else {
+                format!(
+                    "{} answers no question called {quoted:?} (these are: {})",
+                    self.title(),
+                    known.join(", ")
+                )
+            });
+        };
+        (q.answer)(asked)
+    }
     /// A whole game of bots (`levels`, one per seat; seat `s`'s bot is
     /// seeded with `seed.child(s)`), played by the core's loops
     /// ([`crate::play::play_turns`], or [`crate::play::simulate_realtime`]
@@ -245,8 +271,8 @@ pub struct Simulated {
     pub rejected: usize,
     /// The game time at the end, ms.
     pub end_ms: u64,
-    /// How many events of each kind (their `"type"`) the game had, as a
-    /// spectator sees them.
+    /// How many events of each kind the game had, as a spectator sees
+    /// them, counted in the game's words ([`GameKind::tally`]).
     pub events: std::collections::BTreeMap<String, usize>,
 }
 
@@ -367,6 +393,21 @@ impl<G: Listed> GameKind for Kind<G> {
         G::bot_levels()
     }
 
+    fn queries(&self) -> &'static [Query] {
+        G::QUERIES
+    }
+
+    fn tally(&self, event: &Value) -> Option<(String, u64)> {
+        let own = G::Event::deserialize(event).ok().and_then(|e| G::tally(&e));
+        match own {
+            Some((words, n)) => Some((words.to_string(), n)),
+            None => event
+                .get("type")
+                .and_then(Value::as_str)
+                .map(|t| (t.replace('_', " "), 1)),
+        }
+    }
+
     fn simulate(
         &self,
         settings: &Value,
@@ -399,16 +440,14 @@ impl<G: Listed> GameKind for Kind<G> {
             .map_err(|e| SetupError::new(format!("the bot game does not replay: {e}")))?;
         let mut counts = std::collections::BTreeMap::new();
         for e in &events {
-            if let Some(kind) = played
+            if let Some((words, n)) = played
                 .driver
                 .game()
                 .event_for(e, Viewer::Spectator)
-                .map(|e| to_json(&e))
-                .as_ref()
-                .and_then(|v| v.get("type"))
-                .and_then(Value::as_str)
+                .map(|e| self.tally(&to_json(&e)))
+                .unwrap_or_default()
             {
-                *counts.entry(kind.to_string()).or_insert(0) += 1;
+                *counts.entry(words).or_insert(0) += n as usize;
             }
         }
         Ok(Simulated {

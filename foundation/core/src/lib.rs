@@ -40,6 +40,7 @@ pub mod frames;
 mod game;
 pub mod host;
 pub mod play;
+pub mod query;
 mod record;
 pub mod schedule;
 mod seat;

@@ -4,9 +4,19 @@ use crate::IceTowers;
 use crate::piece::{COLOUR_NAMES, GHOST_NAME, PieceId, STASH};
 use crate::settings::SEATS;
 use stackyard_core::Listed;
+use stackyard_core::query::{Asked, Query, answer};
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 
 impl Listed for IceTowers {
+    /// What a seat may do now, by the referee's own list: the browser
+    /// highlights legal caps and mines from it instead of re-typing I6–I11.
+    const QUERIES: &'static [Query] = &[Query {
+        name: "legal",
+        about: "Every action the seat (a number) may take now, as the referee \
+                checks them (IceTowers hides nothing, so the view rebuilds the table).",
+        answer: legal,
+    }];
+
     /// Each piece id's colour and size in pips (I1: fifteen a stash, five
     /// of each size), for every colour a table may hold (the seats and the
     /// ghost), and the colours' names: the browser decodes ids with these.
@@ -85,4 +95,20 @@ impl Listed for IceTowers {
             advanced: false,
         },
     };
+}
+
+/// `legal`: [`IceTowers::legal_actions`] of the asked seat at the table
+/// the view rebuilds.
+fn legal(asked: &Asked<'_>) -> Result<serde_json::Value, String> {
+    let view: crate::View = asked.view("this is not an IceTowers view")?;
+    let seat: u8 = asked.input("the seat is not a number 0–255")?;
+    if usize::from(seat) >= view.seats.len() {
+        return Err(format!(
+            "there is no seat {seat} at this {}-seat table",
+            view.seats.len()
+        ));
+    }
+    let game = IceTowers::from_view(&view)
+        .map_err(|e| format!("this IceTowers view does not rebuild a table: {e}"))?;
+    Ok(answer(&game.legal_actions(stackyard_core::Seat(seat))))
 }

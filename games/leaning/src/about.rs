@@ -1,12 +1,50 @@
 //! What Leaning Towers says about itself to every shell (the registry's
 //! listing).
 
-use crate::LeaningTowers;
+use crate::preview::Placement;
+use crate::suggest::Ask;
+use crate::{Event, LeaningTowers, Settings, Verdict, View};
 use crate::settings::SEATS;
 use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
+use stackyard_core::query::{Asked, Query, answer};
 
 impl Listed for LeaningTowers {
+    /// The browser's preview of a placement and its suggested poses, both
+    /// the game's own physics with hand noise off.
+    /// A bot-game summary counts placements by verdict (L9): clean ones,
+    /// releases of held pieces (L12), slips, breaks and wrecks, and passes.
+    fn tally(event: &Event) -> Option<(&'static str, u64)> {
+        let words = match event {
+            Event::Placed { released: true, .. } => "release",
+            Event::Placed { .. } => "clean placement",
+            Event::Failed { verdict, .. } => match verdict {
+                Verdict::Slip => "slip",
+                Verdict::Break => "break",
+                Verdict::Wreck => "wreck",
+                Verdict::Clean => return None,
+            },
+            Event::Passed { .. } => "pass",
+            _ => return None,
+        };
+        Some((words, 1))
+    }
+
+    const QUERIES: &'static [Query] = &[
+        Query {
+            name: "preview",
+            about: "What the physics predicts for a placement by the seat to act \
+                    (`{kind, position, rotation_deg, hold}`), hand noise off.",
+            answer: preview,
+        },
+        Query {
+            name: "suggest",
+            about: "Clean poses for the seat to act (`{size, near, max, budget}`), \
+                    steadiest first.",
+            answer: suggest,
+        },
+    ];
+
     const ABOUT: About = About {
         description: "Take turns leaning pyramids on a growing sculpture; the higher and \
                       riskier the placement, the more points, unless it falls.",
@@ -47,4 +85,32 @@ impl Listed for LeaningTowers {
             advanced: true,
         },
     };
+}
+
+/// The view and the table's settings of a question (the defaults for the
+/// view's seats when none are given).
+fn view_and_settings(asked: &Asked<'_>) -> Result<(View, Settings), String> {
+    let view: View = asked.view("this is not a Leaning Towers view")?;
+    let settings = asked
+        .settings("these are not Leaning Towers settings")?
+        .unwrap_or_else(|| Settings::new(view.seats));
+    Ok((view, settings))
+}
+
+/// `preview`: [`crate::preview::preview`] of the asked placement.
+fn preview(asked: &Asked<'_>) -> Result<serde_json::Value, String> {
+    let (view, settings) = view_and_settings(asked)?;
+    let placement: Placement = asked.input("the placement is not {kind, position, rotation_deg, hold}")?;
+    crate::preview::preview(&view, &settings, &placement)
+        .map(|p| answer(&p))
+        .map_err(|e| e.to_string())
+}
+
+/// `suggest`: [`crate::suggest::suggest`] for the asked size.
+fn suggest(asked: &Asked<'_>) -> Result<serde_json::Value, String> {
+    let (view, settings) = view_and_settings(asked)?;
+    let ask: Ask = asked.input("the request is not {size, near, max, budget}")?;
+    crate::suggest::suggest(&view, &settings, &ask)
+        .map(|s| answer(&s))
+        .map_err(|e| e.to_string())
 }

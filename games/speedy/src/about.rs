@@ -1,12 +1,29 @@
 //! What Speedy Towers says about itself to every shell (the registry's
 //! listing).
 
-use crate::SpeedyTowers;
+use crate::{EndReason, Event, SpeedyTowers};
 use crate::settings::SEATS;
 use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 
 impl Listed for SpeedyTowers {
+    /// A bot-game summary counts placements, those that left something
+    /// fallen (P10), and
+    /// how each game ended: a pawn on a highest tower (P11) or nobody able
+    /// to place (P12).
+    fn tally(event: &Event) -> Option<(&'static str, u64)> {
+        match event {
+            Event::Placed { .. } => Some(("placement", 1)),
+            // A placement that left something fallen (P10) is one fall.
+            Event::Settled { fallen, .. } => Some(("fall (P10)", u64::from(!fallen.is_empty()))),
+            Event::Ended { reason, .. } => Some(match reason {
+                EndReason::Pawn => ("pawn win (P11)", 1),
+                EndReason::Stuck => ("fewest pieces (P12)", 1),
+            }),
+            _ => None,
+        }
+    }
+
     const ABOUT: About = About {
         description: "Race to stack your tiles and coins on matching towers without knocking \
                       anything over; first to get rid of them all wins.",

@@ -24,6 +24,17 @@ pub fn cut(text: &str) -> String {
     }
 }
 
+/// `text` cut to its last [`MAX_ECHO`] characters (with `…` first when
+/// cut): for a path, whose end (the file's name) says most.
+pub fn cut_front(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= MAX_ECHO {
+        return text.to_string();
+    }
+    let tail: String = text.chars().skip(count - MAX_ECHO).collect();
+    format!("…{tail}")
+}
+
 /// Cuts every run of more than [`MAX_ECHO`] non-blank characters in a
 /// message (messages from libraries and clap that quote the input).
 pub fn cut_words(message: &str) -> String {

@@ -1,9 +1,11 @@
 //! The one place a game's own command-line commands are registered, beside
 //! the common ones every registered game has (`games.rs`): each entry is
 //! the game's name and its clap subcommand enum. An extra of the same name
-//! as a common command replaces it for that game (Towers' `replay` reads
-//! T5 notation; IceTowers, Speedy Towers and Leaning Towers keep their own
-//! `sim` and `replay`, whose output scripts rely on).
+//! as a common command replaces it for that game only where the list
+//! `REPLACES_COMMON` says so (Towers' `replay` reads T5 notation;
+//! IceTowers' `sim` rotates seating and takes its timers as options): what a
+//! game's `sim` and `replay` count is the game's own word
+//! (`stackyard_core::Listed::tally`), not a copy of the common commands.
 
 use crate::failure::Failure;
 use clap::{ArgMatches, FromArgMatches, Subcommand};
@@ -51,6 +53,15 @@ static EXTRAS: &[(&str, Extra)] = &[
     ("leaning", extra!(leaning)),
 ];
 
+/// The common commands an extra still replaces, `(game, command)`: the
+/// list may only shrink (a test checks every replacement is listed).
+#[cfg(test)]
+const REPLACES_COMMON: &[(&str, &str)] = &[
+    ("towers", "replay"),
+    ("icetowers", "sim"),
+    ("icetowers", "replay"),
+];
+
 /// The extras of the game called `game`, if it has any.
 pub fn of(game: &str) -> Option<&'static Extra> {
     EXTRAS.iter().find(|(g, _)| *g == game).map(|(_, e)| e)
@@ -64,6 +75,33 @@ pub fn games() -> impl Iterator<Item = &'static str> {
 
 #[cfg(test)]
 mod tests {
+    use clap::Subcommand;
+
+    /// An extra replaces a common command only where [`super::REPLACES_COMMON`]
+    /// says so, and every listed replacement still exists (so the list
+    /// shrinks as games fold into the common commands).
+    #[test]
+    fn extras_replace_only_the_listed_common_commands() {
+        let common: Vec<String> =
+            crate::games::Common::augment_subcommands(clap::Command::new("x"))
+                .get_subcommands()
+                .map(|c| c.get_name().to_string())
+                .collect();
+        let mut replaced = Vec::new();
+        for (game, extra) in super::EXTRAS {
+            for c in (extra.augment)(clap::Command::new("x")).get_subcommands() {
+                if common.iter().any(|n| n == c.get_name()) {
+                    replaced.push((*game, c.get_name().to_string()));
+                }
+            }
+        }
+        let listed: Vec<(&str, String)> = super::REPLACES_COMMON
+            .iter()
+            .map(|(g, c)| (*g, c.to_string()))
+            .collect();
+        assert_eq!(replaced, listed, "extras that replace a common command");
+    }
+
     #[test]
     fn every_extra_is_a_registered_game() {
         let registry = stackyard_registry::registry();

@@ -1,10 +1,13 @@
 //! `stackyard <game> …` for every game in the registry: `rules`, `replay`
 //! and `sim` built from what the game declares about itself
 //! ([`stackyard_core::About`]) and run through the type-erased host
-//! contract, so no game needs a module here to get them. A game's own
-//! extra commands (`leaning judge`, `speedy matches`, Towers' analysis,
-//! Tower of Babel's solver) are registered in `extras.rs`; an extra of the
-//! same name as a common command replaces it for that game.
+//! contract, so no game needs a module here to get them: what a game's
+//! bot games and replays count, and what its scores measure, are its own
+//! words (`Listed::tally`, `About::score`). A game's own extra commands
+//! (a placement's judge, a matching filter, Towers' analysis, Tower of
+//! Babel's solver) are registered in `extras.rs`; an extra of the same name
+//! as a common command replaces it for that game, where `extras.rs` lists
+//! it.
 
 use crate::extras;
 use crate::failure::Failure;
@@ -12,7 +15,8 @@ use crate::io::{check_out_dir, display, read_text};
 use crate::outln;
 use clap::{ArgMatches, FromArgMatches, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use stackyard_core::host::{GameKind, Simulated};
+use stackyard_core::host::{GameKind, HostStep, Simulated};
+use stackyard_core::stepper::RecordStepper;
 use stackyard_core::{Seed, Viewer};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -47,6 +51,11 @@ pub enum Common {
         /// Seed of the whole run; game i uses its child seed i.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The table's settings as JSON, over the game's defaults (an
+        /// object's keys replace the defaults' one by one; `--players`
+        /// then sets the seats).
+        #[arg(long)]
+        settings: Option<String>,
         /// Directory to write one JSON record per game into (created and
         /// checked before the first game).
         #[arg(long)]
@@ -60,7 +69,6 @@ pub fn command(kind: &dyn GameKind) -> clap::Command {
     let about = kind.about();
     let extra = extras::of(kind.name());
     let mut game = clap::Command::new(kind.name())
-        .about(format!("{}: {}", kind.title(), about.description))
         .subcommand_required(true)
         .arg_required_else_help(true);
     let overridden: Vec<String> = extra
@@ -87,10 +95,12 @@ pub fn command(kind: &dyn GameKind) -> clap::Command {
         }
         game = game.subcommand(common);
     }
-    match extra {
+    let game = match extra {
         Some(e) => (e.augment)(game),
         None => game,
-    }
+    };
+    // After the extras: their enum's own doc would otherwise stand in.
+    game.about(format!("{}: {}", kind.title(), about.description))
 }
 
 /// Runs `stackyard <game> …` from its parsed arguments.
@@ -110,14 +120,24 @@ pub fn run(kind: &dyn GameKind, matches: &ArgMatches) -> Result<(), Failure> {
             games,
             bots,
             seed,
+            settings,
             out,
         } => {
-            let settings = settings_for(kind, players)?;
+            let settings = settings_for(kind, settings.as_deref(), players)?;
             let table = kind
                 .create(&settings, Seed(seed))
                 .map_err(Failure::bad_input)?;
             let seats = table.seat_count() as u8;
-            let bots = bots.unwrap_or_else(|| default_bots(kind));
+            // The default lineup: the game's levels from a newcomer's first
+            // bot up, one per seat (no more levels than seats).
+            let bots = bots.unwrap_or_else(|| {
+                let levels = default_bots(kind);
+                levels
+                    .split(',')
+                    .take(usize::from(seats.max(1)))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            });
             let levels = crate::args::seat_levels(&bots, seats).map_err(Failure::bad_input)?;
             let lineup: Vec<&str> = levels.iter().map(String::as_str).collect();
             // A bad level is bad input, found before any game runs.
@@ -131,10 +151,28 @@ pub fn run(kind: &dyn GameKind, matches: &ArgMatches) -> Result<(), Failure> {
     }
 }
 
-/// The default settings with `players` seats, through the game's own
-/// seats field.
-fn settings_for(kind: &dyn GameKind, players: Option<u8>) -> Result<serde_json::Value, Failure> {
+/// The default settings, with `given` (JSON) over them and `players`
+/// seats through the game's own seats field.
+fn settings_for(
+    kind: &dyn GameKind,
+    given: Option<&str>,
+    players: Option<u8>,
+) -> Result<serde_json::Value, Failure> {
     let mut settings = kind.default_settings();
+    if let Some(text) = given {
+        let given: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            Failure::bad_input(format!(
+                "--settings {} is not JSON: {e}",
+                crate::args::cut(text)
+            ))
+        })?;
+        match (&mut settings, given) {
+            (serde_json::Value::Object(defaults), serde_json::Value::Object(over)) => {
+                defaults.extend(over);
+            }
+            (_, other) => settings = other,
+        }
+    }
     let Some(n) = players else {
         return Ok(settings);
     };
@@ -244,23 +282,25 @@ fn sim(
         lineup.join(",")
     )?;
     outln!()?;
+    let (measure, sign) = score_words(kind);
+    let width = measure.len().max(11);
     outln!(
-        "{:<6} {:<18} {:>6} {:>7} {:>11}",
+        "{:<6} {:<18} {:>6} {:>7} {:>width$}",
         "seat",
         "bot",
         "wins",
         "win%",
-        "mean score"
+        format!("mean {measure}")
     )?;
     for (s, bot) in lineup.iter().enumerate() {
         let wins = t.wins.get(s).copied().unwrap_or(0);
         outln!(
-            "{:<6} {:<18} {:>6} {:>6.1}% {:>11.2}",
+            "{:<6} {:<18} {:>6} {:>6.1}% {:>width$.2}",
             s,
             bot,
             wins,
             100.0 * wins as f64 / g,
-            t.scores.get(s).copied().unwrap_or(0.0) / (t.finished.max(1) as f64)
+            sign * t.scores.get(s).copied().unwrap_or(0.0) / (t.finished.max(1) as f64)
         )?;
     }
     outln!()?;
@@ -274,23 +314,61 @@ fn sim(
         let per: Vec<String> = t
             .events
             .iter()
-            .map(|(k, v)| format!("{} {:.1}", k.replace('_', " "), *v as f64 / g))
+            .map(|(k, v)| format!("{k} {:.2}", *v as f64 / g))
             .collect();
-        outln!("events per game: {}", per.join(", "))?;
+        outln!("per game: {}", per.join(", "))?;
     }
     outln!("unfinished: {}", t.games - t.finished)
 }
 
+/// What a game's scores count, for a column or a line ("points",
+/// "pieces left"), and the sign that turns a score into it (a score that is
+/// minus what is left is shown as what is left).
+fn score_words(kind: &dyn GameKind) -> (String, f64) {
+    let score = kind.about().score;
+    if score.left {
+        (format!("{}s left", score.unit), -1.0)
+    } else {
+        (format!("{}s", score.unit), 1.0)
+    }
+}
+
+/// Steps the record through the game's rules (the check every replay
+/// makes first: this game, an engine this build replays), counting what
+/// happened in the game's own words ([`GameKind::tally`]), then prints the
+/// table as a spectator sees it at the end and the result.
 fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
     let text = read_text(file)?;
     let name = display(file);
+    if text.trim().is_empty() {
+        return Err(Failure::bad_input(format!(
+            "{name} is empty: a {} record (JSON) was expected",
+            kind.title()
+        )));
+    }
     let record: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title())))?;
     let erased = stackyard_core::ErasedRecord::parse(&record)
         .map_err(|e| Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title())))?;
-    let table = kind
-        .replay(&record)
-        .map_err(|e| Failure::bad_input(format!("{name} does not replay: {e}")))?;
+    let refused = |e: stackyard_core::host::RecordError| {
+        Failure::bad_input(format!("{name} does not replay: {e}"))
+    };
+    let mut stepper = RecordStepper::start(kind, &erased).map_err(refused)?;
+    let mut counts: BTreeMap<String, u64> = BTreeMap::new();
+    let mut count = |step: &HostStep| {
+        for e in step.for_viewer(Viewer::Spectator) {
+            if let Some((words, n)) = kind.tally(e) {
+                *counts.entry(words).or_insert(0) += n;
+            }
+        }
+    };
+    while let Some(stepped) = stepper.next() {
+        count(&stepped.map_err(refused)?.step);
+    }
+    for step in stepper.close().map_err(refused)? {
+        count(&step);
+    }
+    let table = stepper.into_game();
     outln!(
         "{}, {} seats, seed {}, {} actions",
         kind.title(),
@@ -302,11 +380,19 @@ fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
         serde_json::to_string_pretty(&table.view(Viewer::Spectator)).map_err(Failure::other)?;
     outln!("the table as a spectator sees it:")?;
     outln!("{view}")?;
+    if !counts.is_empty() {
+        let all: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        outln!("in this game: {}", all.join(", "))?;
+    }
+    let (measure, sign) = score_words(kind);
     match table.outcome() {
         Some(o) => outln!(
-            "result: winners {:?}, scores by seat {:?}",
+            "result: winners {:?}, {measure} by seat {:?}",
             o.winners.iter().map(|s| s.0).collect::<Vec<_>>(),
             o.scores
+                .iter()
+                .map(|s| sign as i64 * s)
+                .collect::<Vec<_>>()
         ),
         None => outln!("not over"),
     }

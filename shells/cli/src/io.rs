@@ -4,7 +4,6 @@
 //! non-UTF-8 answered rather than fatal, output folders checked before
 //! long work, and colours only for a terminal that wants them.
 
-use crate::args::cut;
 use crate::failure::Failure;
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -161,12 +160,13 @@ pub fn read_text(path: &Path) -> Result<String, Failure> {
         .map_err(|e| Failure::bad_input(format!("{name} is not UTF-8 text: {e}")))
 }
 
-/// A path for messages (`standard input` for `-`), cut short.
+/// A path for messages (`standard input` for `-`), cut short from the
+/// front so that the file's name stays.
 pub fn display(path: &Path) -> String {
     if path.as_os_str() == "-" {
         "standard input".into()
     } else {
-        cut(&path.display().to_string())
+        crate::args::cut_front(&path.display().to_string())
     }
 }
 

@@ -4,9 +4,11 @@
 //! through wasm-bindgen. The same functions are called natively by the
 //! tests, so what the page runs is what `cargo test` checks.
 //!
-//! With the `physics` feature (default) it holds every game and the Leaning
-//! Towers preview; without, Towers, Tower of Babel and IceTowers only (the
-//! browser's small module for their replays).
+//! It names no game: [`games`] lists what the registry holds, [`replay`]
+//! steps any game's record, and [`ask`] answers the questions each game
+//! declares about a view (`stackyard_core::query`). With the `physics`
+//! feature (default) it holds every game; without, the games the registry
+//! holds without physics (the browser's small module for their replays).
 //!
 //! Every function takes JSON text and returns a JSON value, or a
 //! [`ShellError`] naming what was wrong with the input; nothing here panics
@@ -48,12 +50,16 @@ fn parse<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, Sh
     serde_json::from_str(text).map_err(|e| ShellError(format!("{what}: {e}")))
 }
 
-/// Every game this build knows: `[{name, title, engine}]`, in lobby order.
+/// Every game this build knows: `[{name, title, engine, queries}]`, in
+/// lobby order; `queries` names the questions [`ask`] answers for it.
 pub fn games() -> Value {
     Value::Array(
         stackyard_registry::registry()
             .kinds()
-            .map(|k| json!({"name": k.name(), "title": k.title(), "engine": k.engine()}))
+            .map(|k| {
+                let queries: Vec<&str> = k.queries().iter().map(|q| q.name).collect();
+                json!({"name": k.name(), "title": k.title(), "engine": k.engine(), "queries": queries})
+            })
             .collect(),
     )
 }
@@ -71,98 +77,74 @@ pub fn replay(record_json: &str, viewer_json: &str) -> Result<Value, ShellError>
     )?;
     let record = ErasedRecord::parse(&record).map_err(|e| ShellError(e.to_string()))?;
     let registry = stackyard_registry::registry();
-    let kind = registry.get(&record.game).ok_or_else(|| {
-        ShellError(format!(
-            "no game is called {} (these are: {})",
-            quoted(&record.game),
-            registry.names().join(", ")
-        ))
-    })?;
+    let kind = kind(&registry, &record.game)?;
     let frames: Vec<Frame> = record_frames(kind, &record, viewer)
         .map_err(|e| ShellError(format!("this {} record does not replay: {e}", kind.title())))?;
     Ok(json!({"game": kind.name(), "title": kind.title(), "frames": to_value(&frames)}))
 }
 
-/// Every action IceTowers allows `seat` now in `view_json` (a view as the
-/// server sends it; IceTowers hides nothing, so the view rebuilds the
-/// table): `[Action]`, the same list the server's referee checks against
-/// (`IceTowers::legal_actions`). The browser highlights legal caps and
-/// mines from it instead of re-typing I6–I11.
-pub fn ice_legal(view_json: &str, seat: u8) -> Result<Value, ShellError> {
-    use stackyard_icetowers::{IceTowers, View as IceView};
-    let view: IceView = parse("this is not an IceTowers view", view_json)?;
-    if usize::from(seat) >= view.seats.len() {
+/// Answers the question called `query` that the game called `game` takes
+/// about a view (`stackyard_core::query`: a placement's preview, a seat's
+/// legal actions), from its view, the question's input and the table's
+/// settings (empty: the defaults for the view), each JSON text. Each game
+/// declares its questions itself ([`stackyard_core::Listed::QUERIES`]);
+/// [`games`] lists them.
+pub fn ask(
+    game: &str,
+    query: &str,
+    view_json: &str,
+    input_json: &str,
+    settings_json: &str,
+) -> Result<Value, ShellError> {
+    let registry = stackyard_registry::registry();
+    let kind = kind(&registry, game)?;
+    let asked = stackyard_core::query::Asked {
+        view: view_json,
+        input: input_json,
+        settings: settings_json,
+    };
+    kind.ask(query, &asked).map_err(ShellError)
+}
+
+/// The default settings of the game called `game` for `seats` players (in
+/// its seat range), so a page without the table's settings can still ask
+/// its questions; checked by setting up a table with them.
+pub fn settings(game: &str, seats: u8) -> Result<Value, ShellError> {
+    use stackyard_core::about::{FieldKind, SettingsForm};
+    let registry = stackyard_registry::registry();
+    let kind = kind(&registry, game)?;
+    let about = kind.about();
+    if !about.seats.allows(seats) {
         return Err(ShellError(format!(
-            "there is no seat {seat} at this {}-seat table",
-            view.seats.len()
+            "{} is played by {}, not {seats}",
+            kind.title(),
+            about.seats.words()
         )));
     }
-    let game = IceTowers::from_view(&view)
-        .map_err(|e| ShellError(format!("this IceTowers view does not rebuild a table: {e}")))?;
-    Ok(to_value(&game.legal_actions(stackyard_core::Seat(seat))))
-}
-
-/// What the physics predicts for a Leaning Towers placement by the seat to
-/// act in `view_json` (a view as the server sends it), hand noise off:
-/// [`Preview`] as JSON. `settings_json` is the table's settings, or empty
-/// for the defaults of the view's number of seats.
-#[cfg(feature = "physics")]
-pub fn preview_leaning(
-    view_json: &str,
-    placement_json: &str,
-    settings_json: &str,
-) -> Result<Value, ShellError> {
-    use stackyard_leaning::preview::{Placement, Preview, preview};
-    use stackyard_leaning::{Settings as LeaningSettings, View as LeaningView};
-    let view: LeaningView = parse("this is not a Leaning Towers view", view_json)?;
-    let placement: Placement = parse(
-        "the placement is not {kind, position, rotation_deg, hold}",
-        placement_json,
-    )?;
-    let settings = if settings_json.trim().is_empty() {
-        LeaningSettings::new(view.seats)
-    } else {
-        parse("these are not Leaning Towers settings", settings_json)?
-    };
-    let result: Preview =
-        preview(&view, &settings, &placement).map_err(|e| ShellError(e.to_string()))?;
-    Ok(to_value(&result))
-}
-
-/// Suggested poses for the Leaning Towers seat to act in `view_json`:
-/// `ask_json` is `{size, near?, max?, budget?}`
-/// (`stackyard_leaning::suggest::Ask`); the answer is the clean
-/// suggestions, steadiest first (`[Suggestion]`), each judged by the same
-/// preview. `settings_json` as for [`preview_leaning`].
-#[cfg(feature = "physics")]
-pub fn suggest_leaning(
-    view_json: &str,
-    ask_json: &str,
-    settings_json: &str,
-) -> Result<Value, ShellError> {
-    use stackyard_leaning::suggest::{Ask, suggest};
-    use stackyard_leaning::{Settings as LeaningSettings, View as LeaningView};
-    let view: LeaningView = parse("this is not a Leaning Towers view", view_json)?;
-    let ask: Ask = parse("the request is not {size, near, max, budget}", ask_json)?;
-    let settings = if settings_json.trim().is_empty() {
-        LeaningSettings::new(view.seats)
-    } else {
-        parse("these are not Leaning Towers settings", settings_json)?
-    };
-    let found = suggest(&view, &settings, &ask).map_err(|e| ShellError(e.to_string()))?;
-    Ok(to_value(&found))
-}
-
-/// The default settings of Leaning Towers for `seats` players (2–10, L1),
-/// so a page without the table's settings can still preview.
-#[cfg(feature = "physics")]
-pub fn leaning_settings(seats: u8) -> Result<Value, ShellError> {
-    use stackyard_core::Game;
-    use stackyard_leaning::{LeaningTowers, Settings as LeaningSettings};
-    let settings = LeaningSettings::new(seats);
-    LeaningTowers::new(&settings, stackyard_core::Seed(0))
+    let mut settings = kind.default_settings();
+    if let SettingsForm::Object { fields, .. } = about.settings
+        && let Some(field) = fields
+            .iter()
+            .find(|f| matches!(f.kind, FieldKind::Seats { .. }))
+    {
+        settings[field.key] = Value::from(seats);
+    }
+    kind.create(&settings, stackyard_core::Seed(0))
         .map_err(|e| ShellError(e.to_string()))?;
-    Ok(to_value(&settings))
+    Ok(settings)
+}
+
+fn kind<'r>(
+    registry: &'r stackyard_core::host::Registry,
+    game: &str,
+) -> Result<&'r dyn stackyard_core::host::GameKind, ShellError> {
+    registry.get(game).ok_or_else(|| {
+        ShellError(format!(
+            "no game is called {} (these are: {})",
+            quoted(game),
+            registry.names().join(", ")
+        ))
+    })
 }
 
 /// Wire types are plain data: serialising one cannot fail (no maps with

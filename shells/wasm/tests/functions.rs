@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use stackyard_core::{Seat, Seed, ToAct, Viewer};
-use stackyard_wasm::{envelope, games, replay};
+use stackyard_wasm::{ask, envelope, games, replay, settings};
 
 /// A finished Towers game between two random bots, through the host contract.
 fn finished_towers_record() -> Value {
@@ -212,7 +212,7 @@ fn a_record_of_another_engine_is_refused_naming_both_engines() {
 /// leaves out is refused (I6), and bad input is an error, not a trap.
 #[test]
 fn ice_legal_lists_what_the_referee_accepts() {
-    use stackyard_wasm::ice_legal;
+    let ice_legal = |view: &str, seat: u8| ask("icetowers", "legal", view, &seat.to_string(), "");
     let registry = stackyard_registry::registry();
     let kind = registry.get("icetowers").expect("icetowers is registered");
     let settings = json!({"players": 2});
@@ -269,4 +269,58 @@ fn ice_legal_lists_what_the_referee_accepts() {
             .unwrap()
             .contains("not an IceTowers view")
     );
+}
+
+/// Every game's questions are listed with it, answered by name through one
+/// `ask`, and an unknown game or question is named with what there is.
+#[test]
+fn questions_are_asked_by_game_and_name() {
+    let listed = games();
+    for g in listed.as_array().expect("a list") {
+        assert!(g["queries"].is_array(), "{g}");
+    }
+    let ice = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "icetowers")
+        .expect("icetowers");
+    assert_eq!(ice["queries"], json!(["legal"]));
+    let error = ask("chess", "legal", "{}", "0", "").expect_err("no chess").0;
+    assert!(
+        error.contains("\"chess\"") && error.contains("icetowers"),
+        "{error}"
+    );
+    let error = ask("icetowers", "preview", "{}", "0", "").expect_err("no preview").0;
+    assert!(
+        error.contains("\"preview\"") && error.contains("legal"),
+        "{error}"
+    );
+    let error = ask("towers", "legal", "{}", "0", "").expect_err("towers asks nothing").0;
+    assert!(error.contains("Towers answers no questions"), "{error}");
+    let long = "x".repeat(100_000);
+    let error = ask("icetowers", &long, "{}", "0", "").expect_err("no such question").0;
+    assert!(error.len() < 200, "the name is cut when quoted: {error}");
+}
+
+/// A game's default settings for each seat count of its range set up a
+/// table; outside the range they are refused in words.
+#[test]
+fn settings_for_every_seat_count_of_every_game() {
+    let registry = stackyard_registry::registry();
+    for kind in registry.kinds() {
+        let seats = kind.about().seats;
+        for n in 0..=seats.max.saturating_add(1) {
+            let answer = settings(kind.name(), n);
+            if seats.allows(n) {
+                let s = answer.unwrap_or_else(|e| panic!("{} with {n}: {e}", kind.name()));
+                let table = kind.create(&s, Seed(1)).expect("sets up");
+                assert_eq!(table.seat_count(), usize::from(n), "{}", kind.name());
+            } else {
+                let e = answer.expect_err("out of range").0;
+                assert!(e.contains(&seats.words()), "{e}");
+            }
+        }
+    }
+    assert!(settings("nope", 2).is_err());
 }

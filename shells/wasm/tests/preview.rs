@@ -12,7 +12,17 @@ use stackyard_leaning::scenario::{
 };
 use stackyard_leaning::{Action, Event, HandNoise, LeaningTowers, Settings, Size};
 use stackyard_physics::Pose;
-use stackyard_wasm::{leaning_settings, preview_leaning};
+use stackyard_wasm::{ShellError, ask};
+
+/// The page's preview: Leaning Towers' `preview` question.
+fn preview_leaning(view: &str, placement: &str, settings: &str) -> Result<Value, ShellError> {
+    ask("leaning", "preview", view, placement, settings)
+}
+
+/// The page's default settings for a seat count.
+fn leaning_settings(seats: u8) -> Result<Value, ShellError> {
+    stackyard_wasm::settings("leaning", seats)
+}
 
 fn quiet(seats: u8) -> Settings {
     let mut settings = Settings::new(seats);
@@ -434,9 +444,31 @@ fn leaning_settings_are_the_games_defaults_and_refuse_bad_seat_counts() {
     let three = leaning_settings(3).expect("3 seats");
     assert_eq!(three, serde_json::to_value(Settings::new(3)).unwrap());
     for seats in [0, 1, 11, 255] {
+        let error = leaning_settings(seats).expect_err("L1: 2 to 10").0;
         assert!(
-            leaning_settings(seats).is_err(),
-            "{seats} seats (L1: 2 to 10)"
+            error.contains("2–10 players") && error.contains(&seats.to_string()),
+            "{seats} seats: {error}"
         );
     }
+}
+
+/// The suggestions the page asks for are clean by the same preview.
+#[test]
+fn suggestions_are_clean_by_the_preview() {
+    let driver = leaning_game(5);
+    let view = view_json(&driver);
+    let found = ask("leaning", "suggest", &view, r#"{"size": "small", "max": 2, "budget": 20}"#, "")
+        .expect("suggestions");
+    let found = found.as_array().expect("a list");
+    for s in found {
+        let placement = json!({
+            "kind": "pyramid-small",
+            "position": s["pose"]["position"],
+            "rotation_deg": s["pose"]["rotation_deg"],
+        });
+        let p = preview_leaning(&view, &placement.to_string(), "").expect("a preview");
+        assert_eq!(p["verdict"], "clean", "{s} previews {p}");
+    }
+    let error = ask("leaning", "suggest", &view, r#"{"size": "huge"}"#, "").expect_err("no such size").0;
+    assert!(error.contains("the request is not"), "{error}");
 }

@@ -8,7 +8,7 @@
 // click a tower to cap it. With a piece in hand, a tower = cap onto it.
 // Any other tower opens its panel over the table (mine a piece, split).
 // What is legal right now is highlighted before you try: the list comes
-// from the rules themselves compiled to WebAssembly (`iceLegal`,
+// from the rules themselves compiled to WebAssembly (their `legal` question,
 // IceTowers::legal_actions on the table rebuilt from the view), never from
 // rules re-typed here; the server still judges every action.
 //
@@ -113,11 +113,11 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       legal = null;
       return;
     }
-    const ask = ++legalAsked;
+    const asked = ++legalAsked;
     try {
-      const { iceLegal } = await import('../rules/wasm');
-      const actions = await iceLegal<Action>(v, ctx.seat);
-      if (ask !== legalAsked || v !== view) return; // the table moved on meanwhile
+      const { ask } = await import('../rules/wasm');
+      const actions = await ask<Action[]>('icetowers', 'legal', v, ctx.seat);
+      if (asked !== legalAsked || v !== view) return; // the table moved on meanwhile
       legal = legalOf(actions);
     } catch {
       // No rules module (or a view it cannot rebuild): no highlights; the

@@ -16,8 +16,7 @@ import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, View } fr
 import { SIZES } from '../wire/leaning';
 import type { GameContext, GameUi, Shown } from './types';
 import type { Leaning3d, Look } from './leaning3d';
-import { leaningPreview, setLeaningPreview, wasmPreview, type Placement, type Preview } from './leaningPreview';
-import type { LeaningSuggestion } from '../rules/wasm';
+import { leaningPreview, setLeaningPreview, suggestLeaning, wasmPreview, type LeaningSuggestion, type Placement, type Preview } from './leaningPreview';
 
 const TUTORIAL_KEY = 'stackyard.leaning.tutorial';
 
@@ -217,7 +216,6 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     suggestions = [];
     renderSuggest();
     try {
-      const { suggestLeaning } = await import('../rules/wasm');
       const list = await suggestLeaning(v, { size: z, near, max: 4, budget: 40 }, ctx.settings);
       if (asked !== suggestAsked || v !== view || size !== z) return;
       suggestions = list;

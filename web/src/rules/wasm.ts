@@ -76,6 +76,8 @@ export interface GameName {
   name: string;
   title: string;
   engine: string;
+  /** The questions `ask` answers for the game. */
+  queries: string[];
 }
 
 /** Every game the module knows, in lobby order. */
@@ -113,106 +115,20 @@ export async function replayRecord(record: unknown, viewer: Viewer = { type: 'sp
   return unwrap<OfflineReplay>(call(knows ? 'lite' : 'full', () => m.replay(text, JSON.stringify(viewer))));
 }
 
-// ---- Leaning Towers preview ------------------------------------------------
-
-export type Vec3 = [number, number, number];
-
-/** A pose in the physics table's units: millimetres, Rz·Ry·Rx degrees. */
-export interface Pose {
-  position: Vec3;
-  rotation_deg: Vec3;
-}
-
-export type PyramidKind = 'pyramid-small' | 'pyramid-medium' | 'pyramid-large';
-
-/** A placement by the seat to act, as `stackyard leaning judge` writes it. */
-export interface LeaningPlacement {
-  kind: PyramidKind;
-  /** Centre of the base face where it is let go (mm). */
-  position: Vec3;
-  /** Rotation Rz·Ry·Rx (degrees); default [0, 0, 0]. */
-  rotation_deg?: Vec3;
-  /** Hold it instead of letting go (L12); default false. */
-  hold?: boolean;
-}
-
-export type SlipReason = 'corners' | 'contacts' | 'pushed_past_pips' | 'slid_away' | 'never_rested' | 'no_room' | 'point_on_inside_point';
-
-/** What the physics predicts, hand noise off (games/leaning/src/preview.rs `Preview`). */
-export interface LeaningPreview {
-  verdict: 'clean' | 'slip' | 'break' | 'wreck' | 'refused';
-  /** For a refusal, the rule id (null for a pose inside another piece). */
-  rule: string | null;
-  /** For a refusal, the message; for a slip, its reason in words. */
-  reason: string | null;
-  slip: SlipReason | null;
-  /** The new piece's id (null when refused or with no room). */
-  piece: number | null;
-  /** Other pieces disturbed (ids). */
-  disturbed: number[];
-  table_corners: number;
-  /** Pieces it touches at rest (ids). */
-  touching: number[];
-  level: number;
-  /** Points for the placing seat: L10 when clean, 0 for a slip, the break or wreck penalty. */
-  points: number;
-  moved_mm: number;
-  rest_pose: Pose;
-  rested: boolean;
-  /** Every piece's pose when the run ended, by id; the new piece last. */
-  poses: Pose[];
-}
+// ---- a game's questions about a view ----------------------------------------
 
 /**
- * What would happen if the seat to act in `view` (a Leaning Towers view as
- * the server sent it; its physics world is what is simulated) made
- * `placement`, with hand noise off. `settings` are the table's settings
- * (TableSummary.settings); omitted, the defaults for the view's seats.
- * Rejects with a RulesError naming bad input.
+ * Asks the game called `game` the question called `query` about `view` (as
+ * the server sent it), with the question's own `input` and the table's
+ * `settings` (omitted: the defaults for the view). Each game declares its
+ * questions in its rules crate (`Listed::QUERIES`; `ruleGames()` lists them),
+ * so this file names none. The small module answers when it knows the game,
+ * the full one otherwise. Rejects with a RulesError naming bad input.
  */
-export async function previewLeaning(view: unknown, placement: LeaningPlacement, settings?: unknown): Promise<LeaningPreview> {
-  const m = await loadRules();
-  return unwrap<LeaningPreview>(
-    call('full', () => m.previewLeaning(JSON.stringify(view), JSON.stringify(placement), settings === undefined ? '' : JSON.stringify(settings))),
-  );
-}
-
-// ---- IceTowers: what a seat may do now ------------------------------------
-
-/**
- * Every action IceTowers allows `seat` now, judged by the rules themselves
- * (games/icetowers `IceTowers::legal_actions`, on the table rebuilt from
- * `view`, as the server sent it): the page highlights the legal caps and
- * mines from this list and never re-types a rule. The small module (no
- * physics) answers.
- */
-export async function iceLegal<A = unknown>(view: unknown, seat: number): Promise<A[]> {
-  const m = await loadLite();
-  return unwrap<A[]>(call('lite', () => m.iceLegal(JSON.stringify(view), seat)));
-}
-
-// ---- Leaning Towers: suggested poses ----------------------------------------
-
-/** A clean pose the rules suggest (games/leaning/src/suggest.rs `Suggestion`). */
-export interface LeaningSuggestion {
-  size: 'small' | 'medium' | 'large';
-  pose: Pose;
-  how: 'lean' | 'rest';
-  target: number;
-  points: number;
-  steady: number;
-  shifts: number;
-}
-
-/**
- * Poses for the seat to act in `view` to place a piece of `size` from:
- * each judged clean by the same preview (hand noise off), the steadiest
- * under a hand-noise step first; next to piece `near` first when given.
- * Empty when none was found within the budget of physics runs.
- */
-export async function suggestLeaning(view: unknown, ask: { size: string; near?: number | null; max?: number; budget?: number }, settings?: unknown): Promise<LeaningSuggestion[]> {
-  const m = await loadRules();
-  return unwrap<LeaningSuggestion[]>(
-    call('full', () => m.suggestLeaning(JSON.stringify(view), JSON.stringify(ask), settings === undefined || settings === null ? '' : JSON.stringify(settings))),
-  );
+export async function ask<T = unknown>(game: string, query: string, view: unknown, input: unknown, settings?: unknown): Promise<T> {
+  const small = await loadLite();
+  const knows = unwrap<GameName[]>(call('lite', () => small.games())).some((g) => g.name === game);
+  const m = knows ? small : await loadRules();
+  const settingsText = settings === undefined || settings === null ? '' : JSON.stringify(settings);
+  return unwrap<T>(call(knows ? 'lite' : 'full', () => m.ask(game, query, JSON.stringify(view), JSON.stringify(input), settingsText)));
 }
