@@ -4,8 +4,8 @@ use crate::IceTowers;
 use crate::piece::{COLOUR_NAMES, GHOST_NAME, PieceId, STASH};
 use crate::settings::SEATS;
 use stackyard_core::Listed;
-use stackyard_core::query::{Asked, Query, answer};
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
+use stackyard_core::query::{Asked, Query, answer};
 
 impl Listed for IceTowers {
     /// What a seat may do now, by the referee's own list: the browser

@@ -2,9 +2,9 @@
 //! listing).
 
 use crate::preview::Placement;
+use crate::settings::SEATS;
 use crate::suggest::Ask;
 use crate::{Event, LeaningTowers, Settings, Verdict, View};
-use crate::settings::SEATS;
 use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 use stackyard_core::query::{Asked, Query, answer};
@@ -100,7 +100,8 @@ fn view_and_settings(asked: &Asked<'_>) -> Result<(View, Settings), String> {
 /// `preview`: [`crate::preview::preview`] of the asked placement.
 fn preview(asked: &Asked<'_>) -> Result<serde_json::Value, String> {
     let (view, settings) = view_and_settings(asked)?;
-    let placement: Placement = asked.input("the placement is not {kind, position, rotation_deg, hold}")?;
+    let placement: Placement =
+        asked.input("the placement is not {kind, position, rotation_deg, hold}")?;
     crate::preview::preview(&view, &settings, &placement)
         .map(|p| answer(&p))
         .map_err(|e| e.to_string())

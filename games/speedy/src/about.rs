@@ -1,8 +1,8 @@
 //! What Speedy Towers says about itself to every shell (the registry's
 //! listing).
 
-use crate::{EndReason, Event, SpeedyTowers};
 use crate::settings::SEATS;
+use crate::{EndReason, Event, SpeedyTowers};
 use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 

@@ -389,10 +389,7 @@ fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
         Some(o) => outln!(
             "result: winners {:?}, {measure} by seat {:?}",
             o.winners.iter().map(|s| s.0).collect::<Vec<_>>(),
-            o.scores
-                .iter()
-                .map(|s| sign as i64 * s)
-                .collect::<Vec<_>>()
+            o.scores.iter().map(|s| sign as i64 * s).collect::<Vec<_>>()
         ),
         None => outln!("not over"),
     }

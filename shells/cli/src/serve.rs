@@ -13,7 +13,7 @@ pub struct Serve {
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// The database: a SQLite file path or URL, or postgres://…
-    #[arg(long, default_value = "stackyard-data/stackyard.db")]
+    #[arg(long, default_value = "stackyard-data/stackyard.db", value_parser = database)]
     db: String,
     /// The web client's folder, served at / when it exists.
     #[arg(long, default_value = "web/dist")]
@@ -52,6 +52,20 @@ pub struct Serve {
     /// listening address, 127.0.0.1 for an unspecified host).
     #[arg(long)]
     advertise: Option<String>,
+}
+
+/// `--db`: refuses, before anything is opened or created, a URL of a
+/// database the server does not speak (it would be taken for a file).
+fn database(text: &str) -> Result<String, String> {
+    match text.split_once("://") {
+        Some((scheme, _)) if !matches!(scheme, "sqlite" | "postgres" | "postgresql") => {
+            Err(format!(
+                "{scheme}:// databases are not supported: give a SQLite file path \
+             (or sqlite://path) or a postgres:// URL"
+            ))
+        }
+        _ => Ok(text.to_string()),
+    }
 }
 
 /// Runs the server until it is stopped.

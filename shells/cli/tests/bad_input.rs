@@ -112,8 +112,6 @@ const NOT_YET: &[&str] = &[
     // The scenario's file is not named in the message (a folder is).
     "physics run *garbage.json",
     "physics run -",
-    // An unsupported database scheme is taken for a SQLite path (exit 1).
-    "serve --db mysql",
 ];
 
 /// Runs every case and reports every failure at once.
@@ -241,16 +239,36 @@ fn sim_options_out_of_range_are_refused_before_any_game() {
     let file = write(&dir, "a-file", "not a folder");
     let mut cases = Vec::new();
     for g in games() {
-        cases.push(case(&[g, "sim", "--games", "18446744073709551615"], "", &["--games"]));
+        cases.push(case(
+            &[g, "sim", "--games", "18446744073709551615"],
+            "",
+            &["--games"],
+        ));
         cases.push(case(&[g, "sim", "--games", "0"], "", &["--games"]));
         cases.push(case(&[g, "sim", "--games", "-1"], "", &["--games"]));
-        cases.push(case(&[g, "sim", "--players", "1000000000"], "", &["--players"]));
+        cases.push(case(
+            &[g, "sim", "--players", "1000000000"],
+            "",
+            &["--players"],
+        ));
         cases.push(case(&[g, "sim", "--players", "0"], "", &["--players"]));
         cases.push(case(&[g, "sim", "--seed", "-1"], "", &["--seed"]));
-        cases.push(case(&[g, "sim", "--seed", "18446744073709551616"], "", &["--seed"]));
+        cases.push(case(
+            &[g, "sim", "--seed", "18446744073709551616"],
+            "",
+            &["--seed"],
+        ));
         cases.push(case(&[g, "sim", "--seed", "seven"], "", &["--seed"]));
-        cases.push(case(&[g, "sim", "--bots", "grandmaster", "--games", "1"], "", &["grandmaster"]));
-        cases.push(case(&[g, "sim", "--games", "1", "--out", &file], "", &["--out"]));
+        cases.push(case(
+            &[g, "sim", "--bots", "grandmaster", "--games", "1"],
+            "",
+            &["grandmaster"],
+        ));
+        cases.push(case(
+            &[g, "sim", "--games", "1", "--out", &file],
+            "",
+            &["--out"],
+        ));
     }
     check(&cases);
 }
@@ -259,16 +277,35 @@ fn sim_options_out_of_range_are_refused_before_any_game() {
 fn bad_settings_json_is_refused_naming_it() {
     let mut cases = Vec::new();
     for g in common_games() {
-        cases.push(case(&[g, "sim", "--settings", "{", "--games", "1"], "", &["--settings", "not JSON"]));
-        cases.push(case(&[g, "sim", "--settings", "[1, 2]", "--games", "1"], "", &["settings"]));
         cases.push(case(
-            &[g, "sim", "--settings", "{\"no_such_key\": 1, \"players\": 1000000000, \"seats\": 1000000000}", "--games", "1"],
+            &[g, "sim", "--settings", "{", "--games", "1"],
+            "",
+            &["--settings", "not JSON"],
+        ));
+        cases.push(case(
+            &[g, "sim", "--settings", "[1, 2]", "--games", "1"],
+            "",
+            &["settings"],
+        ));
+        cases.push(case(
+            &[
+                g,
+                "sim",
+                "--settings",
+                "{\"no_such_key\": 1, \"players\": 1000000000, \"seats\": 1000000000}",
+                "--games",
+                "1",
+            ],
             "",
             &["settings"],
         ));
     }
     let long = format!("{{\"x\": \"{}\"", "y".repeat(100_000));
-    cases.push(case(&["babel", "sim", "--settings", &long], "", &["--settings", "…"]));
+    cases.push(case(
+        &["babel", "sim", "--settings", &long],
+        "",
+        &["--settings", "…"],
+    ));
     check(&cases);
 }
 
@@ -288,13 +325,21 @@ fn bad_record_files_are_refused_naming_what_is_wrong() {
     for g in file_replay_games() {
         cases.push(case(&[g, "replay", &garbage], "", &["garbage.json"]));
         cases.push(case(&[g, "replay", &empty], "", &["empty.json"]));
-        cases.push(case(&[g, "replay", &not_utf8], "", &["binary.json", "UTF-8"]));
+        cases.push(case(
+            &[g, "replay", &not_utf8],
+            "",
+            &["binary.json", "UTF-8"],
+        ));
         cases.push(case(&[g, "replay", &missing], "", &["missing.json"]));
         cases.push(case(&[g, "replay", &folder], "", &["directory"]));
         if common.contains(&g) {
             cases.push(case(&[g, "replay", "-"], "", &["standard input", "empty"]));
             let record = record_of(g);
-            let truncated = write(&dir, &format!("{g}-truncated.json"), &record[..record.len() / 2]);
+            let truncated = write(
+                &dir,
+                &format!("{g}-truncated.json"),
+                &record[..record.len() / 2],
+            );
             let mut value: serde_json::Value = serde_json::from_str(&record).expect("JSON");
             value["engine"] = serde_json::json!("from-the-future-9");
             let engine = write(&dir, &format!("{g}-engine.json"), &value.to_string());
@@ -309,13 +354,21 @@ fn bad_record_files_are_refused_naming_what_is_wrong() {
         }
     }
     for (g, truncated, engine, settings, action) in &owned {
-        cases.push(case(&[g, "replay", truncated], "", &["truncated.json", "EOF"]));
+        cases.push(case(
+            &[g, "replay", truncated],
+            "",
+            &["truncated.json", "EOF"],
+        ));
         cases.push(case(&[g, "replay", engine], "", &["from-the-future-9"]));
         cases.push(case(&[g, "replay", settings], "", &["settings"]));
         cases.push(case(&[g, "replay", action], "", &["action 1"]));
         // A record of another game, fed to this one, names both.
         let other = owned.iter().find(|o| o.0 != *g).expect("two common games");
-        let whole = write(&dir, &format!("{}-whole.json", other.0), &record_of(&other.0));
+        let whole = write(
+            &dir,
+            &format!("{}-whole.json", other.0),
+            &record_of(&other.0),
+        );
         cases.push(case(&[g, "replay", &whole], "", &[other.0.as_str()]));
     }
     check(&cases);
@@ -330,22 +383,46 @@ fn the_games_own_commands_refuse_bad_input() {
         case(&["leaning", "judge", &garbage], "", &["garbage.json"]),
         case(&["leaning", "judge", &folder], "", &["directory"]),
         case(&["leaning", "judge", "-"], "", &["standard input"]),
-        case(&["leaning", "judge", "-"], "[]", &["standard input", "scenario"]),
+        case(
+            &["leaning", "judge", "-"],
+            "[]",
+            &["standard input", "scenario"],
+        ),
         case(&["physics", "run", &garbage], "", &["garbage.json"]),
         case(&["physics", "run", &folder], "", &["directory"]),
         case(&["physics", "run", "-"], "", &["standard input"]),
         case(&["speedy", "matches"], "{\"placed\": 3}\n", &["line 1"]),
         case(&["speedy", "matches"], "\u{0}\u{1}garbage\n", &["line 1"]),
-        case(&["babel", "solve", "--deals", "18446744073709551616"], "", &["--deals"]),
+        case(
+            &["babel", "solve", "--deals", "18446744073709551616"],
+            "",
+            &["--deals"],
+        ),
         case(&["babel", "solve"], "{\"order\": [\"Zz\"]}\n", &["Zz"]),
         case(&["towers", "replay"], "garbage in\n", &["garbage"]),
-        case(&["towers", "perft", "--depth", "18446744073709551616"], "", &["--depth"]),
+        case(
+            &["towers", "perft", "--depth", "18446744073709551616"],
+            "",
+            &["--depth"],
+        ),
         case(&["icetowers", "sim", "--games", "0"], "", &["--games"]),
         case(&["icetowers", "replay", &garbage], "", &["garbage.json"]),
-        case(&["tournament", "towers", "--games", "18446744073709551616"], "", &["--games"]),
-        case(&["serve", "--addr", "not-an-address"], "", &["not-an-address"]),
+        case(
+            &["tournament", "towers", "--games", "18446744073709551616"],
+            "",
+            &["--games"],
+        ),
+        case(
+            &["serve", "--addr", "not-an-address"],
+            "",
+            &["not-an-address"],
+        ),
         case(&["serve", "--db", "mysql://nowhere"], "", &["mysql"]),
-        case(&["loadtest", "--tables", "18446744073709551616"], "", &["--tables"]),
+        case(
+            &["loadtest", "--tables", "18446744073709551616"],
+            "",
+            &["--tables"],
+        ),
         case(&["loadtest", "--clients", "-3"], "", &["--clients"]),
     ]);
 }

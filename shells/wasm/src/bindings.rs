@@ -20,8 +20,20 @@ pub fn replay(record_json: &str, viewer_json: &str) -> String {
 
 /// Answers one of a game's questions about a view (see [`crate::ask`]).
 #[wasm_bindgen]
-pub fn ask(game: &str, query: &str, view_json: &str, input_json: &str, settings_json: &str) -> String {
-    crate::envelope(crate::ask(game, query, view_json, input_json, settings_json))
+pub fn ask(
+    game: &str,
+    query: &str,
+    view_json: &str,
+    input_json: &str,
+    settings_json: &str,
+) -> String {
+    crate::envelope(crate::ask(
+        game,
+        query,
+        view_json,
+        input_json,
+        settings_json,
+    ))
 }
 
 /// A game's default settings for `seats` players (see [`crate::settings`]).

@@ -286,20 +286,28 @@ fn questions_are_asked_by_game_and_name() {
         .find(|g| g["name"] == "icetowers")
         .expect("icetowers");
     assert_eq!(ice["queries"], json!(["legal"]));
-    let error = ask("chess", "legal", "{}", "0", "").expect_err("no chess").0;
+    let error = ask("chess", "legal", "{}", "0", "")
+        .expect_err("no chess")
+        .0;
     assert!(
         error.contains("\"chess\"") && error.contains("icetowers"),
         "{error}"
     );
-    let error = ask("icetowers", "preview", "{}", "0", "").expect_err("no preview").0;
+    let error = ask("icetowers", "preview", "{}", "0", "")
+        .expect_err("no preview")
+        .0;
     assert!(
         error.contains("\"preview\"") && error.contains("legal"),
         "{error}"
     );
-    let error = ask("towers", "legal", "{}", "0", "").expect_err("towers asks nothing").0;
+    let error = ask("towers", "legal", "{}", "0", "")
+        .expect_err("towers asks nothing")
+        .0;
     assert!(error.contains("Towers answers no questions"), "{error}");
     let long = "x".repeat(100_000);
-    let error = ask("icetowers", &long, "{}", "0", "").expect_err("no such question").0;
+    let error = ask("icetowers", &long, "{}", "0", "")
+        .expect_err("no such question")
+        .0;
     assert!(error.len() < 200, "the name is cut when quoted: {error}");
 }
 

@@ -457,8 +457,14 @@ fn leaning_settings_are_the_games_defaults_and_refuse_bad_seat_counts() {
 fn suggestions_are_clean_by_the_preview() {
     let driver = leaning_game(5);
     let view = view_json(&driver);
-    let found = ask("leaning", "suggest", &view, r#"{"size": "small", "max": 2, "budget": 20}"#, "")
-        .expect("suggestions");
+    let found = ask(
+        "leaning",
+        "suggest",
+        &view,
+        r#"{"size": "small", "max": 2, "budget": 20}"#,
+        "",
+    )
+    .expect("suggestions");
     let found = found.as_array().expect("a list");
     for s in found {
         let placement = json!({
@@ -469,6 +475,8 @@ fn suggestions_are_clean_by_the_preview() {
         let p = preview_leaning(&view, &placement.to_string(), "").expect("a preview");
         assert_eq!(p["verdict"], "clean", "{s} previews {p}");
     }
-    let error = ask("leaning", "suggest", &view, r#"{"size": "huge"}"#, "").expect_err("no such size").0;
+    let error = ask("leaning", "suggest", &view, r#"{"size": "huge"}"#, "")
+        .expect_err("no such size")
+        .0;
     assert!(error.contains("the request is not"), "{error}");
 }

@@ -14,6 +14,14 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
         .strip_prefix("sqlite://")
         .or_else(|| db.strip_prefix("sqlite:"))
         .unwrap_or(db);
+    // Any other `scheme://` is a database this server does not speak, not
+    // a file to create (a `mysql:` folder beside the server, once).
+    if let Some((scheme, _)) = path.split_once("://") {
+        return Err(StoreError(format!(
+            "{scheme}:// databases are not supported: give a SQLite file path \
+             (or sqlite://path) or a postgres:// URL"
+        )));
+    }
     let path = path.split('?').next().unwrap_or(path);
     if path.is_empty() || path.contains(":memory:") {
         return Err(StoreError(
