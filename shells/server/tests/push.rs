@@ -5,7 +5,9 @@
 //! guest's socket hears nothing but its hello; a signed-in socket opened
 //! from another site's page is refused. Over PostgreSQL with two
 //! `stackyard serve` processes, a challenge sent through node A reaches
-//! its player's socket on node B (the nodes' bus carries it), and quick
+//! its player's socket on node B (the nodes' bus carries it), is listed,
+//! declined, cancelled and accepted through node B (the challenges are
+//! kept in the database, `pairing/challenges.rs`), and quick
 //! pairing pairs a player waiting on A with one waiting on B (the waits
 //! are shared in the database, `pairing/shared.rs`).
 
@@ -123,49 +125,43 @@ async fn suite(a: SocketAddr, b: SocketAddr) {
     assert_eq!(heard["challenge"]["from"], ann);
     assert_eq!(next(&mut ann_ws).await["challenge"]["state"], "open");
 
-    // Declined by Bob: Ann hears it.
-    if a == b {
+    // Listed through either node (issue #28: the challenges are kept in
+    // the database the nodes share): Bob's incoming, Ann's outgoing.
+    for node in [a, b] {
         let r = request(
-            a,
-            "POST",
-            &format!("/api/v1/challenges/{id}/decline"),
+            node,
+            "GET",
+            "/api/v1/challenges",
             &[("Authorization", &bob_auth)],
             None,
         )
         .await;
-        assert_eq!(r.status, 200);
-        assert_eq!(next(&mut ann_ws).await["challenge"]["state"], "declined");
-        assert_eq!(next(&mut bob_ws).await["challenge"]["state"], "declined");
-    } else {
-        // (Challenges are kept by the node they were sent through: with
-        // two nodes Ann cancels hers there, and Bob hears it on his.)
+        assert_eq!(r.json()["incoming"][0]["id"], json!(id), "{}", r.json());
         let r = request(
-            a,
-            "DELETE",
-            &format!("/api/v1/challenges/{id}"),
+            node,
+            "GET",
+            "/api/v1/challenges",
             &[("Authorization", &ann_auth)],
             None,
         )
         .await;
-        assert_eq!(r.status, 200);
-        assert_eq!(next(&mut bob_ws).await["challenge"]["state"], "cancelled");
-        assert_eq!(next(&mut ann_ws).await["challenge"]["state"], "cancelled");
-        pairing_across(
-            a,
-            b,
-            (&ann, &ann_auth, &mut ann_ws),
-            (&bob, &bob_auth, &mut bob_ws),
-        )
-        .await;
-        quiet(&mut guest).await;
-        return;
+        assert_eq!(r.json()["outgoing"][0]["id"], json!(id), "{}", r.json());
+        assert_eq!(r.json()["outgoing"][0]["state"], "open");
     }
 
-    // Cancelled by Ann: Bob hears it.
-    let sent = challenge(a, &ann_auth, &bob).await;
-    let id = sent["id"].as_str().unwrap();
-    next(&mut bob_ws).await;
-    next(&mut ann_ws).await;
+    // Declined by Bob through node B: Ann hears it.
+    let r = request(
+        b,
+        "POST",
+        &format!("/api/v1/challenges/{id}/decline"),
+        &[("Authorization", &bob_auth)],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    assert_eq!(next(&mut ann_ws).await["challenge"]["state"], "declined");
+    assert_eq!(next(&mut bob_ws).await["challenge"]["state"], "declined");
+    // Answered once only, whichever node is asked.
     let r = request(
         a,
         "DELETE",
@@ -174,15 +170,46 @@ async fn suite(a: SocketAddr, b: SocketAddr) {
         None,
     )
     .await;
-    assert_eq!(r.status, 200);
-    assert_eq!(next(&mut bob_ws).await["challenge"]["state"], "cancelled");
-    assert_eq!(next(&mut ann_ws).await["challenge"]["state"], "cancelled");
+    assert_eq!(
+        (r.status, &r.json()["error"]["kind"]),
+        (409, &json!("over")),
+        "{}",
+        r.json()
+    );
 
-    // Accepted by Bob: Ann hears the table and *her* seat.
+    // Sent through A, cancelled by Ann through B: Bob hears it.
     let sent = challenge(a, &ann_auth, &bob).await;
     let id = sent["id"].as_str().unwrap();
     next(&mut bob_ws).await;
     next(&mut ann_ws).await;
+    let r = request(
+        b,
+        "DELETE",
+        &format!("/api/v1/challenges/{id}"),
+        &[("Authorization", &ann_auth)],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    assert_eq!(next(&mut bob_ws).await["challenge"]["state"], "cancelled");
+    assert_eq!(next(&mut ann_ws).await["challenge"]["state"], "cancelled");
+
+    // Sent through A, accepted by Bob through B: Ann hears the table and
+    // *her* seat; a second accept (through A) is refused: one table.
+    let sent = challenge(a, &ann_auth, &bob).await;
+    let id = sent["id"].as_str().unwrap();
+    next(&mut bob_ws).await;
+    next(&mut ann_ws).await;
+    let r = request(
+        b,
+        "POST",
+        &format!("/api/v1/challenges/{id}/accept"),
+        &[("Authorization", &bob_auth)],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.json());
+    let bobs = r.json();
     let r = request(
         a,
         "POST",
@@ -191,8 +218,7 @@ async fn suite(a: SocketAddr, b: SocketAddr) {
         None,
     )
     .await;
-    assert_eq!(r.status, 200);
-    let bobs = r.json();
+    assert_eq!(r.status, 409, "{}", r.json());
     let to_ann = next(&mut ann_ws).await;
     assert_eq!(to_ann["challenge"]["state"], "accepted");
     assert_eq!(to_ann["challenge"]["table"], bobs["table"]);
@@ -205,6 +231,46 @@ async fn suite(a: SocketAddr, b: SocketAddr) {
         "one seat each: {seats:?}"
     );
     assert_eq!(next(&mut bob_ws).await["challenge"]["seat"], bobs["seat"]);
+    // Ann's list through A says it too; the table opens for both, each
+    // through their own node, in the seat bound to them.
+    let r = request(
+        a,
+        "GET",
+        "/api/v1/challenges",
+        &[("Authorization", &ann_auth)],
+        None,
+    )
+    .await;
+    let out = &r.json()["outgoing"][0];
+    assert_eq!(
+        (&out["state"], &out["table"]),
+        (&json!("accepted"), &bobs["table"])
+    );
+    let t = bobs["table"].as_str().unwrap();
+    for (node, auth, seat) in [(a, &ann_auth, seats[0]), (b, &bob_auth, seats[1])] {
+        let r = request(
+            node,
+            "POST",
+            &format!("/api/v1/tables/{t}/join"),
+            &[("Authorization", auth)],
+            Some(json!({})),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.json());
+        assert_eq!(r.json()["seat"], json!(seat));
+    }
+
+    if a != b {
+        pairing_across(
+            a,
+            b,
+            (&ann, &ann_auth, &mut ann_ws),
+            (&bob, &bob_auth, &mut bob_ws),
+        )
+        .await;
+        quiet(&mut guest).await;
+        return;
+    }
 
     // Quick pairing: Ann waits (no polling), Bob asks: both are told.
     let r = request(

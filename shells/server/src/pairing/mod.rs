@@ -9,7 +9,8 @@
 //! - [`PairingQueue`]: the small interface the waiting players sit behind
 //!   ([`MemoryQueue`] on one node; a shared store can stand behind it for
 //!   several nodes);
-//! - [`challenges`]: challenges by name, in memory, bounded;
+//! - [`challenges`]: challenges by name, bounded, in the database every
+//!   node shares (any node lists and answers them);
 //! - [`routes`]: the HTTP handlers; [`wire`]: their bodies.
 //!
 //! Matching runs whenever a waiting player's client asks, and once a
@@ -126,12 +127,13 @@ impl Pairing {
         {
             notices.over_bus(cluster.bus());
         }
+        let challenges = challenges::Book::new(hub.store.clone());
         let pairing = Arc::new(Pairing {
             hub,
             accounts,
             queue: Box::new(MemoryQueue::default()),
             matched: Mutex::new(HashMap::new()),
-            challenges: challenges::Book::default(),
+            challenges,
             notices,
             shared,
         });

@@ -98,7 +98,7 @@ pub async fn challenges(
     headers: HeaderMap,
 ) -> Result<axum::Json<Challenges>, ApiError> {
     let who = who(&pairing, &headers).await?;
-    let (incoming, outgoing) = pairing.challenges.of(&who.0, now_ms());
+    let (incoming, outgoing) = pairing.challenges.of(&who.0, now_ms()).await?;
     Ok(axum::Json(Challenges { incoming, outgoing }))
 }
 
@@ -123,14 +123,17 @@ pub async fn challenge_send(
         .ok_or_else(nobody)?;
     let from_id = from.0.clone();
     let to_id = to.id.clone();
-    let sent = pairing.challenges.send(
-        from,
-        (to.id, to.name),
-        request.game,
-        request.clock,
-        request.rated.unwrap_or(true),
-        now_ms(),
-    )?;
+    let sent = pairing
+        .challenges
+        .send(
+            from,
+            (to.id, to.name),
+            request.game,
+            request.clock,
+            request.rated.unwrap_or(true),
+            now_ms(),
+        )
+        .await?;
     // Pushed: the player challenged hears of it at once (and the sender's
     // other tabs); not yet accepted, both see it alike.
     for who in [&to_id, &from_id] {
@@ -155,13 +158,17 @@ pub async fn challenge_accept(
     Path(id): Path<String>,
 ) -> Result<axum::Json<Challenge>, ApiError> {
     let me = who(&pairing, &headers).await?;
-    let row = pairing.challenges.start_accept(&id, &me.0, now_ms())?;
+    let row = pairing
+        .challenges
+        .start_accept(&id, &me.0, now_ms())
+        .await?;
     let players = [row.from.clone(), row.to.clone()];
     match super::open_table(&pairing.hub, &row.game, row.clock, row.rated, &players).await {
         Ok((table, seats)) => {
             pairing
                 .challenges
-                .finish_accept(&id, Some((table.clone(), seats)), now_ms());
+                .finish_accept(&id, Some((table.clone(), seats)), now_ms())
+                .await?;
             let mut done = row.clone();
             done.state = "accepted";
             done.table = Some((table, seats));
@@ -169,7 +176,9 @@ pub async fn challenge_accept(
             Ok(axum::Json(done.view(&me.0)))
         }
         Err(e) => {
-            pairing.challenges.finish_accept(&id, None, now_ms());
+            // Open again (a failure to say so leaves it being accepted
+            // until it lapses: refused, never two tables).
+            let _ = pairing.challenges.finish_accept(&id, None, now_ms()).await;
             Err(e)
         }
     }
@@ -184,7 +193,7 @@ pub async fn challenge_decline(
     Path(id): Path<String>,
 ) -> Result<axum::Json<Challenge>, ApiError> {
     let me = who(&pairing, &headers).await?;
-    let row = pairing.challenges.answer_row(&id, &me.0, now_ms())?;
+    let row = pairing.challenges.answer_row(&id, &me.0, now_ms()).await?;
     pairing.tell_challenge(&row);
     Ok(axum::Json(row.view(&me.0)))
 }
@@ -199,7 +208,7 @@ pub async fn challenge_withdraw(
     Path(id): Path<String>,
 ) -> Result<axum::Json<Challenge>, ApiError> {
     let me = who(&pairing, &headers).await?;
-    let row = pairing.challenges.answer_row(&id, &me.0, now_ms())?;
+    let row = pairing.challenges.answer_row(&id, &me.0, now_ms()).await?;
     pairing.tell_challenge(&row);
     Ok(axum::Json(row.view(&me.0)))
 }

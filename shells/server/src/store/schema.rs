@@ -38,7 +38,7 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 pub(super) fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 8] = match dialect {
+    let sql: [&'static str; 9] = match dialect {
         Dialect::Sqlite => [
             include_str!("../../migrations/sqlite/0001_tables.sql"),
             include_str!("../../migrations/sqlite/0002_daily_hints_timers.sql"),
@@ -51,6 +51,8 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/sqlite/0007_table_leases.sql"),
             // Quick pairing across nodes (issue #27).
             include_str!("../../migrations/sqlite/0008_pairing_waits.sql"),
+            // Challenges across nodes (issues #27, #28).
+            include_str!("../../migrations/sqlite/0009_challenges.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../../migrations/postgres/0001_tables.sql"),
@@ -64,6 +66,8 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/postgres/0007_table_leases.sql"),
             // Quick pairing across nodes (issue #27).
             include_str!("../../migrations/postgres/0008_pairing_waits.sql"),
+            // Challenges across nodes (issues #27, #28).
+            include_str!("../../migrations/postgres/0009_challenges.sql"),
         ],
     };
     let names = [
@@ -75,6 +79,7 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
         "accounts",
         "table_leases",
         "pairing_waits",
+        "challenges",
     ];
     Migrator::with_migrations(
         sql.into_iter()
