@@ -87,6 +87,18 @@ impl Node {
         self.epochs().remove(table);
     }
 
+    /// Holds the tables `fences` created at epoch 1, once their lease rows
+    /// are committed; not before, or a renewal running meanwhile would not
+    /// find their rows and count them lost (issue #28: under load a
+    /// single node refused joins to tables it had just created, "served
+    /// by another node now").
+    pub(super) fn created(&self, fences: &Fences) {
+        let mut epochs = self.epochs();
+        for id in &fences.create {
+            epochs.insert(id.clone(), 1);
+        }
+    }
+
     /// The tables this node owns.
     pub fn owned(&self) -> Vec<String> {
         self.epochs().keys().cloned().collect()
@@ -124,6 +136,23 @@ pub(super) struct Fences {
     pub create: Vec<String>,
 }
 
+impl Fences {
+    /// The fences of several jobs committed in one transaction, in table
+    /// id order, each table once.
+    pub(super) fn union<'a>(all: impl Iterator<Item = &'a Fences>) -> Fences {
+        let mut union = Fences::default();
+        for fences in all {
+            union.check.extend(fences.check.iter().cloned());
+            union.create.extend(fences.create.iter().cloned());
+        }
+        union.check.sort();
+        union.check.dedup();
+        union.create.sort();
+        union.create.dedup();
+        union
+    }
+}
+
 impl Node {
     /// The fences of `writes`: every table they touch must be held (or be
     /// created by them).
@@ -134,10 +163,7 @@ impl Node {
                 fences.create.push(id.clone());
             }
         }
-        let mut epochs = self.epochs();
-        for id in &fences.create {
-            epochs.insert(id.clone(), 1);
-        }
+        let epochs = self.epochs();
         for write in writes {
             let Some(table) = fenced_table(write) else {
                 continue;
@@ -225,6 +251,9 @@ impl Store {
     /// (another node took them over while this one was stalled).
     pub async fn renew_leases(&self) -> Result<Vec<String>, StoreError> {
         let node = self.need_node()?;
+        // Only tables held before the update can be lost by it: one taken
+        // or created meanwhile may not be in what the update saw.
+        let before = node.epochs().clone();
         let rows = sqlx::query(AssertSql::sql(format!(
             "UPDATE table_leases SET expires_at = {NOW_MS} + $1 WHERE owner = $2 \
              AND table_id IN ({LOCK_OWN_IN_ORDER}) RETURNING table_id, epoch"
@@ -239,14 +268,14 @@ impl Store {
             let epoch: i64 = row.try_get("epoch")?;
             held.insert(id, epoch);
         }
-        let lost: Vec<String> = node
-            .epochs()
-            .iter()
-            .filter(|(id, epoch)| held.get(*id) != Some(*epoch))
-            .map(|(id, _)| id.clone())
+        let mut epochs = node.epochs();
+        let lost: Vec<String> = before
+            .into_iter()
+            .filter(|(id, epoch)| held.get(id) != Some(epoch) && epochs.get(id) == Some(epoch))
+            .map(|(id, _)| id)
             .collect();
         for id in &lost {
-            node.drop_table(id);
+            epochs.remove(id);
         }
         Ok(lost)
     }
@@ -432,13 +461,26 @@ mod tests {
     }
 
     #[test]
+    fn a_batch_fences_its_tables_in_id_order_each_once() {
+        use super::Fences;
+        let job = |check: &[&str]| Fences {
+            check: check.iter().map(|t| (t.to_string(), 1)).collect(),
+            create: Vec::new(),
+        };
+        let union = Fences::union([job(&["c", "d"]), job(&["a", "d"]), job(&["b"])].iter());
+        let order: Vec<&str> = union.check.iter().map(|(t, _)| t.as_str()).collect();
+        assert_eq!(order, ["a", "b", "c", "d"]);
+    }
+
+    #[test]
     fn a_node_fences_only_tables_it_holds_and_refuses_the_others() {
         let node = Node::new("127.0.0.1:1".into(), Duration::from_secs(10));
         // A table it does not hold: refused before any SQL, in the words
         // the table task reads as "moved" (cluster::is_moved).
         let refused = node.fences(&[action("elsewhere")]).unwrap_err();
         assert!(crate::cluster::is_moved(&refused), "{refused}");
-        // A table it creates is held at epoch 1, and then fenced at it.
+        // A table it creates is held at epoch 1 once committed, and then
+        // fenced at it; not before (a renewal meanwhile would count it lost).
         let create = Write::CreateTable {
             id: "mine".into(),
             game: "towers".into(),
@@ -452,6 +494,8 @@ mod tests {
         let fences = node.fences(&[create, action("mine")]).unwrap();
         assert_eq!(fences.create, vec!["mine".to_string()]);
         assert!(fences.check.is_empty());
+        assert_eq!(node.epoch("mine"), None, "not held before its commit");
+        node.created(&fences);
         let fences = node.fences(&[action("mine"), action("mine")]).unwrap();
         assert_eq!(fences.check, vec![("mine".to_string(), 1)]);
         // Lost (another node took it over): refused again.

@@ -52,6 +52,9 @@ pub(super) async fn write_loop(
         match result {
             Ok(()) => {
                 for job in batch {
+                    if let Some(node) = node {
+                        node.created(&job.fences);
+                    }
                     let _ = job.done.send(Ok(()));
                 }
             }
@@ -65,6 +68,9 @@ pub(super) async fn write_loop(
                         }
                         Err(e) => Err(e.into()),
                     };
+                    if let (Ok(()), Some(node)) = (&r, node) {
+                        node.created(&job.fences);
+                    }
                     let _ = job.done.send(r);
                 }
             }
@@ -102,9 +108,11 @@ async fn commit_batch(
     }
     let mut tx = conn.begin().await?;
     if let Some(node) = node {
-        for job in batch {
-            node.apply_fences(&mut tx, &job.fences).await?;
-        }
+        // One sorted set for the whole batch: jobs fenced one after the
+        // other would lock lease rows out of table id order, and deadlock
+        // with a renewal (which locks them in order).
+        let fences = super::leases::Fences::union(batch.iter().map(|job| &job.fences));
+        node.apply_fences(&mut tx, &fences).await?;
     }
     let mut actions = Vec::new();
     for (i, write) in writes().enumerate() {
