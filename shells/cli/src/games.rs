@@ -368,7 +368,7 @@ fn sim(
         lineup.join(","),
         if n > 1 { " (seating rotates)" } else { "" }
     )?;
-    outln!("settings: {settings}")?;
+    outln!("settings: {}", settings_words(kind, settings))?;
     outln!()?;
     let (measure, sign) = score_words(kind);
     let mean = format!("mean {measure}");
@@ -380,7 +380,8 @@ fn sim(
             tally.games,
             tally.wins,
             100.0 * tally.wins as f64 / games,
-            sign * tally.score as f64 / games
+            // `+ 0.0`: no "-0.00" for nothing left.
+            sign * tally.score as f64 / games + 0.0
         )
     };
     if n > 1 {
@@ -440,6 +441,32 @@ fn sim(
         )?;
     }
     Ok(())
+}
+
+/// The settings of a run for its header: the whole JSON when short, else
+/// only the keys that differ from the game's defaults (Speedy Towers'
+/// physics table is pages long).
+fn settings_words(kind: &dyn GameKind, settings: &serde_json::Value) -> String {
+    let whole = settings.to_string();
+    if whole.chars().count() <= 160 {
+        return whole;
+    }
+    let defaults = kind.default_settings();
+    match (settings, &defaults) {
+        (serde_json::Value::Object(given), serde_json::Value::Object(usual)) => {
+            let changed: serde_json::Map<String, serde_json::Value> = given
+                .iter()
+                .filter(|(k, v)| usual.get(*k) != Some(*v))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let changed = serde_json::Value::Object(changed).to_string();
+            format!(
+                "{} (the rest: the defaults)",
+                crate::args::cut_words(&changed)
+            )
+        }
+        _ => crate::args::cut_words(&whole),
+    }
 }
 
 /// What a game's scores count, for a column or a line ("points",

@@ -224,7 +224,8 @@ fn bad_settings_json_is_refused_naming_it() {
         ));
         // Every game's settings refuse what they do not know, naming it:
         // an object's unknown key, a text's unknown part.
-        let kind = stackyard_registry::registry().get(g).expect("registered");
+        let registry = stackyard_registry::registry();
+        let kind = registry.get(g).expect("registered");
         let unknown = match kind.default_settings() {
             serde_json::Value::String(text) => (
                 serde_json::json!(format!("{text}+no_such_part")).to_string(),
