@@ -201,12 +201,29 @@ pub trait Listed: Bots + crate::game::WireTypes {
     const QUERIES: &'static [crate::query::Query] = &[];
 
     /// How `event` (as a spectator sees it) counts in a summary of games
-    /// (the command line's `sim` and `replay`): the words for what is
-    /// counted ("slip", "pawn win (P11)") and how many it adds. `None`
-    /// counts it as its wire type in words, once. A game says here, once,
-    /// what its counts mean; no shell names its events.
-    fn tally(event: &Self::Event) -> Option<(&'static str, u64)> {
+    /// (the command line's `sim` and `replay`): the words for each thing
+    /// counted ("slip", "pawn win (P11)", "ghost point") and how many it
+    /// adds. Empty counts it as its wire type in words, once. A game says
+    /// here, once, what its counts mean; no shell names its events.
+    fn tally(event: &Self::Event) -> Vec<(&'static str, u64)> {
         let _ = event;
+        Vec::new()
+    }
+
+    /// The settings a bot-only simulation (the command line's `sim`)
+    /// starts from when it is given none: the defaults, unless bots could
+    /// play them forever (IceTowers' mine-and-recapture wars need its
+    /// timer, I13c).
+    fn sim_settings() -> Self::Settings {
+        Self::Settings::default()
+    }
+
+    /// The table of `view` (as a spectator sees it) in words, for a
+    /// person reading a replay: what the JSON view holds, laid out (towers
+    /// and their pieces, scores by colour, how it ended). `None` by
+    /// default: the view alone is shown.
+    fn describe(view: &Self::View) -> Option<String> {
+        let _ = view;
         None
     }
 }

@@ -212,9 +212,16 @@ pub trait GameKind: Send + Sync {
     /// The bot levels, weakest first.
     fn bot_levels(&self) -> Vec<BotLevel>;
     /// How an event (JSON, as a spectator sees it) counts in a summary of
-    /// games ([`Listed::tally`]): words and how many; an event the game
-    /// cannot read counts as its `"type"` (or not at all without one).
-    fn tally(&self, event: &Value) -> Option<(String, u64)>;
+    /// games ([`Listed::tally`]): words and how many, for each thing it
+    /// counts; an event the game does not count otherwise counts as its
+    /// `"type"` (or not at all without one).
+    fn tally(&self, event: &Value) -> Vec<(String, u64)>;
+    /// The settings a bot-only simulation starts from when given none
+    /// ([`Listed::sim_settings`]).
+    fn sim_settings(&self) -> Value;
+    /// A spectator's view (JSON) in words ([`Listed::describe`]); `None`
+    /// when the game has no words for it or the view is not its own.
+    fn describe(&self, view: &Value) -> Option<String>;
     /// The questions a client may ask about a view ([`Listed::QUERIES`]).
     fn queries(&self) -> &'static [Query];
     /// Answers the question called `query` about `asked.view`; an unknown
@@ -397,15 +404,28 @@ impl<G: Listed> GameKind for Kind<G> {
         G::QUERIES
     }
 
-    fn tally(&self, event: &Value) -> Option<(String, u64)> {
-        let own = G::Event::deserialize(event).ok().and_then(|e| G::tally(&e));
-        match own {
-            Some((words, n)) => Some((words.to_string(), n)),
-            None => event
+    fn tally(&self, event: &Value) -> Vec<(String, u64)> {
+        let own = G::Event::deserialize(event)
+            .map(|e| G::tally(&e))
+            .unwrap_or_default();
+        if own.is_empty() {
+            return event
                 .get("type")
                 .and_then(Value::as_str)
-                .map(|t| (t.replace('_', " "), 1)),
+                .map(|t| vec![(t.replace('_', " "), 1)])
+                .unwrap_or_default();
         }
+        own.into_iter().map(|(w, n)| (w.to_string(), n)).collect()
+    }
+
+    fn sim_settings(&self) -> Value {
+        to_json(&G::sim_settings())
+    }
+
+    fn describe(&self, view: &Value) -> Option<String> {
+        G::View::deserialize(view)
+            .ok()
+            .and_then(|v| G::describe(&v))
     }
 
     fn simulate(
@@ -440,7 +460,7 @@ impl<G: Listed> GameKind for Kind<G> {
             .map_err(|e| SetupError::new(format!("the bot game does not replay: {e}")))?;
         let mut counts = std::collections::BTreeMap::new();
         for e in &events {
-            if let Some((words, n)) = played
+            for (words, n) in played
                 .driver
                 .game()
                 .event_for(e, Viewer::Spectator)

@@ -20,7 +20,10 @@ pub enum Variant {
 
 /// A game's settings: the variant and, for an open deal (B9), the order.
 /// Without a deal the order is hidden and shuffled from the seed (B8).
+/// An unknown key is refused, naming it (a misspelt `"undo"` is not
+/// silently off); no key was ever taken away, so every record replays.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settings {
     /// Standard or Strict (B11: part of every record).

@@ -1,13 +1,47 @@
 //! What IceTowers says about itself to every shell (the registry's listing).
 
-use crate::IceTowers;
 use crate::piece::{COLOUR_NAMES, GHOST_NAME, PieceId, STASH};
 use crate::settings::SEATS;
-use stackyard_core::Listed;
+use crate::{EndReason, Event, IceTowers, Settings, View};
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 use stackyard_core::query::{Asked, Query, answer};
+use stackyard_core::{Game, Listed};
+use std::fmt::Write;
 
 impl Listed for IceTowers {
+    /// A bot-game summary counts how each game ended (I13a–c) and the
+    /// ghost's points (I14): with them, the summary says how often the
+    /// timer decided and how the ghost fared.
+    fn tally(event: &Event) -> Vec<(&'static str, u64)> {
+        match event {
+            Event::Ended { reason, ghost, .. } => {
+                let mut counts = vec![(end_words(*reason), 1)];
+                if let Some(points) = ghost {
+                    counts.push(("ghost point", u64::try_from(*points).unwrap_or(0)));
+                }
+                counts
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Four seats and a 300 s timer (I13c): without a timer, bots can mine
+    /// and recapture forever.
+    fn sim_settings() -> Settings {
+        Settings {
+            game_timer_ms: Some(300_000),
+            ..Settings::new(4)
+        }
+    }
+
+    /// The towers (position, controlling colour, pips, pieces bottom to
+    /// top), each colour's score with the winners marked (I15), and how
+    /// the game ended.
+    fn describe(view: &View) -> Option<String> {
+        let game = IceTowers::from_view(view).ok()?;
+        Some(describe(&game))
+    }
+
     /// What a seat may do now, by the referee's own list: the browser
     /// highlights legal caps and mines from it instead of re-typing I6–I11.
     const QUERIES: &'static [Query] = &[Query {
@@ -111,4 +145,76 @@ fn legal(asked: &Asked<'_>) -> Result<serde_json::Value, String> {
     let game = IceTowers::from_view(&view)
         .map_err(|e| format!("this IceTowers view does not rebuild a table: {e}"))?;
     Ok(answer(&game.legal_actions(stackyard_core::Seat(seat))))
+}
+
+/// How a game ended, in words with its rule.
+fn end_words(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::AllDone => "ended: everyone done (I13a)",
+        EndReason::NoPlays => "ended: no plays left (I13b)",
+        EndReason::Timer => "ended: the timer (I13c)",
+    }
+}
+
+/// The name of colour `c` at a table of `players` seats (the ghost's
+/// after the seats').
+fn colour_name(c: usize, players: usize) -> &'static str {
+    if c == players {
+        GHOST_NAME
+    } else {
+        COLOUR_NAMES.get(c).copied().unwrap_or("?")
+    }
+}
+
+/// [`Listed::describe`] of a table.
+fn describe(game: &IceTowers) -> String {
+    let n = game.seats();
+    let mut text = String::new();
+    let mut line = |args: std::fmt::Arguments<'_>| {
+        let _ = text.write_fmt(args);
+        text.push('\n');
+    };
+    match game.ending() {
+        Some(e) => line(format_args!("{} at {}", end_words(e.reason), e.at)),
+        None => line(format_args!("not over (last time {})", game.now())),
+    }
+    line(format_args!(
+        "{:<6} {:>11}  {:<8} {:>4}  pieces (bottom to top)",
+        "tower", "position", "control", "pips"
+    ));
+    for t in game.towers() {
+        let pieces: Vec<String> = t
+            .pieces
+            .iter()
+            .map(|p| format!("{}{}", colour_name(p.colour().index(), n), p.pips()))
+            .collect();
+        line(format_args!(
+            "{:<6} {:>11}  {:<8} {:>4}  {}",
+            t.id.to_string(),
+            format!("({},{})", t.pos.x, t.pos.y),
+            colour_name(t.controller().index(), n),
+            t.pips(),
+            pieces.join(" ")
+        ));
+    }
+    let winners = Game::outcome(game).map(|o| o.winners).unwrap_or_default();
+    for (c, score) in game.scores_by_colour().iter().enumerate() {
+        let who = if c == n {
+            "ghost".to_string()
+        } else {
+            format!("seat {c}")
+        };
+        let seat_won = c < n && winners.iter().any(|w| w.index() == c);
+        let ghost_won = c == n && game.is_over() && winners.is_empty();
+        let won = if seat_won || ghost_won {
+            "  winner"
+        } else {
+            ""
+        };
+        line(format_args!(
+            "{who:<8} {:<7} {score:>4}{won}",
+            colour_name(c, n)
+        ));
+    }
+    text
 }

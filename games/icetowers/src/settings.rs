@@ -3,8 +3,11 @@
 use serde::{Deserialize, Serialize};
 use stackyard_core::SetupError;
 
-/// Everything chosen before an IceTowers game starts.
+/// Everything chosen before an IceTowers game starts. An unknown key is
+/// refused, naming it (a misspelt `"ghost"` is not silently off); no key
+/// was ever taken away, so every record replays.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Settings {
     /// Number of seats, 2–5 (I1).

@@ -14,7 +14,7 @@ impl Listed for LeaningTowers {
     /// the game's own physics with hand noise off.
     /// A bot-game summary counts placements by verdict (L9): clean ones,
     /// releases of held pieces (L12), slips, breaks and wrecks, and passes.
-    fn tally(event: &Event) -> Option<(&'static str, u64)> {
+    fn tally(event: &Event) -> Vec<(&'static str, u64)> {
         let words = match event {
             Event::Placed { released: true, .. } => "release",
             Event::Placed { .. } => "clean placement",
@@ -22,12 +22,12 @@ impl Listed for LeaningTowers {
                 Verdict::Slip => "slip",
                 Verdict::Break => "break",
                 Verdict::Wreck => "wreck",
-                Verdict::Clean => return None,
+                Verdict::Clean => return Vec::new(),
             },
             Event::Passed { .. } => "pass",
-            _ => return None,
+            _ => return Vec::new(),
         };
-        Some((words, 1))
+        vec![(words, 1)]
     }
 
     const QUERIES: &'static [Query] = &[

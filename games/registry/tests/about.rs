@@ -115,3 +115,34 @@ fn every_games_about_matches_its_rules() {
         }
     }
 }
+
+/// Every game's settings refuse what they do not know, naming it: an
+/// unknown key of an object (a misspelt option is never silently the
+/// default), an unknown part of a text; the defaults still make a table.
+#[test]
+fn every_games_settings_refuse_an_unknown_key_naming_it() {
+    for kind in stackyard_registry::registry().kinds() {
+        let name = kind.name();
+        let mut settings = kind.default_settings();
+        let wrong = match &mut settings {
+            Value::Object(map) => {
+                map.insert("no_such_key".into(), Value::from(1));
+                "no_such_key"
+            }
+            Value::String(text) => {
+                text.push_str("+no_such_part");
+                "no_such_part"
+            }
+            other => panic!("{name}: settings of an unexpected shape {other}"),
+        };
+        let refused = match kind.create(&settings, Seed(1)) {
+            Ok(_) => panic!("{name}: {settings} was taken"),
+            Err(e) => e.to_string(),
+        };
+        assert!(refused.contains(wrong), "{name}: {refused}");
+        assert!(
+            kind.create(&kind.default_settings(), Seed(1)).is_ok(),
+            "{name}"
+        );
+    }
+}

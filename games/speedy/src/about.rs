@@ -11,16 +11,16 @@ impl Listed for SpeedyTowers {
     /// fallen (P10), and
     /// how each game ended: a pawn on a highest tower (P11) or nobody able
     /// to place (P12).
-    fn tally(event: &Event) -> Option<(&'static str, u64)> {
+    fn tally(event: &Event) -> Vec<(&'static str, u64)> {
         match event {
-            Event::Placed { .. } => Some(("placement", 1)),
+            Event::Placed { .. } => vec![("placement", 1)],
             // A placement that left something fallen (P10) is one fall.
-            Event::Settled { fallen, .. } => Some(("fall (P10)", u64::from(!fallen.is_empty()))),
-            Event::Ended { reason, .. } => Some(match reason {
+            Event::Settled { fallen, .. } => vec![("fall (P10)", u64::from(!fallen.is_empty()))],
+            Event::Ended { reason, .. } => vec![match reason {
                 EndReason::Pawn => ("pawn win (P11)", 1),
                 EndReason::Stuck => ("fewest pieces (P12)", 1),
-            }),
-            _ => None,
+            }],
+            _ => Vec::new(),
         }
     }
 

@@ -7,6 +7,9 @@
 //! turns it into exit status 2) and never echoes more than [`MAX_ECHO`]
 //! characters of what the user typed.
 
+use clap::builder::TypedValueParser;
+use clap::error::ErrorKind;
+use std::ffi::OsStr;
 use std::time::Duration;
 
 /// How many characters of a bad token an error message repeats.
@@ -79,6 +82,81 @@ pub fn seat_levels(bots: &str, seats: u8) -> Result<Vec<String>, String> {
         .collect())
 }
 
+/// A whole number from `min` to `max`: the one parser of counts and
+/// seeds. Its refusal names the option and what it takes ("--games takes a
+/// whole number from 1 to 100000, got -1"), a negative number included
+/// (every option's value may start with `-`, `main.rs`), and repeats at
+/// most [`MAX_ECHO`] characters of what was typed. The number is read
+/// digit by digit against `max`, never allocated for.
+#[derive(Debug, Clone, Copy)]
+pub struct Whole {
+    min: u64,
+    max: u64,
+}
+
+/// [`Whole`] from `min` to `max`.
+pub const fn whole(min: u64, max: u64) -> Whole {
+    Whole { min, max }
+}
+
+/// A seed: any whole number from 0 to 2^64 - 1.
+pub const fn seed() -> Whole {
+    whole(0, u64::MAX)
+}
+
+impl Whole {
+    /// What the option takes, in words.
+    fn takes(&self) -> String {
+        if self.max == u64::MAX {
+            format!("a whole number {} or more (at most {})", self.min, self.max)
+        } else {
+            format!("a whole number from {} to {}", self.min, self.max)
+        }
+    }
+
+    /// The number in `text`, if it is one in range.
+    fn read(&self, text: &str) -> Option<u64> {
+        let digits = text.trim();
+        let digits = digits.strip_prefix('+').unwrap_or(digits);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        // `parse` refuses anything over u64::MAX, however long.
+        digits
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (self.min..=self.max).contains(n))
+    }
+}
+
+impl TypedValueParser for Whole {
+    type Value = u64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<u64, clap::Error> {
+        let text = value.to_string_lossy();
+        if let Some(n) = self.read(&text) {
+            return Ok(n);
+        }
+        let name = arg.map_or_else(
+            || "the value".to_string(),
+            |a| match a.get_long() {
+                Some(long) => format!("--{long}"),
+                None => format!("<{}>", a.get_id()),
+            },
+        );
+        let mut cmd = cmd.clone();
+        Err(cmd.error(
+            ErrorKind::ValueValidation,
+            format!("{name} takes {}, got {}", self.takes(), cut(&text)),
+        ))
+    }
+}
+
 /// A positive number of seconds up to `max`, as a duration.
 pub fn seconds(text: &str, max: f64) -> Result<Duration, String> {
     let s: f64 = text
@@ -103,5 +181,17 @@ mod tests {
         assert_eq!(cut("abc"), "abc");
         assert_eq!(cut(&"a".repeat(41)).chars().count(), 41);
         assert!(cut_words(&format!("bad {} here", "x".repeat(5000))).len() < 200);
+    }
+
+    #[test]
+    fn whole_numbers_are_read_in_range_only() {
+        let w = whole(1, 100);
+        assert_eq!(w.read("1"), Some(1));
+        assert_eq!(w.read("+100"), Some(100));
+        for bad in ["0", "101", "-1", "", "1.5", "x", "18446744073709551616"] {
+            assert_eq!(w.read(bad), None, "{bad}");
+        }
+        assert_eq!(seed().read("18446744073709551615"), Some(u64::MAX));
+        assert_eq!(seed().read(&"9".repeat(100_000)), None);
     }
 }

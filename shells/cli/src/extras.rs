@@ -1,19 +1,18 @@
 //! The one place a game's own command-line commands are registered, beside
 //! the common ones every registered game has (`games.rs`): each entry is
-//! the game's name and its clap subcommand enum. An extra of the same name
-//! as a common command replaces it for that game only where the list
-//! `REPLACES_COMMON` says so (Towers' `replay` reads T5 notation;
-//! IceTowers' `sim` rotates seating and takes its timers as options): what a
-//! game's `sim` and `replay` count is the game's own word
-//! (`stackyard_core::Listed::tally`), not a copy of the common commands.
+//! the game's name and its clap subcommand enum. No extra replaces a common
+//! command (a test checks it): what a game's `sim` and `replay` need (its
+//! counts, its settings for bot games, its table in words) is the game's
+//! own word (`stackyard_core::Listed::tally`, `sim_settings`, `describe`),
+//! not a copy of the common commands. Towers' `replay-notation` reads a
+//! game in T5 notation, another input than a record, so it is an extra of
+//! another name.
 
 use crate::failure::Failure;
 use clap::{ArgMatches, FromArgMatches, Subcommand};
 
 mod babel;
 mod babel_args;
-mod icetowers;
-mod icetowers_args;
 mod leaning;
 mod speedy;
 mod towers;
@@ -48,18 +47,8 @@ macro_rules! extra {
 static EXTRAS: &[(&str, Extra)] = &[
     ("towers", extra!(towers)),
     ("babel", extra!(babel)),
-    ("icetowers", extra!(icetowers)),
     ("speedy", extra!(speedy)),
     ("leaning", extra!(leaning)),
-];
-
-/// The common commands an extra still replaces, `(game, command)`: the
-/// list may only shrink (a test checks every replacement is listed).
-#[cfg(test)]
-const REPLACES_COMMON: &[(&str, &str)] = &[
-    ("towers", "replay"),
-    ("icetowers", "sim"),
-    ("icetowers", "replay"),
 ];
 
 /// The extras of the game called `game`, if it has any.
@@ -77,11 +66,10 @@ pub fn games() -> impl Iterator<Item = &'static str> {
 mod tests {
     use clap::Subcommand;
 
-    /// An extra replaces a common command only where [`super::REPLACES_COMMON`]
-    /// says so, and every listed replacement still exists (so the list
-    /// shrinks as games fold into the common commands).
+    /// No extra has the name of a common command: every game's `rules`,
+    /// `replay` and `sim` are the registry's.
     #[test]
-    fn extras_replace_only_the_listed_common_commands() {
+    fn no_extra_replaces_a_common_command() {
         let common: Vec<String> =
             crate::games::Common::augment_subcommands(clap::Command::new("x"))
                 .get_subcommands()
@@ -95,11 +83,10 @@ mod tests {
                 }
             }
         }
-        let listed: Vec<(&str, String)> = super::REPLACES_COMMON
-            .iter()
-            .map(|(g, c)| (*g, c.to_string()))
-            .collect();
-        assert_eq!(replaced, listed, "extras that replace a common command");
+        assert!(
+            replaced.is_empty(),
+            "extras that replace a common command: {replaced:?}"
+        );
     }
 
     #[test]

@@ -5,9 +5,8 @@
 //! bot games and replays count, and what its scores measure, are its own
 //! words (`Listed::tally`, `About::score`). A game's own extra commands
 //! (a placement's judge, a matching filter, Towers' analysis, Tower of
-//! Babel's solver) are registered in `extras.rs`; an extra of the same name
-//! as a common command replaces it for that game, where `extras.rs` lists
-//! it.
+//! Babel's solver) are registered in `extras.rs`, none of the same name as
+//! a common command.
 
 use crate::extras;
 use crate::failure::Failure;
@@ -30,30 +29,35 @@ pub enum Common {
     /// Print the rules (with the rule ids errors cite).
     Rules,
     /// Replay a JSON record; print the table as a spectator sees it at
-    /// the end, and the result.
+    /// the end (and in words, where the game has them), what happened, and
+    /// the result.
     Replay {
         /// The record file (`-` reads standard input).
         file: PathBuf,
     },
-    /// Play bot-only games and tabulate them.
+    /// Play bot-only games and tabulate them, by bot and by seat (seating
+    /// rotates from game to game).
     Sim {
         /// Seats at the table (the game's range; default: its default
         /// settings' seats).
         #[arg(long)]
         players: Option<u8>,
-        /// Number of games, 1..=100000.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        /// Number of games, 1..=10^12 (memory stays the same however
+        /// many: only running totals are kept, records written as games
+        /// finish).
+        #[arg(long, default_value_t = 4, value_parser = crate::args::whole(1, 1_000_000_000_000))]
         games: u64,
         /// Bot levels, comma separated, repeated to fill the seats
         /// (default: the game's levels from a newcomer's first bot up).
         #[arg(long)]
         bots: Option<String>,
         /// Seed of the whole run; game i uses its child seed i.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::args::seed())]
         seed: u64,
-        /// The table's settings as JSON, over the game's defaults (an
-        /// object's keys replace the defaults' one by one; `--players`
-        /// then sets the seats).
+        /// The table's settings as JSON, over the game's settings for bot
+        /// games (its defaults, with what bots need to finish, such as
+        /// IceTowers' timer; an object's keys replace them one by one;
+        /// `--players` then sets the seats).
         #[arg(long)]
         settings: Option<String>,
         /// Directory to write one JSON record per game into (created and
@@ -71,25 +75,14 @@ pub fn command(kind: &dyn GameKind) -> clap::Command {
     let mut game = clap::Command::new(kind.name())
         .subcommand_required(true)
         .arg_required_else_help(true);
-    let overridden: Vec<String> = extra
-        .map(|e| {
-            (e.augment)(clap::Command::new("x"))
-                .get_subcommands()
-                .map(|c| c.get_name().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
     for common in Common::augment_subcommands(clap::Command::new("x")).get_subcommands() {
-        if overridden.iter().any(|n| n == common.get_name()) {
-            continue;
-        }
         let mut common = common.clone();
         if common.get_name() == "sim" {
             let (min, max) = (about.seats.min, about.seats.max);
             common = common.mut_arg("players", |a| {
                 a.value_parser(clap::value_parser!(u8).range(i64::from(min)..=i64::from(max)))
                     .help(format!(
-                        "Seats at the table, {min}..={max} (default: the game's default)"
+                        "Seats at the table, {min}..={max} (default: the game's settings for bot games)"
                     ))
             });
         }
@@ -143,7 +136,7 @@ pub fn run(kind: &dyn GameKind, matches: &ArgMatches) -> Result<(), Failure> {
             // A bad level is bad input, found before any game runs.
             for (s, level) in lineup.iter().enumerate() {
                 kind.bot(level, stackyard_core::Seat(s as u8), Seed(seed), &settings)
-                    .map_err(Failure::bad_input)?;
+                    .map_err(|e| Failure::bad_input(format!("--bots: {e}")))?;
             }
             let out = out.as_deref().map(check_out_dir).transpose()?;
             sim(kind, &settings, games, &lineup, Seed(seed), out.as_deref())
@@ -158,7 +151,7 @@ fn settings_for(
     given: Option<&str>,
     players: Option<u8>,
 ) -> Result<serde_json::Value, Failure> {
-    let mut settings = kind.default_settings();
+    let mut settings = kind.sim_settings();
     if let Some(text) = given {
         let given: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             Failure::bad_input(format!(
@@ -205,14 +198,37 @@ fn default_bots(kind: &dyn GameKind) -> String {
         .join(",")
 }
 
-/// Running totals of a simulation: memory stays constant however many
-/// games.
-#[derive(Default)]
+/// Wins and scores of one bot or one seat over finished games.
+#[derive(Default, Clone)]
+struct Tally {
+    games: u64,
+    wins: u64,
+    score: i64,
+}
+
+impl Tally {
+    fn add(&mut self, won: bool, score: i64) {
+        self.games += 1;
+        self.wins += u64::from(won);
+        self.score = self.score.saturating_add(score);
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.score = self.score.saturating_add(other.score);
+    }
+}
+
+/// Running totals of a simulation: fixed size (bots, seats and the game's
+/// own counts), whatever the number of games.
+#[derive(Clone)]
 struct Totals {
     games: u64,
     finished: u64,
-    wins: Vec<u64>,
-    scores: Vec<f64>,
+    no_winner: u64,
+    by_bot: Vec<Tally>,
+    by_seat: Vec<Tally>,
     actions: u64,
     rejected: u64,
     ms: u64,
@@ -220,9 +236,23 @@ struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, r: &Simulated, seats: usize) {
-        self.wins.resize(seats, 0);
-        self.scores.resize(seats, 0.0);
+    fn new(bots: usize, seats: usize) -> Totals {
+        Totals {
+            games: 0,
+            finished: 0,
+            no_winner: 0,
+            by_bot: vec![Tally::default(); bots],
+            by_seat: vec![Tally::default(); seats],
+            actions: 0,
+            rejected: 0,
+            ms: 0,
+            events: BTreeMap::new(),
+        }
+    }
+
+    /// Adds one game; `bot_of[s]` is the bot (its index among the distinct
+    /// bots) in seat `s`.
+    fn add(&mut self, r: &Simulated, bot_of: &[usize]) {
         self.games += 1;
         self.actions += r.actions as u64;
         self.rejected += r.rejected as u64;
@@ -230,20 +260,47 @@ impl Totals {
         for (k, n) in &r.events {
             *self.events.entry(k.clone()).or_insert(0) += *n as u64;
         }
-        if let Some(o) = &r.outcome {
-            self.finished += 1;
-            for w in &o.winners {
-                if let Some(x) = self.wins.get_mut(w.index()) {
-                    *x += 1;
-                }
-            }
-            for (s, score) in o.scores.iter().enumerate().take(seats) {
-                self.scores[s] += *score as f64;
-            }
+        let Some(o) = &r.outcome else {
+            return;
+        };
+        self.finished += 1;
+        self.no_winner += u64::from(o.winners.is_empty());
+        for (s, &b) in bot_of.iter().enumerate() {
+            let won = o.winners.iter().any(|w| w.index() == s);
+            let score = o.scores.get(s).copied().unwrap_or(0);
+            self.by_bot[b].add(won, score);
+            self.by_seat[s].add(won, score);
         }
+    }
+
+    fn merge(mut self, other: Totals) -> Totals {
+        self.games += other.games;
+        self.finished += other.finished;
+        self.no_winner += other.no_winner;
+        for (a, b) in self.by_bot.iter_mut().zip(&other.by_bot) {
+            a.merge(b);
+        }
+        for (a, b) in self.by_seat.iter_mut().zip(&other.by_seat) {
+            a.merge(b);
+        }
+        self.actions += other.actions;
+        self.rejected += other.rejected;
+        self.ms += other.ms;
+        for (k, v) in other.events {
+            *self.events.entry(k).or_insert(0) += v;
+        }
+        self
     }
 }
 
+/// Games simulated at once (on every core) between merges of the totals.
+const CHUNK: u64 = 4096;
+
+/// Plays `games` bot games, seating rotated from game to game (game i
+/// seats the lineup turned by i places, so every bot plays every seat),
+/// and prints what they came to, by bot and by seat, with the game's own
+/// counts ([`GameKind::tally`]). Totals are merged by sums, so the table is
+/// the same however the games are spread over threads.
 fn sim(
     kind: &dyn GameKind,
     settings: &serde_json::Value,
@@ -252,56 +309,108 @@ fn sim(
     seed: Seed,
     out: Option<&Path>,
 ) -> Result<(), Failure> {
+    use rayon::prelude::*;
     let bar = ProgressBar::new(games);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, ETA {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let n = lineup.len();
-    let mut t = Totals::default();
-    for i in 0..games {
-        let r = kind
-            .simulate(settings, lineup, seed.child(i), MAX_ACTIONS)
-            .map_err(Failure::bad_input)?;
-        if let Some(dir) = out {
-            let path = dir.join(format!("game-{i:05}.json"));
-            let text = serde_json::to_string(&r.record).map_err(Failure::other)?;
-            std::fs::write(&path, text)
-                .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+    let mut names: Vec<&str> = Vec::new();
+    for b in lineup {
+        if !names.contains(b) {
+            names.push(b);
         }
-        t.add(&r, n);
-        bar.inc(1);
+    }
+    let index_of: Vec<usize> = lineup
+        .iter()
+        .map(|b| names.iter().position(|x| x == b).unwrap_or(0))
+        .collect();
+    let started = std::time::Instant::now();
+    let mut t = Totals::new(names.len(), n);
+    let mut lo = 0u64;
+    while lo < games {
+        let hi = lo.saturating_add(CHUNK).min(games);
+        let part = (lo..hi)
+            .into_par_iter()
+            .map(|i| -> Result<Totals, Failure> {
+                let turn = (i % n.max(1) as u64) as usize;
+                let seated: Vec<&str> = (0..n).map(|s| lineup[(s + turn) % n]).collect();
+                let bot_of: Vec<usize> = (0..n).map(|s| index_of[(s + turn) % n]).collect();
+                let r = kind
+                    .simulate(settings, &seated, seed.child(i), MAX_ACTIONS)
+                    .map_err(Failure::bad_input)?;
+                if let Some(dir) = out {
+                    let path = dir.join(format!("game-{i:05}.json"));
+                    let text = serde_json::to_string(&r.record).map_err(Failure::other)?;
+                    std::fs::write(&path, text).map_err(|e| {
+                        Failure::other(format!("cannot write {}: {e}", path.display()))
+                    })?;
+                }
+                let mut one = Totals::new(names.len(), n);
+                one.add(&r, &bot_of);
+                bar.inc(1);
+                Ok(one)
+            })
+            .try_reduce(|| Totals::new(names.len(), n), |a, b| Ok(a.merge(b)))?;
+        t = t.merge(part);
+        lo = hi;
     }
     bar.finish_and_clear();
+    let wall = started.elapsed().as_secs_f64();
     let g = t.games.max(1) as f64;
     outln!(
-        "{}: {} game{}, {n} seats, bots {}",
+        "{}: {} game{}, {n} seat{}, bots {}{}",
         kind.title(),
         t.games,
         if t.games == 1 { "" } else { "s" },
-        lineup.join(",")
+        if n == 1 { "" } else { "s" },
+        lineup.join(","),
+        if n > 1 { " (seating rotates)" } else { "" }
     )?;
+    outln!("settings: {}", settings_words(kind, settings))?;
     outln!()?;
     let (measure, sign) = score_words(kind);
-    let width = measure.len().max(11);
-    outln!(
-        "{:<6} {:<18} {:>6} {:>7} {:>width$}",
-        "seat",
-        "bot",
-        "wins",
-        "win%",
-        format!("mean {measure}")
-    )?;
-    for (s, bot) in lineup.iter().enumerate() {
-        let wins = t.wins.get(s).copied().unwrap_or(0);
+    let mean = format!("mean {measure}");
+    let width = mean.len().max(11);
+    let row = |name: &str, tally: &Tally| {
+        let games = tally.games.max(1) as f64;
+        format!(
+            "{name:<18} {:>6} {:>6} {:>6.1}% {:>width$.2}",
+            tally.games,
+            tally.wins,
+            100.0 * tally.wins as f64 / games,
+            // `+ 0.0`: no "-0.00" for nothing left.
+            sign * tally.score as f64 / games + 0.0
+        )
+    };
+    if n > 1 {
         outln!(
-            "{:<6} {:<18} {:>6} {:>6.1}% {:>width$.2}",
-            s,
-            bot,
-            wins,
-            100.0 * wins as f64 / g,
-            sign * t.scores.get(s).copied().unwrap_or(0.0) / (t.finished.max(1) as f64)
+            "{:<18} {:>6} {:>6} {:>7} {mean:>width$}",
+            "bot",
+            "seats",
+            "wins",
+            "win%"
         )?;
+        for (name, tally) in names.iter().zip(&t.by_bot) {
+            outln!("{}", row(name, tally))?;
+        }
+        outln!()?;
+    }
+    outln!(
+        "{:<18} {:>6} {:>6} {:>7} {mean:>width$}",
+        "seat",
+        "games",
+        "wins",
+        "win%"
+    )?;
+    for (s, tally) in t.by_seat.iter().enumerate() {
+        let name = if n == 1 {
+            format!("{s} ({})", lineup[0])
+        } else {
+            s.to_string()
+        };
+        outln!("{}", row(&name, tally))?;
     }
     outln!()?;
     outln!(
@@ -318,7 +427,46 @@ fn sim(
             .collect();
         outln!("per game: {}", per.join(", "))?;
     }
-    outln!("unfinished: {}", t.games - t.finished)
+    if n > 1 && t.no_winner > 0 {
+        outln!("finished with no seat winning: {}", t.no_winner)?;
+    }
+    outln!("unfinished: {}", t.games - t.finished)?;
+    outln!("wall time: {wall:.2} s ({:.0} games/s)", g / wall.max(1e-9))?;
+    if let Some(dir) = out {
+        outln!("records: {}/game-*.json", dir.display())?;
+    }
+    if n > 1 {
+        outln!(
+            "(games, wins and means count finished games; a shared win counts for every winner)"
+        )?;
+    }
+    Ok(())
+}
+
+/// The settings of a run for its header: the whole JSON when short, else
+/// only the keys that differ from the game's defaults (Speedy Towers'
+/// physics table is pages long).
+fn settings_words(kind: &dyn GameKind, settings: &serde_json::Value) -> String {
+    let whole = settings.to_string();
+    if whole.chars().count() <= 160 {
+        return whole;
+    }
+    let defaults = kind.default_settings();
+    match (settings, &defaults) {
+        (serde_json::Value::Object(given), serde_json::Value::Object(usual)) => {
+            let changed: serde_json::Map<String, serde_json::Value> = given
+                .iter()
+                .filter(|(k, v)| usual.get(*k) != Some(*v))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            let changed = serde_json::Value::Object(changed).to_string();
+            format!(
+                "{} (the rest: the defaults)",
+                crate::args::cut_words(&changed)
+            )
+        }
+        _ => crate::args::cut_words(&whole),
+    }
 }
 
 /// What a game's scores count, for a column or a line ("points",
@@ -333,6 +481,16 @@ fn score_words(kind: &dyn GameKind) -> (String, f64) {
     }
 }
 
+/// "a Towers", "an IceTowers": the game's title after its article.
+fn a_record_of(kind: &dyn GameKind) -> String {
+    let title = kind.title();
+    let vowel = title
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {title}", if vowel { "an" } else { "a" })
+}
+
 /// Steps the record through the game's rules (the check every replay
 /// makes first: this game, an engine this build replays), counting what
 /// happened in the game's own words ([`GameKind::tally`]), then prints the
@@ -342,14 +500,16 @@ fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
     let name = display(file);
     if text.trim().is_empty() {
         return Err(Failure::bad_input(format!(
-            "{name} is empty: a {} record (JSON) was expected",
-            kind.title()
+            "{name} is empty: {} record (JSON) was expected",
+            a_record_of(kind)
         )));
     }
-    let record: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title())))?;
-    let erased = stackyard_core::ErasedRecord::parse(&record)
-        .map_err(|e| Failure::bad_input(format!("{name} is not a {} record: {e}", kind.title())))?;
+    let record: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        Failure::bad_input(format!("{name} is not {} record: {e}", a_record_of(kind)))
+    })?;
+    let erased = stackyard_core::ErasedRecord::parse(&record).map_err(|e| {
+        Failure::bad_input(format!("{name} is not {} record: {e}", a_record_of(kind)))
+    })?;
     let refused = |e: stackyard_core::host::RecordError| {
         Failure::bad_input(format!("{name} does not replay: {e}"))
     };
@@ -357,7 +517,7 @@ fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     let mut count = |step: &HostStep| {
         for e in step.for_viewer(Viewer::Spectator) {
-            if let Some((words, n)) = kind.tally(e) {
+            for (words, n) in kind.tally(e) {
                 *counts.entry(words).or_insert(0) += n;
             }
         }
@@ -376,10 +536,14 @@ fn replay(kind: &dyn GameKind, file: &Path) -> Result<(), Failure> {
         erased.seed,
         erased.actions.len()
     )?;
-    let view =
-        serde_json::to_string_pretty(&table.view(Viewer::Spectator)).map_err(Failure::other)?;
+    let view = table.view(Viewer::Spectator);
+    let pretty = serde_json::to_string_pretty(&view).map_err(Failure::other)?;
     outln!("the table as a spectator sees it:")?;
-    outln!("{view}")?;
+    outln!("{pretty}")?;
+    if let Some(words) = kind.describe(&view) {
+        outln!("in words:")?;
+        outln!("{}", words.trim_end())?;
+    }
     if !counts.is_empty() {
         let all: Vec<String> = counts.iter().map(|(k, n)| format!("{k} {n}")).collect();
         outln!("in this game: {}", all.join(", "))?;

@@ -84,6 +84,22 @@ fn clap_exit(e: clap::Error) -> ExitCode {
     }
 }
 
+/// Every option's value may start with `-` when it is a number: `--games
+/// -1` is a value for `--games`, refused by that option's parser with a
+/// message naming it (`args::whole`), not an unknown flag `-1` that names
+/// nothing. Applied once to every command, so no option needs it spelled.
+fn negative_numbers_are_values(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|a| {
+            if a.get_action().takes_values() {
+                a.allow_negative_numbers(true)
+            } else {
+                a
+            }
+        })
+        .mut_subcommands(negative_numbers_are_values)
+}
+
 fn main() -> ExitCode {
     let registry = stackyard_registry::registry();
     // Every registered game first, in the registry's order, then the rest.
@@ -91,6 +107,7 @@ fn main() -> ExitCode {
     for kind in registry.kinds() {
         command = command.subcommand(games::command(kind));
     }
+    let command = negative_numbers_are_values(command);
     let matches = match command.try_get_matches() {
         Ok(m) => m,
         Err(e) => return clap_exit(e),

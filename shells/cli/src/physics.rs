@@ -1,7 +1,7 @@
 //! `stackyard physics …`: the physics table: run scenarios.
 
 use crate::failure::Failure;
-use crate::io::read_text;
+use crate::io::{display, read_text};
 use crate::outln;
 use clap::Subcommand;
 use stackyard_physics::scenario::{self, Scenario};
@@ -22,9 +22,19 @@ pub enum Command {
 pub fn run(command: Command) -> Result<(), Failure> {
     match command {
         Command::Run { scenario } => {
+            // Every refusal names the file (or standard input).
             let text = read_text(&scenario)?;
-            let parsed = Scenario::from_json(&text).map_err(Failure::bad_input)?;
-            let report = scenario::run(&parsed).map_err(Failure::bad_input)?;
+            let name = display(&scenario);
+            if text.trim().is_empty() {
+                return Err(Failure::bad_input(format!(
+                    "{name} is empty: a physics scenario (JSON) was expected"
+                )));
+            }
+            let parsed = Scenario::from_json(&text).map_err(|e| {
+                Failure::bad_input(format!("{name} is not a physics scenario: {e}"))
+            })?;
+            let report =
+                scenario::run(&parsed).map_err(|e| Failure::bad_input(format!("{name}: {e}")))?;
             let json = serde_json::to_string_pretty(&report)
                 .map_err(|e| Failure::other(format!("cannot write the report: {e}")))?;
             outln!("{json}")

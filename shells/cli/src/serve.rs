@@ -26,17 +26,17 @@ pub struct Serve {
     messages_per_second: f64,
     /// Seconds a connection has to send a complete request head (slow
     /// header senders and idle sockets are closed after it), 1..=3600.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    #[arg(long, default_value_t = 10, value_parser = crate::args::whole(1, 3600))]
     header_timeout_secs: u64,
     /// TCP connections one client address may hold open, 1..=1000000.
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 256, value_parser = crate::args::whole(1, 1_000_000))]
     connections_per_address: u64,
     /// TCP connections in all, 16..=1048576 (default: the descriptor
     /// limit less 256).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
+    #[arg(long, value_parser = crate::args::whole(16, 1_048_576))]
     max_connections: Option<u64>,
     /// WebSocket connections one seat of a table may hold open, 1..=1000.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    #[arg(long, default_value_t = 4, value_parser = crate::args::whole(1, 1000))]
     connections_per_seat: u64,
     /// One-seat games with a daily deal (comma-separated; empty for none;
     /// default: every one-seat game).
@@ -46,7 +46,7 @@ pub struct Serve {
     /// node's hold on its tables lasts unrenewed, 500..=600000 (default
     /// 10000, or STACKYARD_LEASE_MS); a dead node's tables go on elsewhere
     /// within about 4/3 of it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(500..=600_000))]
+    #[arg(long, value_parser = crate::args::whole(500, 600_000))]
     lease_ms: Option<u64>,
     /// Where the other nodes reach this one (host:port; default: the
     /// listening address, 127.0.0.1 for an unspecified host).

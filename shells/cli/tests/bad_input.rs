@@ -1,5 +1,6 @@
 //! Bad input to every subcommand, through the real binary: an unknown game,
-//! bad settings JSON, bad seeds, huge counts, truncated, garbage and
+//! bad settings JSON and unknown settings keys, bad and negative seeds,
+//! negative and huge counts, truncated, garbage and
 //! other-engine record files, empty standard input, a folder where a file
 //! is expected. Each case must end with exit status 2 (bad input), a
 //! message on standard error that names what was wrong, nothing on
@@ -11,6 +12,9 @@
 //! One table per concern; each row is the arguments, what standard input
 //! holds, and the words the message must contain.
 
+mod common;
+
+use common::Run;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,59 +23,10 @@ use std::time::{Duration, Instant};
 /// Longer than any refusal takes; a run still going then is a failure.
 const LIMIT: Duration = Duration::from_secs(20);
 
-/// How a run ended.
-#[derive(Debug)]
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 /// Runs `stackyard ARGS` with `input` on standard input (then closed),
 /// stopping it after [`LIMIT`].
 fn run(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let mut out = child.stdout.take().expect("piped");
-    let outs = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = out.read_to_end(&mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let mut err = child.stderr.take().expect("piped");
-    let errs = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = err.read_to_end(&mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
-    let started = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break Some(s);
-        }
-        if started.elapsed() > LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let _ = writer.join();
-    Run {
-        code: status.and_then(|s| s.code()),
-        stdout: outs.join().unwrap_or_default(),
-        stderr: errs.join().unwrap_or_default(),
-    }
+    common::run_for(args, input, LIMIT)
 }
 
 /// One case: `stackyard ARGS` with `input`, refused as bad input with a
@@ -90,40 +45,11 @@ fn case<'a>(args: &[&str], input: &'a str, words: &[&str]) -> Case<'a> {
     }
 }
 
-/// Cases known to go wrong, not fixed yet (issue 26's sweep found them):
-/// each is the start of the arguments (`*`: anything, then the end). The list may only shrink: a listed
-/// case that passes fails the test, so it is taken off.
-const NOT_YET: &[&str] = &[
-    // clap reads a negative number as an unknown option, and says
-    // "unexpected argument '-1'" without naming the option it followed.
-    "towers sim --games -1",
-    "towers sim --seed -1",
-    "babel sim --games -1",
-    "babel sim --seed -1",
-    "icetowers sim --games -1",
-    "icetowers sim --seed -1",
-    "speedy sim --games -1",
-    "speedy sim --seed -1",
-    "leaning sim --games -1",
-    "leaning sim --seed -1",
-    "loadtest --clients -3",
-    // Unknown settings keys are ignored by Tower of Babel's settings.
-    "babel sim --settings {\"no_such_key\"",
-    // The scenario's file is not named in the message (a folder is).
-    "physics run *garbage.json",
-    "physics run -",
-];
-
 /// Runs every case and reports every failure at once.
 fn check(cases: &[Case<'_>]) {
     let mut failures = Vec::new();
     for c in cases {
         let args: Vec<&str> = c.args.iter().map(String::as_str).collect();
-        let joined = args.join(" ");
-        let known = NOT_YET.iter().any(|k| match k.split_once('*') {
-            Some((start, end)) => joined.starts_with(start) && joined.ends_with(end),
-            None => joined.starts_with(k),
-        });
         let r = run(&args, c.input);
         // The message is on standard error; a filter that answers each
         // line (`babel solve`) says it in its answer too.
@@ -142,15 +68,6 @@ fn check(cases: &[Case<'_>]) {
         }
         if r.stderr.len() > 2_000 {
             wrong.push(format!("a message of {} bytes", r.stderr.len()));
-        }
-        if known {
-            if wrong.is_empty() {
-                failures.push(format!(
-                    "stackyard {}: passes now; take it off NOT_YET",
-                    args.join(" ")
-                ));
-            }
-            continue;
         }
         if !wrong.is_empty() {
             failures.push(format!(
@@ -200,26 +117,21 @@ fn record_of(game: &str) -> String {
         .to_string()
 }
 
-/// Games whose `replay` and `sim` are the common ones (the rest have their
-/// own, checked in their own tests and below where they share the words).
+/// Games whose `replay` and `sim` are the common ones: every registered
+/// game (checked: each `sim` takes `--settings`, each `replay` a file).
 fn common_games() -> Vec<&'static str> {
-    let mut out = Vec::new();
-    for g in games() {
-        let help = run(&[g, "sim", "--help"], "");
-        if help.stdout.contains("--settings") {
-            out.push(g);
-        }
+    let all = games();
+    for g in &all {
+        assert!(
+            run(&[g, "sim", "--help"], "").stdout.contains("--settings"),
+            "{g}'s sim is not the common one"
+        );
+        assert!(
+            run(&[g, "replay", "--help"], "").stdout.contains("<FILE>"),
+            "{g}'s replay is not the common one"
+        );
     }
-    out
-}
-
-/// Games whose `replay` reads a record file (Towers' reads its notation
-/// from standard input, checked below).
-fn file_replay_games() -> Vec<&'static str> {
-    games()
-        .into_iter()
-        .filter(|g| run(&[g, "replay", "--help"], "").stdout.contains("<FILE>"))
-        .collect()
+    all
 }
 
 #[test]
@@ -245,14 +157,24 @@ fn sim_options_out_of_range_are_refused_before_any_game() {
             &["--games"],
         ));
         cases.push(case(&[g, "sim", "--games", "0"], "", &["--games"]));
-        cases.push(case(&[g, "sim", "--games", "-1"], "", &["--games"]));
+        // A negative number is the option's value, refused naming it and
+        // what it takes (not an unknown flag "-1").
+        cases.push(case(
+            &[g, "sim", "--games", "-1"],
+            "",
+            &["--games takes a whole number from 1", "got -1"],
+        ));
         cases.push(case(
             &[g, "sim", "--players", "1000000000"],
             "",
             &["--players"],
         ));
         cases.push(case(&[g, "sim", "--players", "0"], "", &["--players"]));
-        cases.push(case(&[g, "sim", "--seed", "-1"], "", &["--seed"]));
+        cases.push(case(
+            &[g, "sim", "--seed", "-1"],
+            "",
+            &["--seed takes a whole number 0 or more", "got -1"],
+        ));
         cases.push(case(
             &[g, "sim", "--seed", "18446744073709551616"],
             "",
@@ -276,6 +198,7 @@ fn sim_options_out_of_range_are_refused_before_any_game() {
 #[test]
 fn bad_settings_json_is_refused_naming_it() {
     let mut cases = Vec::new();
+    let mut owned: Vec<(&str, String, &str)> = Vec::new();
     for g in common_games() {
         cases.push(case(
             &[g, "sim", "--settings", "{", "--games", "1"],
@@ -292,12 +215,31 @@ fn bad_settings_json_is_refused_naming_it() {
                 g,
                 "sim",
                 "--settings",
-                "{\"no_such_key\": 1, \"players\": 1000000000, \"seats\": 1000000000}",
+                "{\"players\": 1000000000, \"seats\": 1000000000}",
                 "--games",
                 "1",
             ],
             "",
             &["settings"],
+        ));
+        // Every game's settings refuse what they do not know, naming it:
+        // an object's unknown key, a text's unknown part.
+        let registry = stackyard_registry::registry();
+        let kind = registry.get(g).expect("registered");
+        let unknown = match kind.default_settings() {
+            serde_json::Value::String(text) => (
+                serde_json::json!(format!("{text}+no_such_part")).to_string(),
+                "no_such_part",
+            ),
+            _ => ("{\"no_such_key\": 1}".to_string(), "no_such_key"),
+        };
+        owned.push((g, unknown.0, unknown.1));
+    }
+    for (g, settings, wrong) in &owned {
+        cases.push(case(
+            &[g, "sim", "--settings", settings, "--games", "1"],
+            "",
+            &["settings", wrong],
         ));
     }
     let long = format!("{{\"x\": \"{}\"", "y".repeat(100_000));
@@ -321,8 +263,7 @@ fn bad_record_files_are_refused_naming_what_is_wrong() {
     let missing = dir.join("missing.json").display().to_string();
     let mut cases = Vec::new();
     let mut owned: Vec<(String, String, String, String, String)> = Vec::new();
-    let common = common_games();
-    for g in file_replay_games() {
+    for g in common_games() {
         cases.push(case(&[g, "replay", &garbage], "", &["garbage.json"]));
         cases.push(case(&[g, "replay", &empty], "", &["empty.json"]));
         cases.push(case(
@@ -332,26 +273,24 @@ fn bad_record_files_are_refused_naming_what_is_wrong() {
         ));
         cases.push(case(&[g, "replay", &missing], "", &["missing.json"]));
         cases.push(case(&[g, "replay", &folder], "", &["directory"]));
-        if common.contains(&g) {
-            cases.push(case(&[g, "replay", "-"], "", &["standard input", "empty"]));
-            let record = record_of(g);
-            let truncated = write(
-                &dir,
-                &format!("{g}-truncated.json"),
-                &record[..record.len() / 2],
-            );
-            let mut value: serde_json::Value = serde_json::from_str(&record).expect("JSON");
-            value["engine"] = serde_json::json!("from-the-future-9");
-            let engine = write(&dir, &format!("{g}-engine.json"), &value.to_string());
-            let mut value: serde_json::Value = serde_json::from_str(&record).expect("JSON");
-            value["settings"] = serde_json::json!({"nonsense": [1, 2, 3]});
-            let settings = write(&dir, &format!("{g}-settings.json"), &value.to_string());
-            let mut value: serde_json::Value = serde_json::from_str(&record).expect("JSON");
-            value["actions"] =
-                serde_json::json!([{"seat": 0, "at": 0, "action": {"type": "no-such-action"}}]);
-            let action = write(&dir, &format!("{g}-action.json"), &value.to_string());
-            owned.push((g.to_string(), truncated, engine, settings, action));
-        }
+        cases.push(case(&[g, "replay", "-"], "", &["standard input", "empty"]));
+        let record = record_of(g);
+        let truncated = write(
+            &dir,
+            &format!("{g}-truncated.json"),
+            &record[..record.len() / 2],
+        );
+        let mut value: serde_json::Value = serde_json::from_str(&record).expect("JSON");
+        value["engine"] = serde_json::json!("from-the-future-9");
+        let engine = write(&dir, &format!("{g}-engine.json"), &value.to_string());
+        let mut value: serde_json::Value = serde_json::from_str(&record).expect("JSON");
+        value["settings"] = serde_json::json!({"nonsense": [1, 2, 3]});
+        let settings = write(&dir, &format!("{g}-settings.json"), &value.to_string());
+        let mut value: serde_json::Value = serde_json::from_str(&record).expect("JSON");
+        value["actions"] =
+            serde_json::json!([{"seat": 0, "at": 0, "action": {"type": "no-such-action"}}]);
+        let action = write(&dir, &format!("{g}-action.json"), &value.to_string());
+        owned.push((g.to_string(), truncated, engine, settings, action));
     }
     for (g, truncated, engine, settings, action) in &owned {
         cases.push(case(
@@ -399,14 +338,12 @@ fn the_games_own_commands_refuse_bad_input() {
             &["--deals"],
         ),
         case(&["babel", "solve"], "{\"order\": [\"Zz\"]}\n", &["Zz"]),
-        case(&["towers", "replay"], "garbage in\n", &["garbage"]),
+        case(&["towers", "replay-notation"], "garbage in\n", &["garbage"]),
         case(
             &["towers", "perft", "--depth", "18446744073709551616"],
             "",
             &["--depth"],
         ),
-        case(&["icetowers", "sim", "--games", "0"], "", &["--games"]),
-        case(&["icetowers", "replay", &garbage], "", &["garbage.json"]),
         case(
             &["tournament", "towers", "--games", "18446744073709551616"],
             "",
@@ -423,7 +360,21 @@ fn the_games_own_commands_refuse_bad_input() {
             "",
             &["--tables"],
         ),
-        case(&["loadtest", "--clients", "-3"], "", &["--clients"]),
+        case(
+            &["loadtest", "--clients", "-3"],
+            "",
+            &["--clients", "from 1 to 100000"],
+        ),
+        case(
+            &["babel", "solve", "--deals", "-5"],
+            "",
+            &["--deals takes a whole number"],
+        ),
+        case(
+            &["towers", "play", "--seed", "-1"],
+            "",
+            &["--seed takes a whole number"],
+        ),
     ]);
 }
 

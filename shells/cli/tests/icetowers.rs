@@ -1,4 +1,6 @@
-//! `stackyard icetowers sim` and `replay`, end to end.
+//! `stackyard icetowers sim` and `replay` (every game's, from the registry,
+//! with IceTowers' own words: its settings for bot games, its endings and
+//! ghost's points, its table described), end to end.
 
 use stackyard_core::{Game, replay};
 use stackyard_icetowers::{IceRecord, IceTowers};
@@ -35,12 +37,15 @@ fn sim_prints_a_table_and_writes_replayable_records() {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     for needle in [
-        "greedy:600",
-        "strong:600",
-        "random:400",
+        "greedy",
+        "strong",
+        "random",
         "greedy:300",
         "average game",
         "seat",
+        "seating rotates",
+        "\"game_timer_ms\":300000",
+        "ended: ",
     ] {
         assert!(text.contains(needle), "{needle} missing:\n{text}");
     }
@@ -64,6 +69,7 @@ fn sim_prints_a_table_and_writes_replayable_records() {
         "{shown}"
     );
     assert!(shown.contains("tower"), "{shown}");
+    assert!(shown.contains("in words:"), "{shown}");
     // Same seed, same records.
     let again_dir = temp_dir("again");
     let again = stackyard(&[
@@ -94,7 +100,8 @@ fn sim_with_the_ghost_reports_its_row() {
         "sim",
         "--players",
         "2",
-        "--ghost",
+        "--settings",
+        "{\"ghost\": true}",
         "--games",
         "4",
         "--bots",
@@ -106,7 +113,8 @@ fn sim_with_the_ghost_reports_its_row() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("ghost"), "{text}");
+    // The ghost's points per game, I14.
+    assert!(text.contains("ghost point"), "{text}");
 }
 
 #[test]
@@ -117,9 +125,13 @@ fn bad_sim_input_exits_2_with_a_message() {
         (vec!["--bots", "greedy:fast"], "reaction time"),
         (
             vec!["--players", "2", "--bots", "greedy,greedy,greedy"],
-            "at most one bot per seat",
+            "give 1 to 2 bot levels",
         ),
+        (vec!["--bots", "greedy:60001"], "--bots"),
         (vec!["--games", "0"], "--games"),
+        (vec!["--games", "-1"], "--games takes a whole number"),
+        (vec!["--settings", "{\"hold_limit_ms\": 0}"], "hold limit"),
+        (vec!["--settings", "{\"gohst\": true}"], "gohst"),
     ] {
         let mut all = vec!["icetowers", "sim"];
         all.extend(args);

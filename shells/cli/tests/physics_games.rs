@@ -136,7 +136,8 @@ fn numeric_options_at_their_extremes_never_panic() {
         (vec!["leaning", "sim", "--players", "0"], true),
         (vec!["leaning", "sim", "--players", "11"], true),
         (vec!["leaning", "sim", "--games", "0"], true),
-        (vec!["leaning", "sim", "--games", "100001"], true),
+        (vec!["leaning", "sim", "--games", "1000000000001"], true),
+        (vec!["leaning", "sim", "--games", "-1"], true),
         (
             vec!["leaning", "sim", "--players", "2", "--bots", "nobody"],
             true,

@@ -73,7 +73,7 @@ fn bad_boards_and_variants_exit_2() {
         &["perft", "--board", "eight", "--depth", "1"],
         &["perft", "--variant", "spraw", "--depth", "1"],
         &["perft", "--variant", "infrastructure:3", "--depth", "1"],
-        &["replay", "--board", "0x0"],
+        &["replay-notation", "--board", "0x0"],
     ] {
         let out = run(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -86,13 +86,13 @@ fn bad_boards_and_variants_exit_2() {
 fn replay_prints_board_and_scores() {
     // T8, T15: Black's a1 lands on White's b1; Black owns 7 singles plus a
     // two-floor tower.
-    let out = run(&["replay", "--board", "4x4"], "a1-b1\n");
+    let out = run(&["replay-notation", "--board", "4x4"], "a1-b1\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(last_line(&out), "black 9 white 7");
     let stdout = text(&out.stdout);
     assert!(stdout.contains("B2"), "{stdout}");
     // An empty record is the start position.
-    let out = run(&["replay"], "");
+    let out = run(&["replay-notation"], "");
     assert_eq!(last_line(&out), "black 32 white 32");
 }
 
@@ -101,7 +101,7 @@ fn replay_with_variant_and_capture() {
     // T16 Capture on 2x2: a1-b1 then White's a2-b2 leaves b1 (B2) and b2
     // (W2) tallest together; nothing is demolished (T13 ties).
     let out = run(
-        &["replay", "--board", "2x2", "--variant", "capture"],
+        &["replay-notation", "--board", "2x2", "--variant", "capture"],
         "a1-b1 a2-b2",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -110,7 +110,7 @@ fn replay_with_variant_and_capture() {
 
 #[test]
 fn illegal_move_names_number_move_and_rule() {
-    let out = run(&["replay", "--board", "4x4"], "a1-b1 a1-a2");
+    let out = run(&["replay-notation", "--board", "4x4"], "a1-b1 a1-a2");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         out.stdout.is_empty(),
@@ -123,7 +123,7 @@ fn illegal_move_names_number_move_and_rule() {
     assert!(err.contains("T8"), "{err}");
 
     // T10: pass while moves exist.
-    let out = run(&["replay"], "pass");
+    let out = run(&["replay-notation"], "pass");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
@@ -132,11 +132,11 @@ fn illegal_move_names_number_move_and_rule() {
     );
 
     // T9: d4 on 8x8 is surrounded at the start.
-    let out = run(&["replay"], "a1-b1 d4-d5");
+    let out = run(&["replay-notation"], "a1-b1 d4-d5");
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(err.contains("move 2") && err.contains("T8"), "{err}"); // d4 is Black's; White moves.
-    let out = run(&["replay"], "d4-d5");
+    let out = run(&["replay-notation"], "d4-d5");
     let err = text(&out.stderr);
     assert!(
         err.contains("move 1") && err.contains("d4-d5") && err.contains("T9"),
@@ -148,7 +148,7 @@ fn illegal_move_names_number_move_and_rule() {
 fn malformed_move_names_number_and_text() {
     // Moves are read one by one: the first bad one (here the third) is
     // the one reported, with the board the good ones reached.
-    let out = run(&["replay"], "a1-b1  h1-g1\nzz9 b1-c1");
+    let out = run(&["replay-notation"], "a1-b1  h1-g1\nzz9 b1-c1");
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let err = text(&out.stderr);
@@ -158,7 +158,7 @@ fn malformed_move_names_number_and_text() {
     );
     assert!(err.contains("the board after the moves before it"), "{err}");
     // Off the board (T8) is a rule, not a notation, error.
-    let out = run(&["replay", "--board", "4x4"], "a1-e1");
+    let out = run(&["replay-notation", "--board", "4x4"], "a1-e1");
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -98,10 +98,15 @@ fn bounded<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
     min: T,
     max: T,
 ) -> Result<T, String> {
-    let value: T = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of {what}"))?;
+    let shown: String = text.chars().take(40).collect();
+    let value: T = text.trim().parse().map_err(|_| {
+        // A negative count is a number out of range, not a non-number.
+        if text.trim().starts_with('-') {
+            format!("{what} must be from {min} to {max}, not {shown}")
+        } else {
+            format!("{shown:?} is not a number of {what}")
+        }
+    })?;
     if value < min || value > max {
         return Err(format!("{what} must be from {min} to {max}, not {value}"));
     }

@@ -125,9 +125,25 @@ impl fmt::Display for BotSpec {
     }
 }
 
+/// A bot's longest reaction time, ms: a minute (a slower bot would sit
+/// out a whole game).
+pub const MAX_REACTION_MS: u64 = 60_000;
+
+/// At most 40 characters of what was typed, for a message.
+fn short(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
 impl FromStr for BotSpec {
     type Err = String;
-    /// `beginner`, `greedy`, or `greedy:450` for a 450 ms reaction time.
+    /// `beginner`, `greedy`, or `greedy:450` for a 450 ms reaction time
+    /// (1 ms to [`MAX_REACTION_MS`]).
     fn from_str(s: &str) -> Result<Self, String> {
         if s.trim() == "beginner" {
             return Ok(BotSpec::beginner());
@@ -142,7 +158,8 @@ impl FromStr for BotSpec {
             "strong" => Policy::Strong,
             other => {
                 return Err(format!(
-                    "unknown bot {other:?}: expected beginner, random, greedy or strong"
+                    "unknown bot {:?}: expected beginner, random, greedy or strong",
+                    short(other)
                 ));
             }
         };
@@ -152,8 +169,14 @@ impl FromStr for BotSpec {
                 .trim()
                 .parse::<u64>()
                 .ok()
-                .filter(|&ms| ms >= 1)
-                .ok_or_else(|| format!("bad reaction time {t:?} in {s:?}: milliseconds ≥ 1"))?,
+                .filter(|ms| (1..=MAX_REACTION_MS).contains(ms))
+                .ok_or_else(|| {
+                    format!(
+                        "bad reaction time {:?} in {:?}: milliseconds from 1 to {MAX_REACTION_MS}",
+                        short(t),
+                        short(s)
+                    )
+                })?,
         };
         Ok(BotSpec::with_think(policy, think_ms))
     }

@@ -45,10 +45,10 @@ pub enum Command {
         #[arg(long)]
         partial: bool,
         /// Deal this many random games (1..=10^12) instead of reading input.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_RUNS))]
+        #[arg(long, value_parser = crate::args::whole(1, MAX_RUNS))]
         deals: Option<u64>,
         /// Seed of the random deals (deal i uses Seed::child(i)).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::seed())]
         seed: u64,
         /// How many of the hardest deals (most search nodes) to list, 0..=100.
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=100))]
@@ -61,10 +61,10 @@ pub enum Command {
         #[arg(long, value_parser = args::policy)]
         policy: Policy,
         /// Number of games, 1..=10^12 (game i is dealt from Seed::child(i)).
-        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_RUNS))]
+        #[arg(long, default_value_t = 100_000, value_parser = crate::args::whole(1, MAX_RUNS))]
         games: u64,
         /// Seed of the deals.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::seed())]
         seed: u64,
         /// Play the standard variant instead of Strict.
         #[arg(long)]
@@ -78,14 +78,14 @@ pub enum Command {
         #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u8).range(1..=12))]
         max_k: u8,
         /// Positions per k, 1..=10000.
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        #[arg(long, default_value_t = 10, value_parser = crate::args::whole(1, 10_000))]
         positions: u64,
         /// Stop growing k once one position takes longer than this many
         /// seconds (above 0, at most 600).
         #[arg(long, default_value = "10", value_parser = args::reach_limit)]
         limit: Duration,
         /// Seed of the positions.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::seed())]
         seed: u64,
     },
     /// Hunt for hard (ideally unwinnable) deals by local search: each
@@ -93,13 +93,13 @@ pub enum Command {
     /// swaps that make the solver work harder.
     Hunt {
         /// Independent climbs (run on all cores), 1..=10^12.
-        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=MAX_RUNS))]
+        #[arg(long, default_value_t = 100, value_parser = crate::args::whole(1, MAX_RUNS))]
         restarts: u64,
         /// Swaps tried per climb, 1..=10^9.
-        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        #[arg(long, default_value_t = 2_000, value_parser = crate::args::whole(1, 1_000_000_000))]
         steps: u64,
         /// Seed (climb i starts from Seed::child(i)).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::seed())]
         seed: u64,
         /// How many of the hardest deals to print, 0..=100.
         #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(0..=100))]
@@ -111,7 +111,7 @@ pub enum Command {
     /// Play in the terminal (reads commands line by line; works piped).
     Play {
         /// Seed of the hidden order (B8).
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::seed())]
         seed: u64,
         /// The Strict variant (B11).
         #[arg(long)]

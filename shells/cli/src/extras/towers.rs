@@ -1,4 +1,5 @@
-//! `stackyard towers …`: Towers (Dale Emery): rules, perft, replay, play.
+//! `stackyard towers …`: Towers (Dale Emery): perft, replay-notation, play
+//! (`rules`, `replay` of a record and `sim` are every game's, `games.rs`).
 //! The AI-backed commands (`solve`, `tune`) live in `towers_ai.rs`.
 
 use super::towers_ai;
@@ -40,8 +41,8 @@ pub enum Command {
         depth: u32,
     },
     /// Read a move list in T5 notation from standard input; print the final
-    /// board and, last, `black B white W`.
-    Replay {
+    /// board and, last, `black B white W`. (`replay` reads a JSON record.)
+    ReplayNotation {
         /// Board size, COLSxROWS, 2x2..26x26 (T1).
         #[arg(long, default_value = "8x8", value_parser = args::board)]
         board: Board,
@@ -57,7 +58,7 @@ pub enum Command {
         #[arg(long, default_value = "greedy", value_parser = args::opponent)]
         ai: Opponent,
         /// Seed for the opponent's choices.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, value_parser = crate::args::seed())]
         seed: u64,
         /// Board size, COLSxROWS, 2x2..26x26 (T1).
         #[arg(long, default_value = "8x8", value_parser = args::board)]
@@ -93,7 +94,7 @@ pub fn run(command: Command) -> Result<(), Failure> {
             let start = start(board, variant)?;
             outln!("{}", perft(&start, depth))
         }
-        Command::Replay { board, variant } => replay(board, variant),
+        Command::ReplayNotation { board, variant } => replay(board, variant),
         Command::Play {
             ai,
             seed,

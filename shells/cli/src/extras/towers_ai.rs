@@ -54,7 +54,7 @@ pub enum Command {
         #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=20_000))]
         games: u32,
         /// Seed of the self-play games.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = crate::args::seed())]
         seed: u64,
         /// Board size (at most 64 blocks).
         #[arg(long, default_value = "8x8", value_parser = args::board)]

@@ -50,7 +50,7 @@ pub struct TowersArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=20))]
     pub opening_plies: u8,
     /// Tournament seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::args::seed())]
     pub seed: u64,
     /// Directory for the game records (games/NNNN.json) and table.json
     /// (created and checked before the first game).

@@ -51,3 +51,68 @@ pub fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     dir
 }
+
+/// How a run of [`run_for`] ended.
+#[derive(Debug)]
+pub struct Run {
+    /// The exit status; `None` when it was stopped (or killed by a signal).
+    pub code: Option<i32>,
+    /// Whether it was still running at the limit, and stopped.
+    pub stopped: bool,
+    /// Standard output, lossily decoded.
+    pub stdout: String,
+    /// Standard error, lossily decoded.
+    pub stderr: String,
+}
+
+/// Runs `stackyard ARGS` with `input` on standard input (then closed),
+/// reading both outputs as it goes (so a chatty run never blocks on a full
+/// pipe), and stops it after `limit`.
+pub fn run_for<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+    input: &str,
+    limit: std::time::Duration,
+) -> Run {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the stackyard binary runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let read_all = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            let _ = from.read_to_end(&mut text);
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let outs = read_all(Box::new(child.stdout.take().expect("piped")));
+    let errs = read_all(Box::new(child.stderr.take().expect("piped")));
+    let started = std::time::Instant::now();
+    let mut stopped = false;
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            stopped = true;
+            break child.wait().expect("wait");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let _ = writer.join();
+    Run {
+        code: if stopped { None } else { status.code() },
+        stopped,
+        stdout: outs.join().unwrap_or_default(),
+        stderr: errs.join().unwrap_or_default(),
+    }
+}
