@@ -176,9 +176,9 @@ function faceCanvas(kind: 'tile' | 'coin-suit' | 'coin-value' | 'blank' | 'pawn'
   return c;
 }
 
-/** The 3-D table in `host`, its pieces sized by `pieces` (the table's
+/** The 3-D table in `host`, its pieces sized by `sizes` (the table's
  *  physics settings; default: the game's). */
-export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, pieces: PieceSettings = DEFAULT_PIECES): Speedy3d {
+export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, sizes: PieceSettings = DEFAULT_PIECES): Speedy3d {
   const renderer = new WebGLRenderer({ antialias: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
   const canvas = renderer.domElement;
@@ -357,7 +357,7 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, pieces: 
 
   // The pieces as the table's physics has them (mm): its settings', or the
   // game's defaults when they are not known (a replay).
-  const { tile, coin, pawn } = pieces;
+  const { tile, coin, pawn } = sizes;
   const tileGeo = new BoxGeometry(tile.width, tile.depth, tile.height).translate(0, 0, tile.height / 2);
   const coinGeo = new CylinderGeometry(coin.diameter / 2, coin.diameter / 2, coin.height, 40)
     .rotateX(Math.PI / 2)
