@@ -4,32 +4,17 @@
 // profile shows the rating history and the game with its replay.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { test } from 'node:test';
+import { newPage, shot } from './lib/browser.mjs';
+import { signUp as signUpAt, suffix } from './lib/accounts.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
-const suffix = Math.random().toString(36).slice(2, 6);
-
+/** Signs up, checking the account screen names the new account. */
 async function signUp(page, name) {
-  await page.goto(`${server.url}/#/account`);
-  await page.waitForSelector('[data-testid="signup"]');
-  await page.fill('[data-testid="signup"] [data-testid="account-name"]', name);
-  await page.fill('[data-testid="signup"] [data-testid="account-password"]', 'plank-otter-91');
-  await page.click('[data-testid="signup-submit"]');
-  await page.waitForSelector('[data-testid="signed-in-name"]');
+  await signUpAt(page, server.url, name);
   assert.equal(await page.textContent('[data-testid="signed-in-name"]'), name);
-  await page.waitForFunction((n) => document.querySelector('[data-testid="header-account"]')?.textContent === n, name);
 }
 
 test('two accounts play a rated game and see their ratings move', async () => {

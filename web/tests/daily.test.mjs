@@ -4,21 +4,12 @@
 // stacks, time and hint; a second start under the same name is refused.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { test } from 'node:test';
+import { newPage, shot } from './lib/browser.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const version = (page) => page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
 

@@ -5,21 +5,12 @@
 // and scores exactly as the server sent them, and the bot's pieces arriving.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { test } from 'node:test';
+import { newPage, openOptions, shot } from './lib/browser.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const RULE = /\bL-?\d+\b/;
 

@@ -9,9 +9,10 @@
 // page logs a console error.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { test } from 'node:test';
+import { newPage, shot } from './lib/browser.mjs';
+import { tableOf as tableId } from './lib/accounts.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -21,18 +22,8 @@ const GAMES = ['towers', 'babel', 'icetowers', 'speedy', 'leaning'];
 /** A rule id as the rules pages write them: T8, B5, I6, P-16, L12. */
 const RULE_ID = /\b[TBIPL]-?\d{1,2}\b/;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
-const tableId = (page) => decodeURIComponent(page.url().split('#/table/')[1] ?? '');
 const version = (page) => page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
 
 /** Plays one Towers move of this page's seat (the first legal one the board marks). */

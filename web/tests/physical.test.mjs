@@ -9,9 +9,9 @@
 // Speedy Towers game is played to its end by clicks alone.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { test } from 'node:test';
+import { newPage, openOptions, shot } from './lib/browser.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 import { speedyClickTurn } from './lib/speedy.mjs';
 
 const SIZES = [
@@ -20,16 +20,7 @@ const SIZES = [
 ];
 const HOOKS = ['table', 'hand', 'main-action', 'message'];
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 /** Each hook's box, the viewport and the page's scroll position. */
 function boxes(page) {

@@ -7,34 +7,14 @@
 // against a person.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { test } from 'node:test';
+import { newPage, shot } from './lib/browser.mjs';
+import { signUp as signUpAt, suffix, tableOf } from './lib/accounts.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
-const suffix = Math.random().toString(36).slice(2, 6);
-
-async function signUp(page, name) {
-  await page.goto(`${server.url}/#/account`);
-  await page.waitForSelector('[data-testid="signup"]');
-  await page.fill('[data-testid="signup"] [data-testid="account-name"]', name);
-  await page.fill('[data-testid="signup"] [data-testid="account-password"]', 'plank-otter-91');
-  await page.click('[data-testid="signup-submit"]');
-  await page.waitForSelector('[data-testid="signed-in-name"]');
-  await page.waitForFunction((n) => document.querySelector('[data-testid="header-account"]')?.textContent === n, name);
-}
-
-const tableOf = (page) => decodeURIComponent(page.url().split('#/table/')[1] ?? '');
+const signUp = (page, name) => signUpAt(page, server.url, name);
 
 test('ratings beside names after a rated game, the "?" explained, challenges pushed from where players meet', async () => {
   const ann = `Ann_${suffix}`;

@@ -5,21 +5,12 @@
 // says so; a spectator is never sent (nor shown) a hidden face.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { launch, newPage, openOptions, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
 const version = (page) => page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
 

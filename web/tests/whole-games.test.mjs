@@ -11,27 +11,18 @@
 // phone), so all five are played to their end at both sizes in CI.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, newPage, shot } from './lib/browser.mjs';
-import { startServer } from './lib/server.mjs';
+import { test } from 'node:test';
+import { newPage, shot } from './lib/browser.mjs';
+import { tableOf as tableId } from './lib/accounts.mjs';
+import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 import { speedyClickTurn } from './lib/speedy.mjs';
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 };
 const PHONE = { name: 'phone', width: 390, height: 844 };
 const RESULT = /^(You won|You lost|Draw|Partial win)$/;
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useServerAndBrowser();
 
-const tableId = (page) => decodeURIComponent(page.url().split('#/table/')[1] ?? '');
 const version = (page) => page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
 const waitNewer = (page, old, timeout = 30_000) =>
   page.waitForFunction((v) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > v, old, { timeout });

@@ -200,6 +200,14 @@ pub trait Listed: Bots + crate::game::WireTypes {
     /// [`crate::host::GameKind::ask`]. None by default.
     const QUERIES: &'static [crate::query::Query] = &[];
 
+    /// Visits the input and answer types of [`Listed::QUERIES`], so that
+    /// typegen declares them beside the game's wire types and no client
+    /// hand-writes them. None by default; only with the `ts` feature.
+    #[cfg(feature = "ts")]
+    fn visit_query_types<V: ts_rs::TypeVisitor>(v: &mut V) {
+        let _ = v;
+    }
+
     /// How `event` (as a spectator sees it) counts in a summary of games
     /// (the command line's `sim` and `replay`): the words for each thing
     /// counted ("slip", "pawn win (P11)", "ghost point") and how many it

@@ -4,6 +4,7 @@
 use crate::preview::Placement;
 use crate::settings::SEATS;
 use crate::suggest::Ask;
+use crate::judge::SlipReason;
 use crate::{Event, LeaningTowers, Settings, Verdict, View};
 use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
@@ -28,6 +29,33 @@ impl Listed for LeaningTowers {
             _ => return Vec::new(),
         };
         vec![(words, 1)]
+    }
+
+    /// The `preview` query's placement and answer, the `suggest` query's
+    /// request and answers: the browser's types for them are generated.
+    #[cfg(feature = "ts")]
+    fn visit_query_types<V: ts_rs::TypeVisitor>(v: &mut V) {
+        v.visit::<Placement>();
+        v.visit::<crate::preview::Preview>();
+        v.visit::<Ask>();
+        v.visit::<crate::suggest::Suggestion>();
+    }
+
+    /// Each slip reason's words and rule (`SLIP_REASONS`, keyed by the
+    /// reason as the wire writes it): the browser says why a piece slipped
+    /// from these instead of restating L6, L7, L9, L-3, L-5, L-9 and L-16.
+    fn wire_constants() -> Vec<(&'static str, serde_json::Value)> {
+        let reasons: serde_json::Map<String, serde_json::Value> = SlipReason::ALL
+            .iter()
+            .map(|r| {
+                let key = serde_json::to_value(r)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                (key, serde_json::json!({ "words": r.words(), "rule": r.rule() }))
+            })
+            .collect();
+        vec![("SLIP_REASONS", serde_json::Value::Object(reasons))]
     }
 
     const QUERIES: &'static [Query] = &[

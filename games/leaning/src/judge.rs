@@ -97,6 +97,49 @@ pub enum SlipReason {
     PointOnInsidePoint,
 }
 
+impl SlipReason {
+    /// Every reason, in declaration order.
+    pub const ALL: [SlipReason; 7] = [
+        SlipReason::Corners,
+        SlipReason::Contacts,
+        SlipReason::PushedPastPips,
+        SlipReason::SlidAway,
+        SlipReason::NeverRested,
+        SlipReason::NoRoom,
+        SlipReason::PointOnInsidePoint,
+    ];
+
+    /// Why the piece slipped, in a player's words (no rule id: a client
+    /// links [`SlipReason::rule`] beside it).
+    pub fn words(self) -> &'static str {
+        match self {
+            SlipReason::Corners => "more than two corners on the table",
+            SlipReason::Contacts => "it touches more pieces than its pips",
+            SlipReason::PushedPastPips => "it pushed another piece past its pips",
+            SlipReason::SlidAway => "it came to rest too far from where it was let go",
+            SlipReason::NeverRested => "the table did not come to rest",
+            SlipReason::NoRoom => "there was no room to let it go",
+            SlipReason::PointOnInsidePoint => "its point touched the inside point of another piece",
+        }
+    }
+
+    /// The rule that makes it a slip: L6 and L7 for corners and contacts,
+    /// L-5 for crowding an old piece past its pips, L9 for sliding away,
+    /// L-9 for a table that never rests, L-3 for no room, L-16 for a point
+    /// on an inside point.
+    pub fn rule(self) -> &'static str {
+        match self {
+            SlipReason::Corners => "L6",
+            SlipReason::Contacts => "L7",
+            SlipReason::PushedPastPips => "L-5",
+            SlipReason::SlidAway => "L9",
+            SlipReason::NeverRested => "L-9",
+            SlipReason::NoRoom => "L-3",
+            SlipReason::PointOnInsidePoint => "L-16",
+        }
+    }
+}
+
 /// What one run showed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Judgement {

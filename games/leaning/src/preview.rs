@@ -25,11 +25,15 @@ use serde::{Deserialize, Serialize};
 use stackyard_core::RuleError;
 use stackyard_physics::{PieceId, PieceKind, Pose};
 
-/// The placement to preview, as the `judge` contract writes it.
+/// The placement to preview, as the `judge` contract writes it (the input
+/// of the `preview` query; the browser's type is generated from this one).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PreviewPlacement"))]
 pub struct Placement {
-    /// `pyramid-small`, `pyramid-medium` or `pyramid-large`.
+    /// `pyramid-small`, `pyramid-medium` or `pyramid-large` (any other
+    /// piece kind is refused with [`PreviewError::Kind`]).
+    #[cfg_attr(feature = "ts", ts(as = "PieceKind"))]
     pub kind: String,
     /// Where it is let go: centre of the base face (mm).
     pub position: [f64; 3],
@@ -41,8 +45,9 @@ pub struct Placement {
     pub hold: bool,
 }
 
-/// What the physics predicts.
+/// What the physics predicts (the answer of the `preview` query).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Preview {
     /// Clean, slip, break, wreck, or refused before any physics.
     pub verdict: JudgeVerdict,

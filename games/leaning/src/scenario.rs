@@ -133,6 +133,7 @@ pub struct JudgeScenario {
 /// The verdict of the judge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum JudgeVerdict {
     /// Clean (L9).
     Clean,

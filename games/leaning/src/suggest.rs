@@ -32,6 +32,7 @@ use stackyard_physics::{PieceId, Pose};
 /// How a suggestion sits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SuggestionHow"))]
 pub enum How {
     /// Leaning from the table onto a face of the target piece.
     Lean,
@@ -39,8 +40,9 @@ pub enum How {
     Rest,
 }
 
-/// One suggested placement.
+/// One suggested placement (the `suggest` query answers a list of them).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Suggestion {
     /// The size it is for.
     pub size: Size,
@@ -58,9 +60,10 @@ pub struct Suggestion {
     pub shifts: u32,
 }
 
-/// What to suggest for.
+/// What to suggest for (the input of the `suggest` query).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SuggestionAsk"))]
 pub struct Ask {
     /// The size to place.
     pub size: Size,

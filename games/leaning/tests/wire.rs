@@ -154,3 +154,43 @@ fn the_view_lists_the_sizes_the_seat_to_act_may_use_l8_l10() {
     let json = serde_json::to_value(view(&g)).unwrap();
     assert_eq!(json["turn"]["sizes"], serde_json::json!(["large"]));
 }
+
+/// The browser says why a piece slipped from the game's own list
+/// (`SLIP_REASONS`, written by typegen): every reason is in it, with words
+/// that name no rule and a rule id the rules page defines (L6, L7, L9, L-3,
+/// L-5, L-9, L-16).
+#[test]
+fn every_slip_reason_has_words_and_a_rule_the_rules_page_defines() {
+    use stackyard_core::Listed;
+    use stackyard_leaning::{LeaningTowers, SlipReason};
+    let page = include_str!("../../../docs/rules/leaning.md");
+    // Exhaustive: a new reason fails to compile here until ALL lists it.
+    let listed = |r: SlipReason| match r {
+        SlipReason::Corners
+        | SlipReason::Contacts
+        | SlipReason::PushedPastPips
+        | SlipReason::SlidAway
+        | SlipReason::NeverRested
+        | SlipReason::NoRoom
+        | SlipReason::PointOnInsidePoint => SlipReason::ALL.contains(&r),
+    };
+    let constants = LeaningTowers::wire_constants();
+    let (_, table) = constants
+        .iter()
+        .find(|(name, _)| *name == "SLIP_REASONS")
+        .expect("Leaning declares SLIP_REASONS");
+    assert_eq!(table.as_object().unwrap().len(), SlipReason::ALL.len());
+    for r in SlipReason::ALL {
+        assert!(listed(r));
+        let key = serde_json::to_value(r).unwrap();
+        let entry = &table[key.as_str().unwrap()];
+        assert_eq!(entry["words"], r.words(), "{r:?}");
+        assert_eq!(entry["rule"], r.rule(), "{r:?}");
+        assert!(!r.words().contains("(L"), "{r:?}: words name no rule id");
+        assert!(
+            page.contains(&format!("**{}**", r.rule())),
+            "{r:?}: rule {} is not defined on docs/rules/leaning.md",
+            r.rule()
+        );
+    }
+}

@@ -7,6 +7,18 @@ use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
 
 impl Listed for SpeedyTowers {
+    /// The pieces' default dimensions (`DEFAULT_PIECES`, the physics
+    /// room's `pieces` at the game's default settings): the browser draws
+    /// a table whose settings it does not know (a replay) with these, so it
+    /// never restates the piecepack's sizes.
+    fn wire_constants() -> Vec<(&'static str, serde_json::Value)> {
+        let pieces = crate::settings::default_physics().pieces;
+        vec![(
+            "DEFAULT_PIECES",
+            serde_json::to_value(pieces).unwrap_or(serde_json::Value::Null),
+        )]
+    }
+
     /// A bot-game summary counts placements, those that left something
     /// fallen (P10), and
     /// how each game ended: a pawn on a highest tower (P11) or nobody able

@@ -107,6 +107,10 @@ pub fn files() -> Vec<File> {
         c.visit::<pairing::Challenges>();
         c.visit::<pairing::PlayerEvent>();
     }
+    // The rules module's own answers in the browser (`games`, `replay`;
+    // each game's questions are declared with the game, above).
+    c.visit::<stackyard_wasm::RulesGame>();
+    c.visit::<stackyard_wasm::OfflineReplay>();
     c.into_files()
 }
 
@@ -114,6 +118,7 @@ pub fn files() -> Vec<File> {
 impl stackyard_registry::EachGame for Collector {
     fn game<G: Listed>(&mut self) {
         G::visit_wire_types(self);
+        G::visit_query_types(self);
         let constants = G::wire_constants();
         if !constants.is_empty() {
             self.constants

@@ -50,21 +50,50 @@ fn parse<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, Sh
     serde_json::from_str(text).map_err(|e| ShellError(format!("{what}: {e}")))
 }
 
-/// Every game this build knows: `[{name, title, engine, queries}]`, in
-/// lobby order; `queries` names the questions [`ask`] answers for it.
-pub fn games() -> Value {
-    Value::Array(
-        stackyard_registry::registry()
-            .kinds()
-            .map(|k| {
-                let queries: Vec<&str> = k.queries().iter().map(|q| q.name).collect();
-                json!({"name": k.name(), "title": k.title(), "engine": k.engine(), "queries": queries})
-            })
-            .collect(),
-    )
+/// One game this build knows, as [`games`] lists it (the browser's type for
+/// it is generated from this one by `shells/typegen`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RulesGame {
+    /// The game's name on the wire (`towers`).
+    pub name: String,
+    /// Its title for people (`Towers`).
+    pub title: String,
+    /// The rules engine's name and version (`towers-1`).
+    pub engine: String,
+    /// The questions [`ask`] answers for it.
+    pub queries: Vec<String>,
 }
 
-/// A replay, offline: `{game, title, frames}` where frame 0 is the start and
+/// A record stepped through offline, as [`replay`] answers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OfflineReplay {
+    /// The record's game (its name on the wire).
+    pub game: String,
+    /// Its title for people.
+    pub title: String,
+    /// Frame 0 is the start, frame i the table after action i.
+    pub frames: Vec<Frame>,
+}
+
+/// Every game this build knows: `[{name, title, engine, queries}]`
+/// ([`RulesGame`]), in lobby order; `queries` names the questions [`ask`]
+/// answers for it.
+pub fn games() -> Value {
+    let games: Vec<RulesGame> = stackyard_registry::registry()
+        .kinds()
+        .map(|k| RulesGame {
+            name: k.name().to_string(),
+            title: k.title().to_string(),
+            engine: k.engine().to_string(),
+            queries: k.queries().iter().map(|q| q.name.to_string()).collect(),
+        })
+        .collect();
+    to_value(&games)
+}
+
+/// A replay, offline: `{game, title, frames}` ([`OfflineReplay`]) where frame 0 is the start and
 /// frame i the table after the record's i-th action, as `viewer` sees it
 /// (`{"type": "spectator"}` or `{"type": "seat", "seat": N}`). The frames
 /// are those the server's `/api/v1/tables/{id}/replay` serves (the same
@@ -80,7 +109,11 @@ pub fn replay(record_json: &str, viewer_json: &str) -> Result<Value, ShellError>
     let kind = kind(&registry, &record.game)?;
     let frames: Vec<Frame> = record_frames(kind, &record, viewer)
         .map_err(|e| ShellError(format!("this {} record does not replay: {e}", kind.title())))?;
-    Ok(json!({"game": kind.name(), "title": kind.title(), "frames": to_value(&frames)}))
+    Ok(to_value(&OfflineReplay {
+        game: kind.name().to_string(),
+        title: kind.title().to_string(),
+        frames,
+    }))
 }
 
 /// Answers the question called `query` that the game called `game` takes

@@ -12,11 +12,13 @@
 
 import { h, replace } from '../ui/dom';
 import { clean } from '../words/say';
-import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, View } from '../wire/leaning';
-import { SIZES } from '../wire/leaning';
+import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, Suggestion, View } from '../wire/leaning';
+// Why a piece slipped, in words, and the rule behind it (shown as a link):
+// the game's own list, never restated here.
+import { SIZES, SLIP_REASONS } from '../wire/leaning';
 import type { GameContext, GameUi, Shown } from './types';
-import type { Leaning3d, Look } from './leaning3d';
-import { leaningPreview, setLeaningPreview, suggestLeaning, wasmPreview, type LeaningSuggestion, type Placement, type Preview } from './leaningPreview';
+import type { Leaning3d, PieceLook } from './leaning3d';
+import { leaningPreview, setLeaningPreview, suggestLeaning, wasmPreview, type PlaceAction, type PreviewShown } from './leaningPreview';
 
 const TUTORIAL_KEY = 'stackyard.leaning.tutorial';
 
@@ -27,9 +29,9 @@ if (!leaningPreview()) setLeaningPreview(wasmPreview);
 /** Okabe–Ito hues, then black and white: each with a pattern and a letter too. */
 const SEAT_FILLS = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#222222', '#f7f7f7', '#8c6d46'];
 const SEAT_INKS = ['#000000', '#000000', '#ffffff', '#000000', '#ffffff', '#000000', '#000000', '#ffffff', '#000000', '#ffffff'];
-const NEUTRAL: Look = { fill: '#b9b2a4', ink: '#3d3a33', pattern: 0, letter: '' };
+const NEUTRAL: PieceLook = { fill: '#b9b2a4', ink: '#3d3a33', pattern: 0, letter: '' };
 
-export function seatLook(seat: number): Look {
+export function seatLook(seat: number): PieceLook {
   return {
     fill: SEAT_FILLS[seat % SEAT_FILLS.length],
     ink: SEAT_INKS[seat % SEAT_INKS.length],
@@ -56,18 +58,8 @@ const NUDGES: [string, string, string][] = [
 ];
 
 const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
-/** Why a piece slipped, in words, and the rule behind it (shown as a link). */
-const SLIP_RULE: Record<string, [string, string]> = {
-  corners: ['more than two corners on the table', 'L6'],
-  contacts: ['it touches more pieces than its pips', 'L7'],
-  pushed_past_pips: ['it pushed another piece past its pips', 'L-5'],
-  slid_away: ['it came to rest too far from where it was let go', 'L9'],
-  never_rested: ['the table did not come to rest', 'L-9'],
-  no_room: ['there was no room to let it go', 'L-3'],
-  point_on_inside_point: ['its point touched the inside point of another piece', 'L-16'],
-};
-
-interface Verdict {
+/** A line the table says about what happened. */
+interface VerdictLine {
   kind: 'clean' | 'slip' | 'break' | 'wreck' | 'held' | 'refused' | 'passed' | 'info';
   /** In a player's words, without rule ids. */
   text: string;
@@ -135,15 +127,15 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   let size: Size | null = null;
   let pose: Pose | null = null;
   let mode: 'translate' | 'rotate' = 'translate';
-  let verdict: Verdict | null = null;
+  let verdict: VerdictLine | null = null;
   let log: { text: string; kind: string; rule?: string | null }[] = [];
   let pending = false; // an action is on its way: one at a time
-  let previewShown: Preview | null = null;
+  let previewShown: PreviewShown | null = null;
   let previewTimer: number | undefined;
   let previewAsked = 0;
   // Suggested poses for the picked size (the rules' own, suggest.rs via
   // WebAssembly): the aim starts from the first; the player cycles and adjusts.
-  let suggestions: LeaningSuggestion[] = [];
+  let suggestions: Suggestion[] = [];
   let suggestionAt = 0;
   let suggesting = false;
   let suggestAsked = 0;
@@ -162,7 +154,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   const seatName = (seat: number) => `${String.fromCharCode(65 + seat)} · ${ctx.seatLabel(seat)}`;
   const myTurn = () => view !== null && ctx.act !== null && ctx.seat !== null && view.to_act === ctx.seat;
   const allowed = (z: Size) => view?.turn?.sizes.includes(z) ?? false;
-  const lookOf = (p: PieceView): Look => (p.owner.type === 'seat' ? seatLook(p.owner.seat) : NEUTRAL);
+  const lookOf = (p: PieceView): PieceLook => (p.owner.type === 'seat' ? seatLook(p.owner.seat) : NEUTRAL);
 
   void import('./leaning3d').then(({ createLeaning3d }) => {
     if (destroyed) return;
@@ -335,7 +327,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     const fn = leaningPreview();
     if (!fn || !view || !size || !pose || !myTurn()) return;
     const asked = ++previewAsked;
-    const placement: Placement = { type: 'place', size, pose };
+    const placement: PlaceAction = { type: 'place', size, pose };
     const v = view;
     previewTimer = window.setTimeout(() => {
       fn(v, placement, ctx.settings)
@@ -642,7 +634,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   let arriving = new Map<PieceId, Pose>();
 
   /** An event in words, and whether it is a verdict worth showing large. */
-  function describe(e: Event): Verdict | null {
+  function describe(e: Event): VerdictLine | null {
     const mine = 'seat' in e && e.seat === ctx.seat;
     const who = 'seat' in e ? (mine ? 'You' : seatName(e.seat)) : '';
     const pts = (n: number) => `${n > 0 ? '+' : ''}${n} point${Math.abs(n) === 1 ? '' : 's'}`;
@@ -663,7 +655,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       case 'failed': {
         const what = e.released ? `the held ${e.size} let go` : `a ${e.size}`;
         if (e.verdict === 'slip') {
-          const [why0, rule] = e.slip ? SLIP_RULE[e.slip] ?? [e.slip, 'L9'] : ['it slipped', 'L9'];
+          const reason = e.slip ? SLIP_REASONS[e.slip] : undefined;
+          const [why0, rule] = reason ? [reason.words, reason.rule] : ['it slipped', 'L9'];
           // The distance is the table's own setting (L9, `slip_mm`), never restated here.
           const why = e.slip === 'slid_away' && rules.slip_mm !== undefined ? `it came to rest more than ${rules.slip_mm} mm from where it was let go` : why0;
           const left = rules.max_tries !== undefined ? Math.max(0, rules.max_tries - e.tries) : null;

@@ -43,7 +43,7 @@ import { TransformControls } from 'three/examples/jsm/controls/TransformControls
 import type { Dimensions, PieceId, PieceView, Pose, Size } from '../wire/leaning';
 
 /** How one owner's pieces look: colour, a pattern index and a letter. */
-export interface Look {
+export interface PieceLook {
   fill: string;
   ink: string;
   pattern: number;
@@ -53,12 +53,12 @@ export interface Look {
 export interface AimShown {
   size: Size;
   pose: Pose;
-  look: Look;
+  look: PieceLook;
 }
 
 export interface Leaning3d {
   /** Draws every piece at its pose; pieces in `arriving` glide in from the given pose. */
-  show(pieces: PieceView[], dims: Dimensions, lookOf: (p: PieceView) => Look, arriving: Map<PieceId, Pose>): void;
+  show(pieces: PieceView[], dims: Dimensions, lookOf: (p: PieceView) => PieceLook, arriving: Map<PieceId, Pose>): void;
   /** Marks pieces for a moment (the ones a failed placement disturbed). */
   flash(ids: PieceId[]): void;
   /** The aimed piece with its gizmo, or none. */
@@ -121,7 +121,7 @@ function pyramidGeometry(base: number, height: number): BufferGeometry {
 }
 
 /** One side face's picture: fill, pattern, letter, and the pips along the base. */
-function faceTexture(look: Look, pips: number): CanvasTexture {
+function faceTexture(look: PieceLook, pips: number): CanvasTexture {
   const n = 128;
   const canvas = document.createElement('canvas');
   canvas.width = n;
@@ -263,7 +263,7 @@ export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void):
     return { g, edges: edgeGeometries.get(key)!, key };
   };
   const materials = new Map<string, MeshStandardMaterial>();
-  const material = (look: Look, size: Size, ghostly = false) => {
+  const material = (look: PieceLook, size: Size, ghostly = false) => {
     const key = `${look.fill}|${look.pattern}|${look.letter}|${size}|${ghostly}`;
     let m = materials.get(key);
     if (!m) {

@@ -11,7 +11,7 @@
 
 import './speedy.css';
 import { h, replace } from '../ui/dom';
-import type { Action, Event, Look, PieceId, PiecePose, Placing, TakeBack, TowerId, View } from '../wire/speedy';
+import type { Action, Event, Look, PieceId, PiecePose, Placing, Settings, TakeBack, TowerId, View } from '../wire/speedy';
 import { cardName, coinFaceChip, lookChip, lookName, placingName, tileChip } from './speedy-pieces';
 import type { GhostLook, GhostSpec, Speedy3d, StepChanges } from './speedy3d';
 import type { GameContext, GameUi, Shown } from './types';
@@ -122,7 +122,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
           renderAim();
         },
         canDrag: () => picked !== null && aim.tower !== null && playing(),
-      });
+      }, (ctx.settings as Partial<Settings> | undefined)?.physics?.pieces);
       stage.dataset.ready = 'true';
       if (view) three.show(view, null);
       render();

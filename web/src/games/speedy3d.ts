@@ -46,15 +46,10 @@ import {
   WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import type { Look, PieceId, PiecePose, TowerId, TowerView, View } from '../wire/speedy';
+import type { Look, PieceId, PieceSettings, PiecePose, TowerId, TowerView, View } from '../wire/speedy';
+import { DEFAULT_PIECES } from '../wire/speedy';
 import { SUIT_COLOUR, SUITS, valueText } from './speedy-pieces';
 
-/** Default physics sizes (foundation/physics PieceSettings, physical.md), mm. */
-export const SIZES = {
-  tile: { side: 50.8, height: 6.35 },
-  coin: { diameter: 19.05, height: 3.175 },
-  pawn: { diameter: 15.9, height: 28.6 },
-};
 
 export type Kind = 'tile' | 'coin' | 'pawn';
 
@@ -181,7 +176,9 @@ function faceCanvas(kind: 'tile' | 'coin-suit' | 'coin-value' | 'blank' | 'pawn'
   return c;
 }
 
-export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3d {
+/** The 3-D table in `host`, its pieces sized by `sizes` (the table's
+ *  physics settings; default: the game's). */
+export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, sizes: PieceSettings = DEFAULT_PIECES): Speedy3d {
   const renderer = new WebGLRenderer({ antialias: true });
   renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
   const canvas = renderer.domElement;
@@ -358,13 +355,16 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks): Speedy3
     });
   }
 
-  const tileGeo = new BoxGeometry(SIZES.tile.side, SIZES.tile.side, SIZES.tile.height).translate(0, 0, SIZES.tile.height / 2);
-  const coinGeo = new CylinderGeometry(SIZES.coin.diameter / 2, SIZES.coin.diameter / 2, SIZES.coin.height, 40)
+  // The pieces as the table's physics has them (mm): its settings', or the
+  // game's defaults when they are not known (a replay).
+  const { tile, coin, pawn } = sizes;
+  const tileGeo = new BoxGeometry(tile.width, tile.depth, tile.height).translate(0, 0, tile.height / 2);
+  const coinGeo = new CylinderGeometry(coin.diameter / 2, coin.diameter / 2, coin.height, 40)
     .rotateX(Math.PI / 2)
-    .translate(0, 0, SIZES.coin.height / 2);
-  const pawnGeo = new CylinderGeometry(SIZES.pawn.diameter / 2.4, SIZES.pawn.diameter / 2, SIZES.pawn.height, 32)
+    .translate(0, 0, coin.height / 2);
+  const pawnGeo = new CylinderGeometry(pawn.diameter / 2.4, pawn.diameter / 2, pawn.height, 32)
     .rotateX(Math.PI / 2)
-    .translate(0, 0, SIZES.pawn.height / 2);
+    .translate(0, 0, pawn.height / 2);
   geometries.push(tileGeo, coinGeo, pawnGeo);
 
   /** Materials for one look; the key says when a piece must be rebuilt (a face changed). */

@@ -3,7 +3,7 @@
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
 import type { Seat, Viewer } from './core';
-import type { BodyState, PhysicsSettings, PieceId, Pose } from './physics';
+import type { BodyState, PhysicsSettings, PieceId, PieceKind, Pose } from './physics';
 
 /**
  * One thing a seat can do.
@@ -230,6 +230,11 @@ position_mm: number,
 angle_deg: number, };
 
 /**
+ * The verdict of the judge.
+ */
+export type JudgeVerdict = "clean" | "slip" | "break" | "wreck" | "refused";
+
+/**
  * Whose piece it is: a seat's, or the neutral foundation stash's (L1, L4).
  */
 export type Owner = { "type": "neutral" } | { "type": "seat", 
@@ -280,6 +285,93 @@ status: PieceStatus,
  * Where it is now.
  */
 pose: Pose, };
+
+/**
+ * What the physics predicts (the answer of the `preview` query).
+ */
+export type Preview = { 
+/**
+ * Clean, slip, break, wreck, or refused before any physics.
+ */
+verdict: JudgeVerdict, 
+/**
+ * For a refusal, the rule id (null for a pose inside another piece).
+ */
+rule: string | null, 
+/**
+ * For a refusal, the message; for a slip, its reason in words.
+ */
+reason: string | null, 
+/**
+ * For a slip, its reason.
+ */
+slip: SlipReason | null, 
+/**
+ * The new piece's id in the world (none when refused or with no room).
+ */
+piece: PieceId | null, 
+/**
+ * Ids of the other pieces disturbed.
+ */
+disturbed: Array<PieceId>, 
+/**
+ * Corners of the placed piece on the table.
+ */
+table_corners: number, 
+/**
+ * Ids of the pieces it touches at the end.
+ */
+touching: Array<PieceId>, 
+/**
+ * Its level (L3).
+ */
+level: number, 
+/**
+ * What the placing seat would gain or lose: L10 (or L12's hold) when
+ * clean, 0 for a slip, −2 per disturbed piece for a break, −(15 −
+ * pieces left) for a wreck (L-8).
+ */
+points: number, 
+/**
+ * How far it came to rest from where it was let go (mm).
+ */
+moved_mm: number, 
+/**
+ * Where it came to rest.
+ */
+rest_pose: Pose, 
+/**
+ * Whether the world came to rest within the time cap.
+ */
+rested: boolean, 
+/**
+ * Every piece's pose when the run ended, by id; the new piece last.
+ * (The game puts the world back after anything but a clean run.)
+ */
+poses: Array<Pose>, };
+
+/**
+ * The placement to preview, as the `judge` contract writes it (the input
+ * of the `preview` query; the browser's type is generated from this one).
+ */
+export type PreviewPlacement = { 
+/**
+ * `pyramid-small`, `pyramid-medium` or `pyramid-large` (any other
+ * piece kind is refused with [`PreviewError::Kind`]).
+ */
+kind: PieceKind, 
+/**
+ * Where it is let go: centre of the base face (mm).
+ */
+position: [number, number, number], 
+/**
+ * Rotation Rz·Ry·Rx (degrees).
+ */
+rotation_deg: [number, number, number], 
+/**
+ * Hold instead of letting go (L12).
+ */
+hold: boolean, };
 
 /**
  * Everything chosen before a game of Leaning Towers starts.
@@ -353,6 +445,65 @@ export type Size = "small" | "medium" | "large";
  * Why a run was a slip.
  */
 export type SlipReason = "corners" | "contacts" | "pushed_past_pips" | "slid_away" | "never_rested" | "no_room" | "point_on_inside_point";
+
+/**
+ * One suggested placement (the `suggest` query answers a list of them).
+ */
+export type Suggestion = { 
+/**
+ * The size it is for.
+ */
+size: Size, 
+/**
+ * The pose to let go at (mm, Rz·Ry·Rx degrees).
+ */
+pose: Pose, 
+/**
+ * Leaning on, or resting on, the target.
+ */
+how: SuggestionHow, 
+/**
+ * The piece it leans or rests on (by id, as the view's pieces).
+ */
+target: PieceId, 
+/**
+ * The points the preview says it scores (L10).
+ */
+points: number, 
+/**
+ * Of the hand-noise shifts tried around it, how many stayed clean.
+ */
+steady: number, 
+/**
+ * How many shifts were tried.
+ */
+shifts: number, };
+
+/**
+ * What to suggest for (the input of the `suggest` query).
+ */
+export type SuggestionAsk = { 
+/**
+ * The size to place.
+ */
+size: Size, 
+/**
+ * Suggest next to this piece first (a piece the player chose).
+ */
+near: PieceId | null, 
+/**
+ * At most this many suggestions (default 4, at most 8).
+ */
+max: number, 
+/**
+ * At most this many physics runs in all (default 40, at most 200).
+ */
+budget: number, };
+
+/**
+ * How a suggestion sits.
+ */
+export type SuggestionHow = "lean" | "rest";
 
 /**
  * What the seat to act may do now, as the rules decide it (L5, L8, L-10,
@@ -471,3 +622,5 @@ steps: number,
  * Every piece, in drop order.
  */
 pieces: Array<BodyState>, };
+
+export const SLIP_REASONS = {"contacts":{"rule":"L7","words":"it touches more pieces than its pips"},"corners":{"rule":"L6","words":"more than two corners on the table"},"never_rested":{"rule":"L-9","words":"the table did not come to rest"},"no_room":{"rule":"L-3","words":"there was no room to let it go"},"point_on_inside_point":{"rule":"L-16","words":"its point touched the inside point of another piece"},"pushed_past_pips":{"rule":"L-5","words":"it pushed another piece past its pips"},"slid_away":{"rule":"L9","words":"it came to rest too far from where it was let go"}};

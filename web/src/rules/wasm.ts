@@ -10,7 +10,13 @@
 // Every Rust export answers `{"ok": value}` or `{"error": "what was wrong"}`;
 // here an error becomes a rejected promise with a RulesError.
 
-import type { Frame, Viewer } from '../protocol';
+import type { OfflineReplay, RulesGame } from '../generated/wasm';
+import type { Viewer } from '../protocol';
+
+// What the module answers is generated from shells/wasm's own types
+// (`RulesGame`: a game and the questions it answers; `OfflineReplay`: a
+// record's frames), never restated here.
+export type { OfflineReplay, RulesGame };
 
 type RulesModule = typeof import('./pkg/stackyard_rules');
 type LiteModule = typeof import('./pkg/stackyard_rules_lite');
@@ -72,25 +78,12 @@ function unwrap<T>(answer: string): T {
   return parsed.ok;
 }
 
-export interface GameName {
-  name: string;
-  title: string;
-  engine: string;
-  /** The questions `ask` answers for the game. */
-  queries: string[];
-}
-
 /** Every game the module knows, in lobby order. */
-export async function ruleGames(): Promise<GameName[]> {
+export async function ruleGames(): Promise<RulesGame[]> {
   const m = await loadRules();
-  return unwrap<GameName[]>(call('full', () => m.games()));
+  return unwrap<RulesGame[]>(call('full', () => m.games()));
 }
 
-export interface OfflineReplay {
-  game: string;
-  title: string;
-  frames: Frame[];
-}
 
 /**
  * A record (stackyard_core::Record as JSON: the server's
@@ -110,7 +103,7 @@ export async function replayRecord(record: unknown, viewer: Viewer = { type: 'sp
   // The small module when it knows the game; the full one otherwise (it
   // knows every game, and names them when the record's is none of them).
   const small = await loadLite();
-  const knows = unwrap<GameName[]>(call('lite', () => small.games())).some((g) => g.name === game);
+  const knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
   const m = knows ? small : await loadRules();
   return unwrap<OfflineReplay>(call(knows ? 'lite' : 'full', () => m.replay(text, JSON.stringify(viewer))));
 }
@@ -127,7 +120,7 @@ export async function replayRecord(record: unknown, viewer: Viewer = { type: 'sp
  */
 export async function ask<T = unknown>(game: string, query: string, view: unknown, input: unknown, settings?: unknown): Promise<T> {
   const small = await loadLite();
-  const knows = unwrap<GameName[]>(call('lite', () => small.games())).some((g) => g.name === game);
+  const knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
   const m = knows ? small : await loadRules();
   const settingsText = settings === undefined || settings === null ? '' : JSON.stringify(settings);
   return unwrap<T>(call(knows ? 'lite' : 'full', () => m.ask(game, query, JSON.stringify(view), JSON.stringify(input), settingsText)));

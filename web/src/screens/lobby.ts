@@ -17,7 +17,7 @@ import { PROVISIONAL_NOTE, PROVISIONAL_TITLE, anyProvisional, ratedNames, rating
 import type { Screen } from './screen';
 
 /** A settings editor for one game: the form fields and how to read them. */
-interface SettingsForm {
+interface SettingsEditor {
   el: HTMLElement;
   read(): unknown;
   seats(): number;
@@ -29,7 +29,7 @@ const advanced = (...children: HTMLElement[]) => h('details', { class: 'advanced
 /** A settings editor built from the game's own form (`about.settings`,
  *  declared in Rust beside its rules): what a person chooses, the rest at
  *  the game's defaults. */
-function settingsForm(g: GameInfo): SettingsForm {
+function settingsForm(g: GameInfo): SettingsEditor {
   const form = g.about.settings;
   const seats = g.about.seats;
   const clampSeats = (v: unknown) => Math.max(seats.min, Math.min(seats.max, Math.round(Number(v)) || seats.min));

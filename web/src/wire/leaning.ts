@@ -5,6 +5,10 @@
 
 import type { Size } from '../generated/leaning';
 
+/** Each slip reason's words and rule (L6, L7, L9, L-3, L-5, L-9, L-16), as
+ *  the game declares them (games/leaning `SlipReason::words` and `rule`). */
+export { SLIP_REASONS } from '../generated/leaning';
+
 export type {
   Action,
   Dimensions,
@@ -13,13 +17,19 @@ export type {
   FoundationPiece,
   Hand,
   HandNoise,
+  JudgeVerdict,
   Owner,
   Phase,
   PieceStatus,
   PieceView,
+  Preview,
+  PreviewPlacement,
   Settings,
   Size,
   SlipReason,
+  Suggestion,
+  SuggestionAsk,
+  SuggestionHow,
   TurnOptions,
   Verdict,
   View,

@@ -1,7 +1,10 @@
 // Speedy Towers wire types: generated from games/speedy
 // (src/generated/speedy.ts, and the physics room's settings from
-// src/generated/physics.ts; `cargo run -p stackyard-typegen`). Types only:
+// src/generated/physics.ts; `cargo run -p stackyard-typegen`). Types, and
+// the pieces' default sizes as the game declares them (`DEFAULT_PIECES`):
 // what the table does with them lives in games/speedy*.ts.
+
+export { DEFAULT_PIECES } from '../generated/speedy';
 
 export type {
   Action,

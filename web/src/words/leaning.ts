@@ -2,17 +2,9 @@
 // slip, break, wreck) with its points, and refusals.
 
 import type { Event, View } from '../wire/leaning';
+// Why a piece slipped, in the game's own words (games/leaning SlipReason::words).
+import { SLIP_REASONS } from '../wire/leaning';
 import { clean, plural, type Line, type Who } from './say';
-
-const SLIP: Record<string, string> = {
-  corners: 'more than two of its corners touched the table',
-  contacts: 'it touched more pieces than it has pips',
-  pushed_past_pips: 'it pushed another piece past that piece’s pips',
-  slid_away: 'it slid away from where it was let go',
-  never_rested: 'the sculpture did not come to rest',
-  no_room: 'there was no room to let it go there',
-  point_on_inside_point: 'its point touched the inside point of another pyramid',
-};
 
 const pts = (n: number) => `${n > 0 ? '+' : ''}${plural(n, 'point')}`;
 
@@ -38,7 +30,7 @@ export function leaningLines(events: Event[], _view: View, who: Who): Line[] {
       case 'failed': {
         const what = `${e.released ? 'the held' : 'a'} ${e.size} pyramid`;
         if (e.verdict === 'slip') {
-          const why = e.slip ? SLIP[e.slip] ?? 'it slipped' : 'it slipped';
+          const why = (e.slip && SLIP_REASONS[e.slip]?.words) || 'it slipped';
           if (who(e.seat) === 'You') {
             out.push({
               kind: 'fell',
