@@ -1,10 +1,10 @@
 //! What Leaning Towers says about itself to every shell (the registry's
 //! listing).
 
+use crate::judge::SlipReason;
 use crate::preview::Placement;
 use crate::settings::SEATS;
 use crate::suggest::Ask;
-use crate::judge::SlipReason;
 use crate::{Event, LeaningTowers, Settings, Verdict, View};
 use stackyard_core::Listed;
 use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
@@ -52,7 +52,10 @@ impl Listed for LeaningTowers {
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_string))
                     .unwrap_or_default();
-                (key, serde_json::json!({ "words": r.words(), "rule": r.rule() }))
+                (
+                    key,
+                    serde_json::json!({ "words": r.words(), "rule": r.rule() }),
+                )
             })
             .collect();
         vec![("SLIP_REASONS", serde_json::Value::Object(reasons))]

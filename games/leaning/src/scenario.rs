@@ -424,16 +424,18 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
 }
 
 pub(crate) fn slip_name(reason: SlipReason) -> String {
-    match reason {
-        SlipReason::Corners => "corners (L6)",
-        SlipReason::Contacts => "contacts (L7)",
-        SlipReason::PushedPastPips => "pushed another piece past its pips (L7)",
-        SlipReason::SlidAway => "slid away (L9)",
-        SlipReason::NeverRested => "never rested (L9)",
-        SlipReason::NoRoom => "no room (L-3)",
-        SlipReason::PointOnInsidePoint => "point on an inside point (L1)",
-    }
-    .to_string()
+    // Short names for the judge's one-line answers; the rule id is the one
+    // `SlipReason::rule` declares for every shell.
+    let short = match reason {
+        SlipReason::Corners => "corners",
+        SlipReason::Contacts => "contacts",
+        SlipReason::PushedPastPips => "pushed another piece past its pips",
+        SlipReason::SlidAway => "slid away",
+        SlipReason::NeverRested => "never rested",
+        SlipReason::NoRoom => "no room",
+        SlipReason::PointOnInsidePoint => "point on an inside point",
+    };
+    format!("{short} ({})", reason.rule())
 }
 
 /// Levels of a settled structure (L3): given ones kept, the rest by

@@ -121,11 +121,11 @@ fn l1_l9_a_point_touching_an_inside_point_is_a_slip() {
     // as its point), 9.6 mm apart: let go 0.5 mm above that.
     let r = over_the_point("pyramid-small", "pyramid-small", 10.1);
     assert_eq!(r.verdict, JudgeVerdict::Slip, "{r:?}");
-    assert_eq!(r.reason.as_deref(), Some("point on an inside point (L1)"));
+    assert_eq!(r.reason.as_deref(), Some("point on an inside point (L-16)"));
     // So do two mediums, 9.5 mm apart.
     let r = over_the_point("pyramid-medium", "pyramid-medium", 10.0);
     assert_eq!(r.verdict, JudgeVerdict::Slip, "{r:?}");
-    assert_eq!(r.reason.as_deref(), Some("point on an inside point (L1)"));
+    assert_eq!(r.reason.as_deref(), Some("point on an inside point (L-16)"));
 }
 
 /// A small flat on the left large's upward face as in

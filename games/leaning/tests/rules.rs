@@ -154,7 +154,7 @@ fn l7_a_placement_may_not_push_an_existing_piece_past_its_pips() {
     );
     assert_eq!(
         report.reason.as_deref(),
-        Some("pushed another piece past its pips (L7)")
+        Some("pushed another piece past its pips (L-5)")
     );
 
     let mut g = founded(2);
