@@ -387,6 +387,19 @@ fn anchor(
     Some((base, i))
 }
 
+/// A path used in module `me` as a path from the top of the crate
+/// (see [`anchor`]).
+fn absolute(me: &str, path: &[String], modules: &[String], children: bool) -> Option<Vec<String>> {
+    let (base, skip) = anchor(me, path, modules, children)?;
+    let mut full: Vec<String> = base
+        .split("::")
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    full.extend(path[skip..].iter().cloned());
+    Some(full)
+}
+
 /// The `pub use` re-exports of every module: (module, name) to the path
 /// it stands for, from the top of the crate.
 fn reexports(modules: &[(String, String)]) -> Vec<((String, String), Vec<String>)> {
@@ -406,16 +419,14 @@ fn reexports(modules: &[(String, String)]) -> Vec<((String, String), Vec<String>
                 continue;
             };
             for (path, name) in use_paths(tree) {
-                let Some((base, skip)) = anchor(me, &path, &names, true) else {
+                let Some(full) = absolute(me, &path, &names, true) else {
                     continue;
                 };
-                let mut full: Vec<String> = base
-                    .split("::")
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect();
-                full.extend(path[skip..].iter().cloned());
-                let here = if me == "lib" { String::new() } else { me.clone() };
+                let here = if me == "lib" {
+                    String::new()
+                } else {
+                    me.clone()
+                };
                 out.push(((here, name), full));
             }
         }
@@ -437,7 +448,11 @@ fn defining_module(
         while n > 0 && !modules.contains(&path[..n].join("::")) {
             n -= 1;
         }
-        let module = if n == 0 { String::new() } else { path[..n].join("::") };
+        let module = if n == 0 {
+            String::new()
+        } else {
+            path[..n].join("::")
+        };
         let Some(item) = path.get(n) else {
             return Some(module);
         };
@@ -519,17 +534,15 @@ fn references(
             }
         }
         for (path, _) in use_paths(&code[start..end]) {
-            let Some((base, skip)) = anchor(me, &path, modules, false) else {
+            let Some(full) = absolute(me, &path, modules, false) else {
                 continue;
             };
-            let mut full: Vec<String> = base
-                .split("::")
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect();
-            full.extend(path[skip..].iter().cloned());
             if let Some(module) = defining_module(&full, modules, reexports) {
-                out.push(if module.is_empty() { "lib".to_string() } else { module });
+                out.push(if module.is_empty() {
+                    "lib".to_string()
+                } else {
+                    module
+                });
             }
         }
         i = end.max(i);

@@ -426,7 +426,6 @@ fn a_flood_of_sign_ins_waits_for_hashing_slots_and_all_are_answered() {
     });
 }
 
-
 /// A signed-in client: its bearer header.
 async fn account(addr: SocketAddr, prefix: &str) -> (String, String) {
     let n = name(prefix);

@@ -358,4 +358,3 @@ fn postgres_restart_suite() {
     let Some(url) = postgres_url() else { return };
     restart_suite(&url);
 }
-
