@@ -32,9 +32,8 @@ pub mod seats;
 mod task;
 mod writes;
 
-pub use commands::{Command, ConnHandle, Kick, Request, TableHandle, deliver};
+pub use commands::{Command, ConnHandle, Kick, MirrorHandle, Request, TableHandle, deliver};
 pub use hub::Hub;
-pub use mirror::MirrorHandle;
 
 /// How often a mirror tells the owner it watches (the owner hints for
 /// three times as long).

@@ -426,26 +426,6 @@ fn a_flood_of_sign_ins_waits_for_hashing_slots_and_all_are_answered() {
     });
 }
 
-/// The throwaway cluster's URL, or None (skipped) when none was started;
-/// `scripts/test` sets `STACKYARD_REQUIRE_POSTGRES`, and there a missing
-/// cluster fails instead.
-fn postgres_url() -> Option<String> {
-    match std::env::var("STACKYARD_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
-            panic!(
-                "STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not: run through scripts/with-postgres"
-            )
-        }
-        Err(_) => {
-            eprintln!(
-                "STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres sets it)"
-            );
-            None
-        }
-    }
-}
-
 /// A signed-in client: its bearer header.
 async fn account(addr: SocketAddr, prefix: &str) -> (String, String) {
     let n = name(prefix);

@@ -11,127 +11,20 @@
 
 mod common;
 
-use common::{Client, get, http};
+use common::{Client, Node, binary, fresh_database, get, http, postgres_url};
 use futures_util::StreamExt;
 use serde_json::{Value, json};
 use stackyard_core::host::HostedBot;
 use stackyard_core::{GameTime, Seat, Seed};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
+/// The nodes' lease here (10 s by default).
 const LEASE_MS: u64 = 1500;
-
-/// The throwaway cluster's URL, or None (skipped) without one; but
-/// `STACKYARD_REQUIRE_POSTGRES` makes a missing cluster fail.
-fn postgres_url() -> Option<String> {
-    match std::env::var("STACKYARD_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
-            panic!("STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not")
-        }
-        Err(_) => {
-            eprintln!(
-                "STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres sets it)"
-            );
-            None
-        }
-    }
-}
-
-/// A database of the test's own in the cluster.
-async fn fresh_database(url: &str, name: &str) -> String {
-    use sqlx::Connection;
-    let mut conn = sqlx::PgConnection::connect(url)
-        .await
-        .expect("PostgreSQL answers");
-    let db = format!("multinode_{name}_{}", stackyard_server::auth::random_hex(4));
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
-        .execute(&mut conn)
-        .await
-        .expect("a database is created");
-    let base = url.rsplit_once('/').map_or(url, |(base, _)| base);
-    format!("{base}/{db}")
-}
-
-fn binary() -> std::path::PathBuf {
-    if let Some(bin) = std::env::var_os("STACKYARD_BIN") {
-        return bin.into();
-    }
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe.parent().unwrap().parent().unwrap().join("stackyard");
-    assert!(
-        bin.exists(),
-        "no stackyard binary at {}: build it first (cargo build -p stackyard)",
-        bin.display()
-    );
-    bin
-}
-
-/// One `stackyard serve` process.
-struct Node {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Node {
-    fn start(db: &str) -> Node {
-        Node::start_with(db, &[])
-    }
-
-    fn start_with(db: &str, extra: &[&str]) -> Node {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let child = Command::new(binary())
-            .args(["serve", "--addr", &addr.to_string(), "--db", db])
-            .args([
-                "--lease-ms",
-                &LEASE_MS.to_string(),
-                "--tables-per-client",
-                "1000",
-            ])
-            .args(["--daily", "", "--web", "/nonexistent"])
-            .args(extra)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the stackyard binary runs");
-        let started = Instant::now();
-        while std::net::TcpStream::connect(addr).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "node {addr} never listened"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Node { child, addr }
-    }
-
-    fn signal(&self, signal: &str) {
-        let status = Command::new("kill")
-            .args([&format!("-{signal}"), &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-    }
-
-    /// SIGTERM (a rolling restart's stop), and waits for the exit.
-    fn stop(mut self) {
-        self.signal("TERM");
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+/// What every node here is started with: leases of [`LEASE_MS`] and room
+/// for many tables a client.
+const FAST: [&str; 4] = ["--lease-ms", "1500", "--tables-per-client", "1000"];
 
 fn runtime() -> tokio::runtime::Runtime {
     common::client_runtime()
@@ -245,8 +138,8 @@ fn a_table_made_on_one_node_is_listed_watched_and_played_through_another() {
     let Some(url) = postgres_url() else { return };
     let rt = runtime();
     let db = rt.block_on(fresh_database(&url, "one_service"));
-    let a = Node::start(&db);
-    let b = Node::start(&db);
+    let a = Node::start_with(&db, &FAST);
+    let b = Node::start_with(&db, &FAST);
     let (a, b) = (a.addr, b.addr);
     rt.block_on(async move {
         let table = common::create(a, json!({"game": "towers"})).await;
@@ -331,8 +224,8 @@ fn a_spectator_on_another_node_is_served_there_with_the_owners_steps() {
     let Some(url) = postgres_url() else { return };
     let rt = runtime();
     let db = rt.block_on(fresh_database(&url, "mirror"));
-    let a = Node::start(&db);
-    let b = Node::start(&db);
+    let a = Node::start_with(&db, &FAST);
+    let b = Node::start_with(&db, &FAST);
     let (a, b) = (a.addr, b.addr);
     rt.block_on(async move {
         // Owned by B; seats play on B; one spectator on each node.
@@ -441,7 +334,7 @@ fn the_per_address_cap_counts_a_relayed_client_as_itself_and_cannot_be_dodged() 
     let db = rt.block_on(fresh_database(&url, "caps"));
     // Three connections an address; the client is 127.0.0.2, the nodes
     // (and so the relays between them) 127.0.0.1.
-    let cap = ["--connections-per-address", "3"];
+    let cap = [&FAST[..], &["--connections-per-address", "3"]].concat();
     let a = Node::start_with(&db, &cap);
     let b = Node::start_with(&db, &cap);
     let (a, b) = (a.addr, b.addr);
@@ -497,8 +390,8 @@ fn the_owner_killed_mid_game_the_game_goes_on_through_another_node() {
     let Some(url) = postgres_url() else { return };
     let rt = runtime();
     let db = rt.block_on(fresh_database(&url, "killed"));
-    let a = Node::start(&db);
-    let b = Node::start(&db);
+    let a = Node::start_with(&db, &FAST);
+    let b = Node::start_with(&db, &FAST);
     let b_addr = b.addr;
     let (table, tokens, acked) = rt.block_on(async {
         let (table, tokens) = towers_table(a.addr).await;
@@ -535,8 +428,8 @@ fn a_stalled_owner_woken_after_its_lease_cannot_write() {
     let Some(url) = postgres_url() else { return };
     let rt = runtime();
     let db = rt.block_on(fresh_database(&url, "stalled"));
-    let a = Node::start(&db);
-    let b = Node::start(&db);
+    let a = Node::start_with(&db, &FAST);
+    let b = Node::start_with(&db, &FAST);
     let (a_addr, b_addr) = (a.addr, b.addr);
     let (table, tokens, mut stale) = rt.block_on(async {
         let (table, tokens) = towers_table(a_addr).await;
@@ -593,8 +486,8 @@ fn a_rolling_restart_of_every_node_loses_nothing() {
     let Some(url) = postgres_url() else { return };
     let rt = runtime();
     let db = rt.block_on(fresh_database(&url, "rolling"));
-    let a = Node::start(&db);
-    let b = Node::start(&db);
+    let a = Node::start_with(&db, &FAST);
+    let b = Node::start_with(&db, &FAST);
     let (table, tokens) = rt.block_on(towers_table(a.addr));
     let mut acked = rt.block_on(async {
         let mut seats = seats(b.addr, &table, &tokens).await;
@@ -602,14 +495,14 @@ fn a_rolling_restart_of_every_node_loses_nothing() {
     });
     // A stops (its tables handed over at once) and comes back; then B.
     a.stop();
-    let a = Node::start(&db);
+    let a = Node::start_with(&db, &FAST);
     acked += rt.block_on(async {
         let mut seats = seats(a.addr, &table, &tokens).await;
         assert_eq!(seats.actions, acked as u64);
         seats.play(2).await
     });
     b.stop();
-    let b = Node::start(&db);
+    let b = Node::start_with(&db, &FAST);
     let (a_addr, b_addr) = (a.addr, b.addr);
     rt.block_on(async move {
         let mut seats = seats(b_addr, &table, &tokens).await;
@@ -626,7 +519,7 @@ fn a_rolling_restart_of_every_node_loses_nothing() {
 fn a_second_node_on_one_sqlite_file_is_refused_and_told_to_use_postgres() {
     let dir = common::temp_dir("sqlite-two-nodes");
     let db = dir.join("stackyard.db").display().to_string();
-    let first = Node::start(&db);
+    let first = Node::start_with(&db, &FAST);
     let second = Command::new(binary())
         .args(["serve", "--addr", "127.0.0.1:0", "--db", &db, "--daily", ""])
         .output()

@@ -406,90 +406,13 @@ fn two_nodes_push_a_challenge_across_the_bus() {
     // Skipped unless `STACKYARD_TEST_POSTGRES` holds a URL
     // (`scripts/with-postgres`); a failure when `STACKYARD_REQUIRE_POSTGRES`
     // is set without it.
-    let url = match std::env::var("STACKYARD_TEST_POSTGRES") {
-        Ok(url) => url,
-        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
-            panic!("STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not")
-        }
-        Err(_) => return,
-    };
+    let Some(url) = postgres_url() else { return };
     let db = client_runtime().block_on(fresh_database(&url, "push"));
     // Two `stackyard serve` processes: nothing shared but the database
     // (and the bus over it).
     let a = Node::start(&db);
     let b = Node::start(&db);
     client_runtime().block_on(suite(a.addr, b.addr));
-}
-
-/// The `stackyard` binary: next to this test's executable, or at
-/// `STACKYARD_BIN` (as in `multinode.rs`).
-fn binary() -> std::path::PathBuf {
-    if let Some(bin) = std::env::var_os("STACKYARD_BIN") {
-        return bin.into();
-    }
-    let exe = std::env::current_exe().unwrap();
-    let bin = exe.parent().unwrap().parent().unwrap().join("stackyard");
-    assert!(
-        bin.exists(),
-        "no stackyard binary at {}: build it first (cargo build -p stackyard)",
-        bin.display()
-    );
-    bin
-}
-
-/// One `stackyard serve` process, killed when dropped.
-struct Node {
-    child: std::process::Child,
-    addr: SocketAddr,
-}
-
-impl Node {
-    fn start(db: &str) -> Node {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-        let child = std::process::Command::new(binary())
-            .args(["serve", "--addr", &addr.to_string(), "--db", db])
-            .args(["--daily", "", "--web", "/nonexistent"])
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .expect("the stackyard binary runs");
-        let started = std::time::Instant::now();
-        while std::net::TcpStream::connect(addr).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "node {addr} never listened"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Node { child, addr }
-    }
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A database of the test's own in the cluster.
-async fn fresh_database(url: &str, name: &str) -> String {
-    use sqlx::Connection;
-    let mut conn = sqlx::PgConnection::connect(url)
-        .await
-        .expect("PostgreSQL answers");
-    let db = format!("push_{name}_{}", random_hex(4));
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
-        .execute(&mut conn)
-        .await
-        .expect("a database is created");
-    let base = url.rsplit_once('/').map_or(url, |(base, _)| base);
-    format!("{base}/{db}")
 }
 
 #[test]

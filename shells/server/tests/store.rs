@@ -358,24 +358,3 @@ fn postgres_restart_suite() {
     let Some(url) = postgres_url() else { return };
     restart_suite(&url);
 }
-
-/// The throwaway cluster's URL, or None (the PostgreSQL half skipped) when
-/// no cluster was started; but `scripts/test` sets
-/// `STACKYARD_REQUIRE_POSTGRES`, so there a missing cluster fails rather
-/// than passing with half the suite unrun.
-fn postgres_url() -> Option<String> {
-    match std::env::var("STACKYARD_TEST_POSTGRES") {
-        Ok(url) => Some(url),
-        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
-            panic!(
-                "STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not: run through scripts/with-postgres"
-            )
-        }
-        Err(_) => {
-            eprintln!(
-                "STACKYARD_TEST_POSTGRES is not set: skipped (scripts/postgres-test sets it)"
-            );
-            None
-        }
-    }
-}

@@ -1,9 +1,44 @@
 //! Account and session rows, in both dialects (the queries are plain SQL
 //! both speak; `$n` placeholders work in SQLite and PostgreSQL through
-//! sqlx's Any driver).
+//! sqlx's Any driver, as in `shells/server/src/store/`). Rows of several
+//! columns are read as tuples, in the order selected.
 
 use crate::store::{Store, StoreError};
 use sqlx::Row;
+use sqlx::any::AnyRow;
+
+/// The most values one `IN (...)` list takes (one query, however many
+/// are asked about).
+const MOST_IN: usize = 200;
+
+/// The rows of `head` followed by `IN ($k, ...)` over at most
+/// [`MOST_IN`] of `values`, bound after `leading` (bound first, as `$1`
+/// and on): one query, none for no values.
+async fn fetch_in(
+    store: &Store,
+    head: &str,
+    leading: &[&str],
+    values: &[String],
+) -> Result<Vec<AnyRow>, StoreError> {
+    let values = &values[..values.len().min(MOST_IN)];
+    if values.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (0..values.len())
+        .map(|i| format!("${}", leading.len() + i + 1))
+        .collect();
+    let sql = format!("{head} IN ({})", marks.join(", "));
+    // Audited: the text is a constant of this file and `$n` placeholders
+    // made from indices; every value goes in bound.
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for l in leading {
+        query = query.bind(l.to_string());
+    }
+    for v in values {
+        query = query.bind(v.clone());
+    }
+    Ok(query.fetch_all(store.pool()).await?)
+}
 
 /// An account as stored.
 #[derive(Debug, Clone)]
@@ -184,20 +219,12 @@ pub async fn ratings_of(
     store: &Store,
     name: &str,
 ) -> Result<Vec<(String, f64, f64, i64)>, StoreError> {
-    sqlx::query("SELECT game, rating, deviation, games FROM ratings WHERE name = $1 ORDER BY game")
-        .bind(name.to_string())
-        .fetch_all(store.pool())
-        .await?
-        .into_iter()
-        .map(|r| {
-            Ok((
-                r.try_get("game")?,
-                r.try_get("rating")?,
-                r.try_get("deviation")?,
-                r.try_get("games")?,
-            ))
-        })
-        .collect()
+    Ok(sqlx::query_as(
+        "SELECT game, rating, deviation, games FROM ratings WHERE name = $1 ORDER BY game",
+    )
+    .bind(name.to_string())
+    .fetch_all(store.pool())
+    .await?)
 }
 
 /// One rating change: (game, table, before, after, at_ms).
@@ -209,25 +236,14 @@ pub async fn history_of(
     account_id: &str,
     limit: i64,
 ) -> Result<Vec<HistoryRow>, StoreError> {
-    sqlx::query(
+    Ok(sqlx::query_as(
         "SELECT game, table_id, rating_before, rating_after, at_ms FROM rating_history \
          WHERE account_id = $1 ORDER BY at_ms DESC, table_id LIMIT $2",
     )
     .bind(account_id.to_string())
     .bind(limit)
     .fetch_all(store.pool())
-    .await?
-    .into_iter()
-    .map(|r| {
-        Ok((
-            r.try_get("game")?,
-            r.try_get("table_id")?,
-            r.try_get("rating_before")?,
-            r.try_get("rating_after")?,
-            r.try_get("at_ms")?,
-        ))
-    })
-    .collect()
+    .await?)
 }
 
 /// The rating changes one table made: (account name, game, before, after).
@@ -235,24 +251,14 @@ pub async fn changes_of_table(
     store: &Store,
     table: &str,
 ) -> Result<Vec<(String, String, f64, f64)>, StoreError> {
-    sqlx::query(
+    Ok(sqlx::query_as(
         "SELECT a.name AS name, h.game AS game, h.rating_before AS rating_before, \
          h.rating_after AS rating_after FROM rating_history h \
          JOIN accounts a ON a.id = h.account_id WHERE h.table_id = $1 ORDER BY a.name",
     )
     .bind(table.to_string())
     .fetch_all(store.pool())
-    .await?
-    .into_iter()
-    .map(|r| {
-        Ok((
-            r.try_get("name")?,
-            r.try_get("game")?,
-            r.try_get("rating_before")?,
-            r.try_get("rating_after")?,
-        ))
-    })
-    .collect()
+    .await?)
 }
 
 /// An account's latest tables: (table, game, status, created_at), newest
@@ -262,7 +268,7 @@ pub async fn recent_tables(
     account_id: &str,
     limit: i64,
 ) -> Result<Vec<(String, String, String, i64)>, StoreError> {
-    sqlx::query(
+    Ok(sqlx::query_as(
         "SELECT t.id AS id, t.game AS game, t.status AS status, t.created_at AS created_at \
          FROM seat_holders h JOIN game_tables t ON t.id = h.table_id \
          WHERE h.account_id = $1 ORDER BY t.created_at DESC, t.id LIMIT $2",
@@ -270,17 +276,7 @@ pub async fn recent_tables(
     .bind(account_id.to_string())
     .bind(limit)
     .fetch_all(store.pool())
-    .await?
-    .into_iter()
-    .map(|r| {
-        Ok((
-            r.try_get("id")?,
-            r.try_get("game")?,
-            r.try_get("status")?,
-            r.try_get("created_at")?,
-        ))
-    })
-    .collect()
+    .await?)
 }
 
 /// The ratings in `game` of some players: (name, rating, deviation), for
@@ -290,55 +286,28 @@ pub async fn ratings_for(
     game: &str,
     names: &[String],
 ) -> Result<Vec<(String, f64, f64)>, StoreError> {
-    let names = &names[..names.len().min(200)];
-    if names.is_empty() {
-        return Ok(Vec::new());
-    }
-    let marks: Vec<String> = (0..names.len()).map(|i| format!("${}", i + 2)).collect();
-    let sql = format!(
-        "SELECT name, rating, deviation FROM ratings WHERE game = $1 AND name IN ({})",
-        marks.join(", ")
-    );
-    // Audited: the text holds only `$n` placeholders made from indices;
-    // every name goes in as a bound value.
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(game.to_string());
-    for n in names {
-        query = query.bind(n.clone());
-    }
-    query
-        .fetch_all(store.pool())
-        .await?
-        .into_iter()
-        .map(|r| {
-            Ok((
-                r.try_get("name")?,
-                r.try_get("rating")?,
-                r.try_get("deviation")?,
-            ))
-        })
-        .collect()
+    fetch_in(
+        store,
+        "SELECT name, rating, deviation FROM ratings WHERE game = $1 AND name",
+        &[game],
+        names,
+    )
+    .await?
+    .into_iter()
+    .map(|r| {
+        Ok((
+            r.try_get("name")?,
+            r.try_get("rating")?,
+            r.try_get("deviation")?,
+        ))
+    })
+    .collect()
 }
 
 /// Which of some names are accounts' names (at most 200 names, one
 /// query): a daily board marks an account's attempt apart from a guest's.
 pub async fn accounts_among(store: &Store, names: &[String]) -> Result<Vec<String>, StoreError> {
-    let names = &names[..names.len().min(200)];
-    if names.is_empty() {
-        return Ok(Vec::new());
-    }
-    let marks: Vec<String> = (0..names.len()).map(|i| format!("${}", i + 1)).collect();
-    let sql = format!(
-        "SELECT name FROM accounts WHERE name IN ({})",
-        marks.join(", ")
-    );
-    // Audited: the text holds only `$n` placeholders made from indices;
-    // every name goes in as a bound value.
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for n in names {
-        query = query.bind(n.clone());
-    }
-    query
-        .fetch_all(store.pool())
+    fetch_in(store, "SELECT name FROM accounts WHERE name", &[], names)
         .await?
         .into_iter()
         .map(|r| Ok(r.try_get("name")?))
@@ -352,34 +321,23 @@ pub async fn holders_of(
     store: &Store,
     tables: &[String],
 ) -> Result<Vec<(String, usize, Option<String>, bool)>, StoreError> {
-    let tables = &tables[..tables.len().min(200)];
-    if tables.is_empty() {
-        return Ok(Vec::new());
-    }
-    let marks: Vec<String> = (0..tables.len()).map(|i| format!("${}", i + 1)).collect();
-    let sql = format!(
-        "SELECT table_id, seat, name, account_id FROM seat_holders WHERE table_id IN ({})",
-        marks.join(", ")
-    );
-    // Audited: the text holds only `$n` placeholders made from indices;
-    // every id goes in as a bound value.
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-    for t in tables {
-        query = query.bind(t.clone());
-    }
-    query
-        .fetch_all(store.pool())
-        .await?
-        .into_iter()
-        .map(|r| {
-            let seat: i64 = r.try_get("seat")?;
-            let account: Option<String> = r.try_get("account_id")?;
-            Ok((
-                r.try_get("table_id")?,
-                usize::try_from(seat).unwrap_or(usize::MAX),
-                r.try_get("name")?,
-                account.is_some(),
-            ))
-        })
-        .collect()
+    fetch_in(
+        store,
+        "SELECT table_id, seat, name, account_id FROM seat_holders WHERE table_id",
+        &[],
+        tables,
+    )
+    .await?
+    .into_iter()
+    .map(|r| {
+        let seat: i64 = r.try_get("seat")?;
+        let account: Option<String> = r.try_get("account_id")?;
+        Ok((
+            r.try_get("table_id")?,
+            usize::try_from(seat).unwrap_or(usize::MAX),
+            r.try_get("name")?,
+            account.is_some(),
+        ))
+    })
+    .collect()
 }

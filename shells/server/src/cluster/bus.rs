@@ -86,13 +86,6 @@ pub enum BusMessage {
     },
 }
 
-impl super::Cluster {
-    /// The bus between the nodes (the players' pushes travel on it too).
-    pub fn bus(&self) -> std::sync::Arc<dyn Bus> {
-        self.bus.clone()
-    }
-}
-
 /// Reads a payload heard on the bus: `None` (logged) for anything that is
 /// not a message of this build, too long, or not JSON. Never panics.
 pub fn parse(payload: &str) -> Option<BusMessage> {

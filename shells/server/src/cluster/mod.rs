@@ -22,45 +22,16 @@
 //!   on the bus is trusted as data (`bus.rs`).
 
 pub mod bus;
+mod peers;
 pub mod relay;
 
-use crate::protocol::TableSummary;
+pub use peers::{Cluster, is_moved};
+
 use crate::store::StoreError;
 use crate::tables::Hub;
 use bus::{Bus, BusMessage};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
-
-/// The text a fenced write is refused with (`store/leases.rs`).
-const MOVED: &str = "is served by another node now";
-
-/// Whether a store error says the table moved to another node.
-pub fn is_moved(e: &StoreError) -> bool {
-    e.0.contains(MOVED)
-}
-
-/// What this node knows of the others.
-pub struct Cluster {
-    node: String,
-    bus: Arc<dyn Bus>,
-    /// The other nodes' unfinished tables, as last told.
-    lobby: RwLock<HashMap<String, TableSummary>>,
-    /// What was last told of each of this node's tables (status and
-    /// seats): steps that change neither are not told.
-    told: Mutex<HashMap<String, String>>,
-    /// One takeover at a time on this node.
-    taking: tokio::sync::Mutex<()>,
-    /// The secret the nodes share (`Store::cluster_secret`): a relaying
-    /// node proves its client's address with it.
-    secret: String,
-    /// One mirror started at a time on this node.
-    pub(crate) mirroring: tokio::sync::Mutex<()>,
-    /// The mirrors of other nodes' tables on this node, by table.
-    mirrors: Mutex<HashMap<String, crate::tables::MirrorHandle>>,
-    /// This node's tables another node mirrors: until when (told again
-    /// while the mirror lasts), and the last version hinted.
-    watched: Mutex<HashMap<String, (std::time::Instant, u64)>>,
-}
 
 /// Where a table is served.
 pub enum Located {
@@ -121,14 +92,6 @@ impl Cluster {
         Ok(())
     }
 
-    /// The other nodes' unfinished tables.
-    pub fn lobby(&self) -> Vec<TableSummary> {
-        self.lobby
-            .read()
-            .map(|l| l.values().cloned().collect())
-            .unwrap_or_default()
-    }
-
     fn heard(&self, hub: &Arc<Hub>, message: BusMessage) {
         match message {
             BusMessage::Hello { node } if node != self.node => {
@@ -170,112 +133,6 @@ impl Cluster {
                 }
             }
             _ => {}
-        }
-    }
-
-    /// The proof that this node relays `path` for a client at `client`.
-    pub fn prove(&self, client: &str, path: &str) -> String {
-        crate::auth::mac(
-            self.secret.as_bytes(),
-            format!("{client} {path}").as_bytes(),
-        )
-    }
-
-    /// Whether `proof` is another node's [`Cluster::prove`].
-    pub fn proven(&self, client: &str, path: &str, proof: &str) -> bool {
-        crate::auth::mac_matches(
-            self.secret.as_bytes(),
-            format!("{client} {path}").as_bytes(),
-            proof,
-        )
-    }
-
-    /// Wakes this node's mirror of `table`, if it has one.
-    fn nudge(&self, table: &str) {
-        if let Some(mirror) = self.mirror_of(table) {
-            mirror.nudge.notify_one();
-        }
-    }
-
-    /// This node's mirror of `table`.
-    pub(crate) fn mirror_of(&self, table: &str) -> Option<crate::tables::MirrorHandle> {
-        self.mirrors.lock().ok()?.get(table).cloned()
-    }
-
-    /// A mirror of `table` started on this node.
-    pub(crate) fn mirrored(&self, table: &str, handle: crate::tables::MirrorHandle) {
-        if let Ok(mut mirrors) = self.mirrors.lock() {
-            mirrors.insert(table.to_string(), handle);
-        }
-    }
-
-    /// This node's mirror of `table` ended.
-    pub(crate) fn unmirrored(&self, table: &str) {
-        if let Ok(mut mirrors) = self.mirrors.lock() {
-            mirrors.remove(table);
-        }
-    }
-
-    /// Tells the owner of `table` that this node mirrors it.
-    pub(crate) fn watch(&self, table: &str) {
-        self.bus.publish(BusMessage::Watch {
-            node: self.node.clone(),
-            table: table.to_string(),
-        });
-    }
-
-    /// Tells the other nodes of a table of this node, when its status or
-    /// seats changed since last told; and, when another node mirrors it,
-    /// hints each new version.
-    pub fn announce(&self, summary: &TableSummary) {
-        if let Ok(mut watched) = self.watched.lock()
-            && let Some((until, hinted)) = watched.get_mut(&summary.id)
-        {
-            if *until < std::time::Instant::now() {
-                watched.remove(&summary.id);
-            } else if summary.version > *hinted {
-                *hinted = summary.version;
-                self.bus.publish(BusMessage::Step {
-                    node: self.node.clone(),
-                    table: summary.id.clone(),
-                    version: summary.version,
-                });
-            }
-        }
-        let key = format!(
-            "{}/{}",
-            summary.status,
-            serde_json::to_string(&summary.seats).unwrap_or_default()
-        );
-        if let Ok(mut told) = self.told.lock() {
-            if told.get(&summary.id) == Some(&key) {
-                return;
-            }
-            told.insert(summary.id.clone(), key);
-        }
-        self.bus.publish(BusMessage::Table {
-            node: self.node.clone(),
-            summary: summary.clone(),
-        });
-    }
-
-    /// A table left this node's memory (finished, or moved).
-    pub fn forgotten(&self, hub: &Hub, id: &str) {
-        if let Ok(mut told) = self.told.lock() {
-            told.remove(id);
-        }
-        if let Ok(mut watched) = self.watched.lock() {
-            watched.remove(id);
-        }
-        if let Some(node) = hub.store.node() {
-            node.drop_table(id);
-            let store = hub.store.clone();
-            let id = id.to_string();
-            tokio::spawn(async move {
-                if let Err(e) = store.release_finished(&id).await {
-                    tracing::warn!(table = %id, error = %e, "cannot drop a finished table's lease");
-                }
-            });
         }
     }
 }

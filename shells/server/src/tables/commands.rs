@@ -215,6 +215,16 @@ fn cut_slow_reader(conn: &ConnHandle) {
     conn.kick.kick(1013);
 }
 
+/// A running mirror of another node's table as the cluster holds it
+/// (`shells/server/src/tables/mirror.rs`).
+#[derive(Clone)]
+pub struct MirrorHandle {
+    /// Its commands (spectators connecting and leaving), and its summary.
+    pub table: TableHandle,
+    /// Wakes it to read the database (a hint was heard).
+    pub nudge: Arc<Notify>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -159,7 +159,7 @@ impl Hub {
             metrics::gauge!("stackyard_tables").decrement(1.0);
         }
         if let Some(cluster) = self.cluster.get() {
-            cluster.forgotten(self, id);
+            cluster.forgotten(&self.store, id);
         }
     }
 

@@ -22,7 +22,7 @@
 //! seat's connection to this node is relayed to the owner message by
 //! message (`shells/server/src/cluster/relay.rs`).
 
-use super::commands::{Command, ConnHandle, TableHandle, deliver};
+use super::commands::{Command, ConnHandle, MirrorHandle, TableHandle, deliver};
 use super::core::{Applied, CoreInit, TableCore};
 use super::hub::Hub;
 use super::messages;
@@ -41,15 +41,6 @@ pub const POLL: Duration = Duration::from_secs(2);
 pub const WATCH_EVERY: Duration = Duration::from_secs(3);
 /// A mirror without spectators ends after this long.
 const IDLE: Duration = Duration::from_secs(5);
-
-/// A running mirror as the cluster holds it.
-#[derive(Clone)]
-pub struct MirrorHandle {
-    /// Its commands (spectators connecting and leaving), and its summary.
-    pub table: TableHandle,
-    /// Wakes it to read the database (a hint was heard).
-    pub nudge: Arc<Notify>,
-}
 
 struct Mirror {
     hub: Arc<Hub>,

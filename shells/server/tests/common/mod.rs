@@ -347,3 +347,121 @@ pub fn may_act(to_act: &Value, seat: usize) -> bool {
         _ => false,
     }
 }
+
+/// The throwaway PostgreSQL cluster's URL (`STACKYARD_TEST_POSTGRES`,
+/// set by `scripts/with-postgres`), or `None` (the test skipped) without
+/// one; but `STACKYARD_REQUIRE_POSTGRES` (set by `scripts/test`) makes a
+/// missing cluster fail rather than pass with half the suite unrun.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("STACKYARD_TEST_POSTGRES") {
+        Ok(url) => Some(url),
+        Err(_) if std::env::var_os("STACKYARD_REQUIRE_POSTGRES").is_some() => {
+            panic!(
+                "STACKYARD_REQUIRE_POSTGRES is set but STACKYARD_TEST_POSTGRES is not: run through scripts/with-postgres"
+            )
+        }
+        Err(_) => {
+            eprintln!(
+                "STACKYARD_TEST_POSTGRES is not set: skipped (scripts/with-postgres sets it)"
+            );
+            None
+        }
+    }
+}
+
+/// A database of the test's own in the PostgreSQL cluster at `url`, so
+/// that no other test's node takes its tables over.
+pub async fn fresh_database(url: &str, name: &str) -> String {
+    use sqlx::Connection;
+    let mut conn = sqlx::PgConnection::connect(url)
+        .await
+        .expect("PostgreSQL answers");
+    let db = format!("test_{name}_{}", stackyard_server::auth::random_hex(4));
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
+        .execute(&mut conn)
+        .await
+        .expect("a database is created");
+    let base = url.rsplit_once('/').map_or(url, |(base, _)| base);
+    format!("{base}/{db}")
+}
+
+/// The `stackyard` binary: at `STACKYARD_BIN`, or next to this test's
+/// executable (`cargo build -p stackyard` builds it).
+pub fn binary() -> PathBuf {
+    if let Some(bin) = std::env::var_os("STACKYARD_BIN") {
+        return bin.into();
+    }
+    let exe = std::env::current_exe().unwrap();
+    let bin = exe.parent().unwrap().parent().unwrap().join("stackyard");
+    assert!(
+        bin.exists(),
+        "no stackyard binary at {}: build it first (cargo build -p stackyard)",
+        bin.display()
+    );
+    bin
+}
+
+/// One `stackyard serve` process on a free port of 127.0.0.1, killed
+/// when dropped.
+pub struct Node {
+    /// The process.
+    pub child: std::process::Child,
+    /// Where it listens.
+    pub addr: std::net::SocketAddr,
+}
+
+impl Node {
+    /// A node over `db`, with no daily deals and no web folder.
+    pub fn start(db: &str) -> Node {
+        Node::start_with(db, &[])
+    }
+
+    /// A node over `db`, with `extra` arguments to `stackyard serve`.
+    pub fn start_with(db: &str, extra: &[&str]) -> Node {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let addr: std::net::SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+        let child = std::process::Command::new(binary())
+            .args(["serve", "--addr", &addr.to_string(), "--db", db])
+            .args(["--daily", "", "--web", "/nonexistent"])
+            .args(extra)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the stackyard binary runs");
+        let started = std::time::Instant::now();
+        while std::net::TcpStream::connect(addr).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "node {addr} never listened"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Node { child, addr }
+    }
+
+    /// Sends `signal` (`KILL`, `STOP`, `CONT`, `TERM`) to the process.
+    pub fn signal(&self, signal: &str) {
+        let status = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+
+    /// SIGTERM (a rolling restart's stop), and waits for the exit.
+    pub fn stop(mut self) {
+        self.signal("TERM");
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
