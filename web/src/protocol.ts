@@ -6,7 +6,8 @@
 // Ending, Outcome, the record), generated/server.ts the protocol messages
 // and HTTP bodies. This file re-exports them under the names the client
 // uses, narrows a few for convenience (a replay's record and frames typed
-// by the game), and keeps what Rust does not declare: the close codes.
+// by the game), and passes on the protocol's constants (the version, the
+// close codes, the longest name), which Rust declares too.
 
 import type * as core from './generated/core';
 import type * as server from './generated/server';
@@ -82,7 +83,7 @@ export type Replay<V = unknown, A = unknown, E = unknown> = Omit<server.ReplayAn
 
 // ---- WebSocket -----------------------------------------------------------
 
-export const PROTOCOL = 1;
+export { PROTOCOL, NAME_MAX_CHARS } from './generated/server';
 
 /** One kind of server message, by its `type`. */
 export type MessageOf<T extends server.ServerMessage['type']> = Extract<
@@ -94,6 +95,4 @@ export type StepMessage = MessageOf<'step'>;
 export type ErrorMessage = MessageOf<'error'>;
 
 /** Close codes the server uses (protocol.md). */
-export const CLOSE_POLICY = 1008;
-export const CLOSE_TOO_LARGE = 1009;
-export const CLOSE_OVERLOADED = 1013;
+export { CLOSE_POLICY, CLOSE_TOO_LARGE, CLOSE_OVERLOADED } from './generated/server';

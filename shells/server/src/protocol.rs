@@ -6,11 +6,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+mod constants;
 mod server_messages;
+pub use constants::*;
 pub use server_messages::{ClockState, GameJson, ServerMessage};
-
-/// The protocol version this server speaks.
-pub const PROTOCOL: u32 = 1;
 
 /// A message from a WebSocket client.
 #[derive(Debug, Clone, Deserialize)]
@@ -254,7 +253,7 @@ pub struct JoinTable {
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub seat: Option<usize>,
-    /// The name to go by (letters, digits, spaces, `-_.`; at most 32).
+    /// The name to go by (letters, digits, spaces, `-_.`; `NAME_MAX_CHARS` at most).
     #[serde(default)]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub name: Option<String>,
@@ -438,10 +437,10 @@ pub struct RatingEntry {
 /// A player name as given, if acceptable.
 pub fn clean_name(name: &str) -> Result<String, ApiError> {
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > 32 {
+    if name.is_empty() || name.chars().count() > NAME_MAX_CHARS {
         return Err(ApiError::new(
             ErrorKind::BadRequest,
-            "a name has 1 to 32 characters",
+            format!("a name has 1 to {NAME_MAX_CHARS} characters"),
         ));
     }
     if !name

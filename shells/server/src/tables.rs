@@ -18,7 +18,7 @@
 
 mod archive;
 mod clocks;
-mod commands;
+pub(crate) mod commands;
 pub mod core;
 mod finished;
 mod hints;

@@ -106,6 +106,8 @@ pub fn files() -> Vec<File> {
         c.visit::<pairing::Challenge>();
         c.visit::<pairing::Challenges>();
         c.visit::<pairing::PlayerEvent>();
+        c.constants
+            .insert("server".to_string(), protocol::wire_constants());
     }
     // The rules module's own answers in the browser (`games`, `replay`;
     // each game's questions are declared with the game, above).

@@ -66,6 +66,8 @@ export type GameResult = "full_win" | "partial_win" | "loss";
 /**
  * A game's settings: the variant and, for an open deal (B9), the order.
  * Without a deal the order is hidden and shuffled from the seed (B8).
+ * An unknown key is refused, naming it (a misspelt `"undo"` is not
+ * silently off); no key was ever taken away, so every record replays.
  */
 export type Settings = { 
 /**

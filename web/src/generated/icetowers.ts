@@ -230,7 +230,9 @@ holding: Held | null,
 score: number, };
 
 /**
- * Everything chosen before an IceTowers game starts.
+ * Everything chosen before an IceTowers game starts. An unknown key is
+ * refused, naming it (a misspelt `"ghost"` is not silently off); no key
+ * was ever taken away, so every record replays.
  */
 export type Settings = { 
 /**

@@ -455,7 +455,7 @@ export type JoinTable = {
  */
 seat?: number, 
 /**
- * The name to go by (letters, digits, spaces, `-_.`; at most 32).
+ * The name to go by (letters, digits, spaces, `-_.`; `NAME_MAX_CHARS` at most).
  */
 name?: string, };
 
@@ -1053,3 +1053,13 @@ daily?: string | null,
  * Once the game is over and a seat asked for a rematch: the new table.
  */
 rematch?: RematchOffer, };
+
+export const PROTOCOL = 1;
+
+export const NAME_MAX_CHARS = 32;
+
+export const CLOSE_POLICY = 1008;
+
+export const CLOSE_TOO_LARGE = 1009;
+
+export const CLOSE_OVERLOADED = 1013;

@@ -6,6 +6,7 @@
 
 import { ApiFailure, api } from '../api';
 import type { CreateTable, DailyEntry, DailyInfo, FinishedTable, GameInfo, SeatRequest, TableSummary } from '../protocol';
+import { NAME_MAX_CHARS } from '../protocol';
 import { displayName, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { askName } from '../ui/name';
@@ -462,7 +463,7 @@ export function lobbyScreen(): Screen {
   const games = h('div', { class: 'games' }, h('p', { class: 'muted' }, 'Loading games…'));
   const recent = h('div', { class: 'recent' });
   const dailies = h('div', { class: 'games dailies' });
-  const name = h('input', { value: playerName(), placeholder: guestName(), 'aria-label': 'your name', maxlength: 32, name: 'player-name' });
+  const name = h('input', { value: playerName(), placeholder: guestName(), 'aria-label': 'your name', maxlength: NAME_MAX_CHARS, name: 'player-name' });
   name.addEventListener('change', () => setPlayerName(name.value.trim()));
   const currentName = () => {
     setPlayerName(name.value.trim());

@@ -10,6 +10,7 @@ import { fitsOneScreen, seatMark, uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
 import { loadHistory, saveHistory } from '../history';
 import type { ClockState, CreateTable, SeatSummary, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
+import { NAME_MAX_CHARS } from '../protocol';
 import { displayName, forgetSeat, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { challengeButton } from '../ui/pairing';
@@ -317,7 +318,7 @@ export function tableScreen(id: string): Screen {
     const missing = waitingFor();
     const link = `${location.origin}${location.pathname}#/table/${id}`;
     const free = t.seats.find((s) => s.kind === 'person' && !s.taken);
-    const nameInput = h('input', { name: 'join-name', value: playerName(), placeholder: guestName(), maxlength: 32, 'aria-label': 'your name' });
+    const nameInput = h('input', { name: 'join-name', value: playerName(), placeholder: guestName(), maxlength: NAME_MAX_CHARS, 'aria-label': 'your name' });
     replace(
       waitingEl,
       h(

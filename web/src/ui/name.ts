@@ -4,6 +4,7 @@
 
 import { guestName, playerName, setPlayerName } from '../seats';
 import { h } from './dom';
+import { NAME_MAX_CHARS } from '../protocol';
 
 /** The remembered name, or one asked for now; null if the player cancels. */
 export function askName(why: string): Promise<string | null> {
@@ -11,7 +12,7 @@ export function askName(why: string): Promise<string | null> {
   if (known) return Promise.resolve(known);
   return new Promise((resolve) => {
     // A guest goes by its "Guest 1234" unless it types another name.
-    const input = h('input', { name: 'ask-name', maxlength: 32, autocomplete: 'nickname', 'aria-label': 'your name', placeholder: guestName() });
+    const input = h('input', { name: 'ask-name', maxlength: NAME_MAX_CHARS, autocomplete: 'nickname', 'aria-label': 'your name', placeholder: guestName() });
     const done = (value: string | null) => {
       overlay.remove();
       document.removeEventListener('keydown', onKey);

@@ -22,7 +22,7 @@
 //!   on the bus is trusted as data (`bus.rs`).
 
 pub mod bus;
-mod peers;
+pub(crate) mod peers;
 pub mod relay;
 
 pub use peers::{Cluster, is_moved};

@@ -8,7 +8,7 @@
 use super::bus::{Bus, BusMessage};
 use crate::protocol::TableSummary;
 use crate::store::{Store, StoreError};
-use crate::tables::MirrorHandle;
+use crate::tables::commands::MirrorHandle;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 

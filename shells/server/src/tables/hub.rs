@@ -50,7 +50,7 @@ pub struct Hub {
     /// Replays' frames, by table id, most recently served kept.
     pub replay_cache: Mutex<hashlink::LruCache<String, Arc<Value>>>,
     /// The other nodes over the same PostgreSQL, once joined (issue #28).
-    pub cluster: std::sync::OnceLock<Arc<crate::cluster::Cluster>>,
+    pub cluster: std::sync::OnceLock<Arc<crate::cluster::peers::Cluster>>,
 }
 
 /// Hints searched at once across the server (each on a blocking thread).

@@ -353,7 +353,7 @@ impl TableTask {
     pub async fn persist(&mut self, writes: Vec<Write>) -> Result<(), ()> {
         match self.hub.store.commit(writes).await {
             Ok(()) => Ok(()),
-            Err(e) if crate::cluster::is_moved(&e) => {
+            Err(e) if crate::cluster::peers::is_moved(&e) => {
                 // A stalled node woken (issue #28): the database refused
                 // the write under a lease another node holds now.
                 self.moved = true;
