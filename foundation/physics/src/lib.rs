@@ -33,9 +33,9 @@ pub(crate) const UNITS_PER_MM: f64 = 0.01;
 /// Gravity in rapier's units per second squared.
 pub(crate) const GRAVITY: f64 = 9810.0 * UNITS_PER_MM;
 
+pub use limits::{MAX_ANGLE_DEG, MAX_COORD_MM};
 pub use piece::{PieceKind, UnknownKind};
 pub use pose::{Motion, Pose};
-pub use limits::{MAX_ANGLE_DEG, MAX_COORD_MM};
 pub use settings::{ContactSettings, Settings, SimSettings};
 pub use specs::{BoxSpec, CylinderSpec, PieceSettings, PyramidSpec};
 pub use state::{BodyState, StateError, TableState};

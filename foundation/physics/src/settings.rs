@@ -227,10 +227,7 @@ impl Settings {
             ));
         }
         for kind in PieceKind::ALL {
-            for (shrink, round) in [
-                (START_TOLERANCE_MM, 0.0),
-                (0.0, p.edge_radius_mm),
-            ] {
+            for (shrink, round) in [(START_TOLERANCE_MM, 0.0), (0.0, p.edge_radius_mm)] {
                 if kind.try_shape(p, shrink, round).is_none() {
                     return Err(format!(
                         "settings.pieces: the {kind} sizes do not make a solid piece"
