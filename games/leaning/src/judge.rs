@@ -12,7 +12,7 @@
 pub use crate::piece::{PieceInfo, PieceStatus};
 
 use crate::hollow::point_on_inside_point;
-use crate::piece::{Owner, Size};
+use crate::piece::Size;
 use crate::settings::Settings;
 use crate::world::World;
 use serde::{Deserialize, Serialize};
