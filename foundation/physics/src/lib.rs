@@ -14,10 +14,12 @@
 //! rebuilt from it ([`Table::from_state`]) the same way wherever it is
 //! rebuilt, so that every holder of a state simulates the same future.
 
+mod limits;
 mod piece;
 mod pose;
 pub mod scenario;
 mod settings;
+mod specs;
 mod state;
 mod world;
 
@@ -31,13 +33,13 @@ pub(crate) const UNITS_PER_MM: f64 = 0.01;
 /// Gravity in rapier's units per second squared.
 pub(crate) const GRAVITY: f64 = 9810.0 * UNITS_PER_MM;
 
+pub use limits::{MAX_ANGLE_DEG, MAX_COORD_MM};
 pub use piece::{PieceKind, UnknownKind};
 pub use pose::{Motion, Pose};
-pub use settings::{
-    BoxSpec, ContactSettings, CylinderSpec, PieceSettings, PyramidSpec, Settings, SimSettings,
-};
+pub use settings::{ContactSettings, Settings, SimSettings};
+pub use specs::{BoxSpec, CylinderSpec, PieceSettings, PyramidSpec};
 pub use state::{BodyState, StateError, TableState};
 pub use world::{
-    MAX_ANGLE_DEG, MAX_COORD_MM, Mark, MassProps, PieceId, PlaceError, SLEEP_STEPS, Settled,
-    Snapshot, TABLE_HALF_MM, Table, Tower,
+    Mark, MassProps, PieceId, PlaceError, SLEEP_STEPS, Settled, Snapshot, TABLE_HALF_MM, Table,
+    Tower,
 };

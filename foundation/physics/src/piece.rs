@@ -1,6 +1,6 @@
 //! The kinds of piece and the rigid shape each one becomes.
 
-use crate::settings::{PieceSettings, PyramidSpec};
+use crate::specs::{PieceSettings, PyramidSpec};
 use rapier3d::math::{Pose as RPose, Rotation, Vector};
 use rapier3d::prelude::{ColliderBuilder, SharedShape};
 use serde::{Deserialize, Serialize};

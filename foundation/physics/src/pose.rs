@@ -49,11 +49,11 @@ impl Pose {
     pub fn in_range(&self) -> bool {
         self.position
             .iter()
-            .all(|v| v.is_finite() && v.abs() <= crate::MAX_COORD_MM)
+            .all(|v| v.is_finite() && v.abs() <= crate::limits::MAX_COORD_MM)
             && self
                 .rotation_deg
                 .iter()
-                .all(|v| v.is_finite() && v.abs() <= crate::MAX_ANGLE_DEG)
+                .all(|v| v.is_finite() && v.abs() <= crate::limits::MAX_ANGLE_DEG)
     }
 
     pub(crate) fn rotation(&self) -> Rotation {

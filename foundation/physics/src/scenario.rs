@@ -58,10 +58,11 @@
 //! assert!(report.pieces.iter().all(|p| p.moved_mm < 0.5));
 //! ```
 
+use crate::limits::{MAX_ANGLE_DEG, MAX_COORD_MM};
 use crate::piece::PieceKind;
 use crate::pose::Pose;
 use crate::settings::Settings;
-use crate::world::{MAX_ANGLE_DEG, MAX_COORD_MM, PieceId, PlaceError, Table};
+use crate::world::{PieceId, PlaceError, Table};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 

@@ -17,9 +17,9 @@
 //! again once they rest.
 
 use crate::UNITS_PER_MM;
+use crate::limits::MAX_COORD_MM;
 use crate::piece::PieceKind;
 use crate::settings::Settings;
-use crate::world::MAX_COORD_MM;
 use serde::{Deserialize, Serialize};
 
 /// One piece as the physics knows it between two steps. Numbers are the

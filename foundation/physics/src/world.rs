@@ -1,5 +1,6 @@
 //! The table: a static top at z = 0 and the pieces on it, stepped by rapier.
 
+use crate::limits::START_TOLERANCE_MM;
 use crate::piece::PieceKind;
 use crate::pose::{Motion, Pose};
 use crate::settings::Settings;
@@ -18,8 +19,8 @@ pub struct PieceId(pub usize);
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PlaceError {
     /// A coordinate or angle is NaN or infinite, or too large for the
-    /// engine: a coordinate beyond [`MAX_COORD_MM`] or an angle beyond
-    /// [`MAX_ANGLE_DEG`] (rapier computes in 32-bit floats).
+    /// engine: a coordinate beyond [`MAX_COORD_MM`](crate::limits::MAX_COORD_MM) or an angle beyond
+    /// [`MAX_ANGLE_DEG`](crate::limits::MAX_ANGLE_DEG) (rapier computes in 32-bit floats).
     #[error("the pose has a non-finite or out-of-range number")]
     NotFinite,
     /// Part of the piece would be inside the table.
@@ -36,21 +37,10 @@ pub enum PlaceError {
     },
 }
 
-/// How much overlap a starting pose may have: rounding in a stack of
-/// exactly touching pieces, not real interpenetration.
-pub(crate) const START_TOLERANCE_MM: f64 = 0.05;
-
 /// Half the side of the table top (mm): the table is a 4 m × 4 m square
 /// slab centred on the origin, its top at z = 0. A piece beyond its edge
 /// falls and is not on the table.
 pub const TABLE_HALF_MM: f64 = 2000.0;
-
-/// How far from the origin a piece may be placed (mm, each coordinate):
-/// 10 m, where 32-bit floats still resolve a hundredth of a millimetre.
-pub const MAX_COORD_MM: f64 = 10_000.0;
-
-/// The largest rotation angle a pose may give (degrees, each angle).
-pub const MAX_ANGLE_DEG: f64 = 36_000.0;
 
 /// The most steps [`Table::sleep_all`] takes for rapier to let every piece
 /// sleep: a group of pieces that lost a contact is split before it sleeps,
@@ -1010,7 +1000,7 @@ fn separated(
     b: &dyn Shape,
     pb: &RPose,
     kb: PieceKind,
-    pieces: &crate::settings::PieceSettings,
+    pieces: &crate::specs::PieceSettings,
 ) -> bool {
     // Two shells are apart when every wall of one is apart from every wall
     // of the other: a piece may stand inside another's hollow.
@@ -1031,7 +1021,7 @@ fn convex_separated(
     b: &dyn Shape,
     pb: &RPose,
     kb: PieceKind,
-    pieces: &crate::settings::PieceSettings,
+    pieces: &crate::specs::PieceSettings,
 ) -> bool {
     let (Some(sa), Some(sb)) = (a.as_support_map(), b.as_support_map()) else {
         return false;

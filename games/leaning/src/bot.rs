@@ -29,10 +29,11 @@
 
 use crate::action::Action;
 use crate::geometry::{face, leaning_pose, noisy, pose_on_surface};
-use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
-use crate::piece::{Owner, Size};
+use crate::judge::{self, Attempt, Judgement, Verdict};
+use crate::phase::Phase;
+use crate::piece::{Owner, PieceInfo, PieceStatus, Size};
 use crate::settings::Settings;
-use crate::state::{LeaningTowers, Phase};
+use crate::state::LeaningTowers;
 use crate::view::View;
 use crate::world::World;
 use rand::RngExt;

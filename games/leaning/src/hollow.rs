@@ -15,7 +15,7 @@
 //! touching. A larger piece over a smaller one's point reaches the table
 //! first.
 
-use crate::judge::PieceInfo;
+use crate::piece::PieceInfo;
 use crate::world::World;
 use stackyard_physics::PieceId;
 

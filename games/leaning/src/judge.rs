@@ -7,57 +7,16 @@
 //! The world is left as the run ended; the caller keeps a snapshot from
 //! before and restores it when the verdict is not clean.
 
-use crate::piece::{Owner, Size};
+// PieceStatus and PieceInfo live in piece.rs, below this file and hollow.rs
+// (which reads them too); `judge::PieceInfo` and `judge::PieceStatus` stay.
+pub use crate::piece::{PieceInfo, PieceStatus};
+
+use crate::hollow::point_on_inside_point;
+use crate::piece::Size;
 use crate::settings::Settings;
 use crate::world::World;
 use serde::{Deserialize, Serialize};
-use stackyard_core::Seat;
 use stackyard_physics::{PieceId, PlaceError, Pose};
-
-/// What became of a piece that was set on the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum PieceStatus {
-    /// Part of the structure, free to move.
-    Standing,
-    /// Fixed where its seat let go of it, until that seat's next turn (L12).
-    Held,
-    /// A forfeited held piece that other pieces touched when it failed: it
-    /// stays fixed as part of the structure, owned by nobody (L-6).
-    Frozen,
-    /// A forfeited held piece that touched nothing: moved off the table.
-    Boxed,
-}
-
-/// The rules' record of one piece in the world, indexed like the table's
-/// [`PieceId`]s.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PieceInfo {
-    /// Its stash.
-    pub owner: Owner,
-    /// Its size.
-    pub size: Size,
-    /// Its level, fixed when it was placed (L3).
-    pub level: u32,
-    /// Whether it stands, is held, or was forfeited.
-    pub status: PieceStatus,
-}
-
-impl PieceInfo {
-    /// Whether it takes part in touching and disturbance (boxed pieces do not).
-    pub fn in_play(&self) -> bool {
-        self.status != PieceStatus::Boxed
-    }
-
-    /// The seat owning it, if any.
-    pub fn seat(&self) -> Option<Seat> {
-        match self.owner {
-            Owner::Seat { seat } => Some(seat),
-            Owner::Neutral => None,
-        }
-    }
-}
 
 /// The outcome of one run (L9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -337,7 +296,7 @@ pub fn attempt(
         (Verdict::Break, None)
     } else if table_corners > 2 {
         (Verdict::Slip, Some(SlipReason::Corners))
-    } else if crate::hollow::point_on_inside_point(world, pieces, piece).is_some() {
+    } else if point_on_inside_point(world, pieces, piece).is_some() {
         (Verdict::Slip, Some(SlipReason::PointOnInsidePoint))
     } else if !own_contacts_ok {
         (Verdict::Slip, Some(SlipReason::Contacts))

@@ -1,4 +1,5 @@
-//! Pyramid sizes, owners and the pieces a seat still has in hand (L1).
+//! Pyramid sizes, owners and the pieces a seat still has in hand (L1), and
+//! the rules' record of each piece in the world.
 
 use serde::{Deserialize, Serialize};
 use stackyard_core::Seat;
@@ -119,5 +120,50 @@ impl Hand {
             Size::Large => &mut self.large,
         };
         *slot = slot.saturating_sub(1);
+    }
+}
+
+/// What became of a piece that was set on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum PieceStatus {
+    /// Part of the structure, free to move.
+    Standing,
+    /// Fixed where its seat let go of it, until that seat's next turn (L12).
+    Held,
+    /// A forfeited held piece that other pieces touched when it failed: it
+    /// stays fixed as part of the structure, owned by nobody (L-6).
+    Frozen,
+    /// A forfeited held piece that touched nothing: moved off the table.
+    Boxed,
+}
+
+/// The rules' record of one piece in the world, indexed like the table's
+/// [`PieceId`](stackyard_physics::PieceId)s.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceInfo {
+    /// Its stash.
+    pub owner: Owner,
+    /// Its size.
+    pub size: Size,
+    /// Its level, fixed when it was placed (L3).
+    pub level: u32,
+    /// Whether it stands, is held, or was forfeited.
+    pub status: PieceStatus,
+}
+
+impl PieceInfo {
+    /// Whether it takes part in touching and disturbance (boxed pieces do not).
+    pub fn in_play(&self) -> bool {
+        self.status != PieceStatus::Boxed
+    }
+
+    /// The seat owning it, if any.
+    pub fn seat(&self) -> Option<Seat> {
+        match self.owner {
+            Owner::Seat { seat } => Some(seat),
+            Owner::Neutral => None,
+        }
     }
 }

@@ -43,8 +43,8 @@
 
 use crate::error::LeaningError;
 use crate::geometry::lowest_corner_mm;
-use crate::judge::{self, Attempt, PieceInfo, PieceStatus, SlipReason, Verdict};
-use crate::piece::{Owner, Size};
+use crate::judge::{self, Attempt, SlipReason, Verdict};
+use crate::piece::{Owner, PieceInfo, PieceStatus, Size};
 use crate::settings::{HandNoise, Settings};
 use crate::world::World;
 use serde::{Deserialize, Serialize};

@@ -67,32 +67,18 @@ use crate::action::{Action, EndReason, Event, FoundationPiece};
 use crate::error::LeaningError;
 use crate::foundation;
 use crate::geometry::{MAX_ANGLE_DEG, lowest_corner_mm, noisy, rounded};
-use crate::judge::{self, Attempt, Judgement, PieceInfo, PieceStatus, Verdict};
-use crate::piece::{Hand, Owner, Size};
+// Phase lives in phase.rs, below this file and view.rs; `state::Phase` stays.
+pub use crate::phase::Phase;
+
+use crate::judge::{self, Attempt, Judgement, Verdict};
+use crate::piece::{Hand, Owner, PieceInfo, PieceStatus, Size};
 use crate::settings::Settings;
 use crate::view::{Dimensions, PieceView, TurnOptions, View};
 use crate::world::World;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
 use stackyard_core::{Game, GameTime, Outcome, Seat, Seed, SetupError, ToAct, Viewer};
 use stackyard_physics::{PieceId, PlaceError, Pose};
-
-/// Where the game is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub enum Phase {
-    /// The first seat builds the foundation (L4).
-    Foundation,
-    /// Placements, holds and passes (L5).
-    Play,
-    /// The game is over (L13).
-    Over {
-        /// Why.
-        reason: EndReason,
-    },
-}
 
 /// A game of Leaning Towers: the physics world it owns and everything the
 /// rules remember about it.

@@ -18,12 +18,11 @@
 
 use crate::bot::{Lean, lean_against, target_centre};
 use crate::geometry::{face, pose_on_surface, rounded};
-use crate::judge::PieceStatus;
-use crate::piece::Size;
+use crate::phase::Phase;
+use crate::piece::{PieceStatus, Size};
 use crate::preview::{Placement, PreviewError, preview};
 use crate::scenario::JudgeVerdict;
 use crate::settings::Settings;
-use crate::state::Phase;
 use crate::view::View;
 use crate::world::World;
 use serde::{Deserialize, Serialize};

@@ -4,9 +4,8 @@
 //! ([`TurnOptions`], worked out by the rules so that no client repeats
 //! them) and the room's dimensions a client draws with ([`Dimensions`]).
 
-use crate::judge::PieceStatus;
-use crate::piece::{Hand, Owner, Size};
-use crate::state::Phase;
+use crate::phase::Phase;
+use crate::piece::{Hand, Owner, PieceStatus, Size};
 use crate::world::WorldSnapshot;
 use serde::{Deserialize, Serialize};
 use stackyard_core::{Seat, Viewer};
