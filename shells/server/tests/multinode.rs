@@ -534,6 +534,40 @@ fn a_second_node_on_one_sqlite_file_is_refused_and_told_to_use_postgres() {
     });
 }
 
+/// A store opened as a node of its own (its id is this process's).
+async fn node_store(url: &str) -> stackyard_server::store::Store {
+    let node = stackyard_server::store::Node::new("127.0.0.1:9".into(), Duration::from_secs(60));
+    stackyard_server::store::Store::open_as(url, Some(node))
+        .await
+        .expect("the store opens as a node")
+}
+
+/// The write that creates table `id` (a two-seat Towers table).
+fn create_write(id: &str) -> stackyard_server::store::Write {
+    let header = json!({"format": 1, "engine": "x", "game": "towers", "settings": {}, "seed": 5, "actions": []});
+    stackyard_server::store::Write::CreateTable {
+        id: id.to_string(),
+        game: "towers".into(),
+        seats: json!([{"kind": "person"}, {"kind": "person"}]).to_string(),
+        clock: None,
+        rated: false,
+        header: header.to_string(),
+        created_at: 1,
+        creator: "127.0.0.1".into(),
+    }
+}
+
+/// A pass by seat 0 as table `id`'s action number `seq`.
+fn action_write(id: &str, seq: i64) -> stackyard_server::store::Write {
+    stackyard_server::store::Write::Action {
+        table: id.to_string(),
+        seq,
+        seat: 0,
+        at_ms: seq * 10,
+        action: json!({"type": "pass", "n": seq}).to_string(),
+    }
+}
+
 /// A node renewing its leases while group commits fence many of its
 /// tables at once: neither waits on the other in a circle (both lock lease
 /// rows in table id order). The renewal used to lock them in the table's
@@ -543,27 +577,13 @@ fn a_second_node_on_one_sqlite_file_is_refused_and_told_to_use_postgres() {
 /// suites' in-process servers would release (and take over) its leases.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn renewals_and_group_commits_of_one_node_never_deadlock() {
-    use stackyard_server::store::{Store, StoreError, Write};
+    use stackyard_server::store::StoreError;
     let Some(url) = postgres_url() else { return };
-    let node = stackyard_server::store::Node::new("127.0.0.1:9".into(), Duration::from_secs(60));
-    let store = Store::open_as(&url, Some(node))
-        .await
-        .expect("the store opens as a node");
+    let store = node_store(&url).await;
     let run = stackyard_server::auth::random_hex(4);
     let ids: Vec<String> = (0..48).map(|i| format!("lock{run}{i:02}")).collect();
     for id in &ids {
-        let header = json!({"format": 1, "engine": "x", "game": "towers", "settings": {}, "seed": 5, "actions": []});
-        let create = Write::CreateTable {
-            id: id.clone(),
-            game: "towers".into(),
-            seats: json!([{"kind": "person"}, {"kind": "person"}]).to_string(),
-            clock: None,
-            rated: false,
-            header: header.to_string(),
-            created_at: 1,
-            creator: "127.0.0.1".into(),
-        };
-        store.commit(vec![create]).await.unwrap();
+        store.commit(vec![create_write(id)]).await.unwrap();
     }
     // Renewals all the while the commits run (two renewers, as a slow
     // renewal may overlap the next tick's).
@@ -598,16 +618,7 @@ async fn renewals_and_group_commits_of_one_node_never_deadlock() {
                 if seq % 2 == 1 {
                     order.reverse();
                 }
-                let writes = order
-                    .iter()
-                    .map(|id| Write::Action {
-                        table: id.clone(),
-                        seq,
-                        seat: 0,
-                        at_ms: seq * 10,
-                        action: json!({"type": "pass", "n": seq}).to_string(),
-                    })
-                    .collect();
+                let writes = order.iter().map(|id| action_write(id, seq)).collect();
                 store.commit(writes).await?;
             }
             Ok::<_, StoreError>(())
@@ -645,12 +656,9 @@ async fn renewals_and_group_commits_of_one_node_never_deadlock() {
 /// (the load test against one node over PostgreSQL saw joins refused so).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tables_created_while_leases_are_renewed_are_never_lost() {
-    use stackyard_server::store::{Store, StoreError, Write};
+    use stackyard_server::store::StoreError;
     let Some(url) = postgres_url() else { return };
-    let node = stackyard_server::store::Node::new("127.0.0.1:9".into(), Duration::from_secs(60));
-    let store = Store::open_as(&url, Some(node))
-        .await
-        .expect("the store opens as a node");
+    let store = node_store(&url).await;
     let run = stackyard_server::auth::random_hex(4);
     let creating = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let renewers: Vec<_> = (0..2)
@@ -674,27 +682,8 @@ async fn tables_created_while_leases_are_renewed_are_never_lost() {
                 let mut refused = Vec::new();
                 for n in 0..40 {
                     let id = format!("new{run}{c}x{n:02}");
-                    let header = json!({"format": 1, "engine": "x", "game": "towers", "settings": {}, "seed": 5, "actions": []});
-                    store
-                        .commit(vec![Write::CreateTable {
-                            id: id.clone(),
-                            game: "towers".into(),
-                            seats: json!([{"kind": "person"}, {"kind": "person"}]).to_string(),
-                            clock: None,
-                            rated: false,
-                            header: header.to_string(),
-                            created_at: 1,
-                            creator: "127.0.0.1".into(),
-                        }])
-                        .await?;
-                    let action = Write::Action {
-                        table: id.clone(),
-                        seq: 0,
-                        seat: 0,
-                        at_ms: 0,
-                        action: json!({"type": "pass"}).to_string(),
-                    };
-                    if let Err(e) = store.commit(vec![action]).await {
+                    store.commit(vec![create_write(&id)]).await?;
+                    if let Err(e) = store.commit(vec![action_write(&id, 0)]).await {
                         refused.push(format!("{id}: {e}"));
                     }
                 }
