@@ -441,7 +441,7 @@ fn a_stalled_owner_woken_after_its_lease_cannot_write() {
             .unwrap()
             .unwrap()
             .action;
-        a.signal("STOP");
+        a.stall();
         // Sent to the stalled owner: it reads it only once woken.
         let mut stale = seats.clients.swap_remove(seat);
         stale.act(action).await;

@@ -452,6 +452,42 @@ impl Node {
         assert!(status.success());
     }
 
+    /// SIGSTOP, and waits until every thread of the process has stopped.
+    ///
+    /// `kill` returns once the signal is queued, but the kernel wakes only
+    /// one thread to take it; the others run on until that thread is
+    /// scheduled and starts the group stop. On a loaded machine that is
+    /// long enough for a worker thread to read, commit and acknowledge an
+    /// action sent "after" the stop.
+    pub fn stall(&self) {
+        self.signal("STOP");
+        let tasks = format!("/proc/{}/task", self.child.id());
+        let started = std::time::Instant::now();
+        loop {
+            let all_stopped = std::fs::read_dir(&tasks)
+                .expect("the node's threads are listed")
+                .filter_map(Result::ok)
+                .all(|task| {
+                    let stat =
+                        std::fs::read_to_string(task.path().join("stat")).unwrap_or_default();
+                    // The state follows the command name, which is in parentheses.
+                    let state = stat
+                        .rsplit_once(") ")
+                        .and_then(|(_, rest)| rest.chars().next());
+                    matches!(state, Some('T' | 't'))
+                });
+            if all_stopped {
+                return;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "node {} never stopped",
+                self.addr
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     /// SIGTERM (a rolling restart's stop), and waits for the exit.
     pub fn stop(mut self) {
         self.signal("TERM");
