@@ -84,7 +84,7 @@ use crate::action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack}
 use crate::error::SpeedyError;
 use crate::matching::{Mismatch, Placed, Top, judge};
 use crate::piece::{Card, CoinFace, Look, Piece, PieceId, Suit, TowerId, Value};
-use crate::settings::{Remainder, Settings};
+use crate::settings::Settings;
 use crate::table::PhysTable;
 pub use deal::{Deal, SeatDeal};
 use rand::RngExt;
