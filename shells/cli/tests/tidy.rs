@@ -1,6 +1,8 @@
 //! Conventions, checked: every Rust file opens with a `//!` module doc,
-//! every path `ARCHITECTURE.md` names in backticks exists, and the files of
-//! `shells/server` name no file that names them back and stay short.
+//! every path `ARCHITECTURE.md` names in backticks exists, no crate
+//! depends on a higher floor, a game is named only where it is registered,
+//! no file of any crate names a file that names it back (module folders
+//! followed), and the files of `shells/server` stay short.
 
 use std::path::{Path, PathBuf};
 
