@@ -400,3 +400,16 @@ fn best_others(scores: &[i64], loser: Seat) -> Vec<Seat> {
         .map(|s| Seat(s as u8))
         .collect()
 }
+
+/// A replayed game: its final state and every event in order.
+pub type Replayed<G> = (G, Vec<<G as Game>::Event>);
+
+/// Rebuilds the game a record describes, returning the final state and
+/// every event in order. (The work is [`Driver::replay`]'s; this keeps the
+/// state only.)
+pub fn replay<G: Game>(
+    record: &Record<G::Settings, G::Action>,
+) -> Result<Replayed<G>, ReplayError<G::Error>> {
+    let (driver, events) = Driver::<G>::replay(record)?;
+    Ok((driver.into_game(), events))
+}

@@ -50,12 +50,12 @@ mod time;
 
 pub use about::{About, Listed, Seats};
 pub use bot::{Bot, BotLevel, Bots, Decision};
-pub use driver::{ActError, Driver, FinishError, Rejected, Step};
+pub use driver::{ActError, Driver, FinishError, Rejected, Replayed, Step, replay};
 pub use error::{RuleError, SetupError};
 pub use game::{Game, Outcome, ToAct, Wire, WireTypes};
 pub use record::{
     Ending, Entry, ErasedRecord, NotARecord, Provenance, ProvenanceError, RECORD_FORMAT, Record,
-    ReplayError, Replayed, replay,
+    ReplayError,
 };
 pub use seat::{Seat, Viewer};
 pub use seed::Seed;

@@ -1,6 +1,6 @@
 //! Records: a game's seed, settings and timed actions; enough to replay it.
 
-use crate::{Driver, Game, GameTime, Seat, Seed, SetupError};
+use crate::{Game, GameTime, Seat, Seed, SetupError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use thiserror::Error;
@@ -303,17 +303,4 @@ pub enum ReplayError<E: std::error::Error + 'static> {
     /// draws, a seat that does not exist, a game already over).
     #[error("the record's ending does not fit: {0}")]
     Ending(String),
-}
-
-/// A replayed game: its final state and every event in order.
-pub type Replayed<G> = (G, Vec<<G as Game>::Event>);
-
-/// Rebuilds the game a record describes, returning the final state and
-/// every event in order. (The work is [`Driver::replay`]'s; this keeps the
-/// state only.)
-pub fn replay<G: Game>(
-    record: &Record<G::Settings, G::Action>,
-) -> Result<Replayed<G>, ReplayError<G::Error>> {
-    let (driver, events) = Driver::<G>::replay(record)?;
-    Ok((driver.into_game(), events))
 }

@@ -155,88 +155,48 @@ mod patch {
     use super::{BoxSpec, CylinderSpec, PieceSettings, PyramidSpec};
     use serde::{Deserialize, Deserializer};
 
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct BoxPatch {
-        width: Option<f64>,
-        depth: Option<f64>,
-        height: Option<f64>,
-        mass: Option<f64>,
-        friction: Option<f64>,
+    /// `$patch`: the fields of `$spec`, each optional (an unknown one
+    /// refused), and `over`, which lays them on a default.
+    macro_rules! patch {
+        ($patch:ident for $spec:ident { $($field:ident),+ }) => {
+            #[derive(Deserialize)]
+            #[serde(deny_unknown_fields)]
+            struct $patch {
+                $($field: Option<f64>,)+
+            }
+
+            impl $patch {
+                fn over(self, default: $spec) -> $spec {
+                    $spec {
+                        $($field: self.$field.unwrap_or(default.$field),)+
+                    }
+                }
+            }
+        };
     }
 
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct CylinderPatch {
-        diameter: Option<f64>,
-        height: Option<f64>,
-        mass: Option<f64>,
-        friction: Option<f64>,
+    patch!(BoxPatch for BoxSpec { width, depth, height, mass, friction });
+    patch!(CylinderPatch for CylinderSpec { diameter, height, mass, friction });
+    patch!(PyramidPatch for PyramidSpec { base, height, wall, mass, friction });
+
+    /// For each piece of `PieceSettings`, the function its
+    /// `deserialize_with` names: the piece's patch over its own default.
+    macro_rules! pieces {
+        ($($piece:ident: $patch:ident -> $spec:ident),+ $(,)?) => {
+            $(
+                pub fn $piece<'de, D: Deserializer<'de>>(d: D) -> Result<$spec, D::Error> {
+                    Ok($patch::deserialize(d)?.over(PieceSettings::default().$piece))
+                }
+            )+
+        };
     }
 
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct PyramidPatch {
-        base: Option<f64>,
-        height: Option<f64>,
-        wall: Option<f64>,
-        mass: Option<f64>,
-        friction: Option<f64>,
-    }
-
-    pub fn tile<'de, D: Deserializer<'de>>(d: D) -> Result<BoxSpec, D::Error> {
-        let p = BoxPatch::deserialize(d)?;
-        let b = PieceSettings::default().tile;
-        Ok(BoxSpec {
-            width: p.width.unwrap_or(b.width),
-            depth: p.depth.unwrap_or(b.depth),
-            height: p.height.unwrap_or(b.height),
-            mass: p.mass.unwrap_or(b.mass),
-            friction: p.friction.unwrap_or(b.friction),
-        })
-    }
-
-    fn cylinder<'de, D: Deserializer<'de>>(
-        d: D,
-        b: CylinderSpec,
-    ) -> Result<CylinderSpec, D::Error> {
-        let p = CylinderPatch::deserialize(d)?;
-        Ok(CylinderSpec {
-            diameter: p.diameter.unwrap_or(b.diameter),
-            height: p.height.unwrap_or(b.height),
-            mass: p.mass.unwrap_or(b.mass),
-            friction: p.friction.unwrap_or(b.friction),
-        })
-    }
-
-    pub fn coin<'de, D: Deserializer<'de>>(d: D) -> Result<CylinderSpec, D::Error> {
-        cylinder(d, PieceSettings::default().coin)
-    }
-
-    pub fn pawn<'de, D: Deserializer<'de>>(d: D) -> Result<CylinderSpec, D::Error> {
-        cylinder(d, PieceSettings::default().pawn)
-    }
-
-    fn pyramid<'de, D: Deserializer<'de>>(d: D, b: PyramidSpec) -> Result<PyramidSpec, D::Error> {
-        let p = PyramidPatch::deserialize(d)?;
-        Ok(PyramidSpec {
-            base: p.base.unwrap_or(b.base),
-            height: p.height.unwrap_or(b.height),
-            wall: p.wall.unwrap_or(b.wall),
-            mass: p.mass.unwrap_or(b.mass),
-            friction: p.friction.unwrap_or(b.friction),
-        })
-    }
-
-    pub fn pyramid_small<'de, D: Deserializer<'de>>(d: D) -> Result<PyramidSpec, D::Error> {
-        pyramid(d, PieceSettings::default().pyramid_small)
-    }
-
-    pub fn pyramid_medium<'de, D: Deserializer<'de>>(d: D) -> Result<PyramidSpec, D::Error> {
-        pyramid(d, PieceSettings::default().pyramid_medium)
-    }
-
-    pub fn pyramid_large<'de, D: Deserializer<'de>>(d: D) -> Result<PyramidSpec, D::Error> {
-        pyramid(d, PieceSettings::default().pyramid_large)
+    pieces! {
+        tile: BoxPatch -> BoxSpec,
+        coin: CylinderPatch -> CylinderSpec,
+        pawn: CylinderPatch -> CylinderSpec,
+        pyramid_small: PyramidPatch -> PyramidSpec,
+        pyramid_medium: PyramidPatch -> PyramidSpec,
+        pyramid_large: PyramidPatch -> PyramidSpec,
     }
 }

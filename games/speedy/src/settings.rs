@@ -121,6 +121,11 @@ impl Settings {
         }
     }
 
+    /// P9's cap as a step count (bounded by `Settings::validate`).
+    pub fn settle_steps(&self) -> u64 {
+        (self.settle_cap_s * self.physics.sim.step_hz).ceil() as u64
+    }
+
     /// P1: one piecepack per two players.
     pub fn packs(&self) -> usize {
         usize::from(self.players).div_ceil(2)

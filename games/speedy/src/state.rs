@@ -84,10 +84,9 @@ use crate::action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack}
 use crate::error::SpeedyError;
 use crate::matching::{Mismatch, Placed, Top, judge};
 use crate::piece::{Card, CoinFace, Look, Piece, PieceId, Suit, TowerId, Value};
-use crate::settings::{Remainder, Settings};
+use crate::settings::Settings;
 use crate::table::PhysTable;
 pub use deal::{Deal, SeatDeal};
-use placement::settle_steps;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -329,7 +328,7 @@ impl SpeedyTowers {
             piece_of_body.push(f);
         }
         let foundation_bodies: Vec<BodyId> = body_of.iter().flatten().copied().collect();
-        table.settle(settle_steps(settings), &foundation_bodies);
+        table.settle(settings.settle_steps(), &foundation_bodies);
 
         Ok(SpeedyTowers {
             settings: settings.clone(),

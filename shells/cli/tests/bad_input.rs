@@ -15,10 +15,9 @@
 mod common;
 
 use common::Run;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Longer than any refusal takes; a run still going then is a failure.
 const LIMIT: Duration = Duration::from_secs(20);
@@ -402,36 +401,14 @@ fn a_closed_pipe_is_a_normal_end() {
     ));
     let mut failures = Vec::new();
     for (args, input) in &commands {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the binary runs");
-        let mut stdin = child.stdin.take().expect("piped");
-        let input = input.clone();
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
+        let (mut child, writer) = common::spawn_piped(args, input);
         let mut first = String::new();
         {
             let mut out = BufReader::new(child.stdout.take().expect("piped"));
             let _ = out.read_line(&mut first);
             // Dropped here: the pipe is closed after one line.
         }
-        let started = Instant::now();
-        let status = loop {
-            if let Some(s) = child.try_wait().expect("wait") {
-                break Some(s);
-            }
-            if started.elapsed() > LIMIT {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        };
+        let status = common::wait_at_most(&mut child, LIMIT);
         let _ = writer.join();
         let mut stderr = String::new();
         let _ = child

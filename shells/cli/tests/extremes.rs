@@ -8,7 +8,6 @@
 mod common;
 
 use common::Run;
-use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -347,17 +346,7 @@ fn a_closed_standard_output_is_a_normal_end() {
 #[test]
 fn non_utf8_input_is_bad_input_or_answered() {
     let bytes: &[u8] = b"a1-b1 \xff\xfe\n";
-    let feed = |args: &[&str], input: &[u8]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input).unwrap();
-        child.wait_with_output().unwrap()
-    };
+    let feed = |args: &[&str], input: &[u8]| common::stackyard_with_input(args, input);
     let out = feed(&["towers", "replay-notation"], bytes);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("UTF-8"));

@@ -263,7 +263,7 @@ async fn with_accounts(hub: &Hub, game: &str, mut entries: Vec<DailyEntry>) -> V
         e.account = accounts.contains(&e.name);
         if let Some(r) = ratings.iter().find(|r| r.0 == e.name) {
             e.rating = Some(r.1);
-            e.provisional = Some(r.2 > crate::accounts::routes::provisional_above(r.1));
+            e.provisional = Some(r.2 > crate::accounts::wire::provisional_above(r.1));
         }
     }
     entries

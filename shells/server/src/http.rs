@@ -544,7 +544,7 @@ async fn ratings(
             .map(|r| RatingEntry {
                 name: r.name,
                 rating: r.rating,
-                provisional: r.deviation > crate::accounts::routes::provisional_above(r.rating),
+                provisional: r.deviation > crate::accounts::wire::provisional_above(r.rating),
                 deviation: r.deviation,
                 games: r.games,
             })

@@ -8,7 +8,7 @@
 //! scoring, so one representative per size is tried, and per controlling
 //! colour only its tallest target.
 
-use super::done_or_wait;
+use super::idle::done_or_wait;
 use crate::{Action, Colour, IceTowers, PieceId};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;

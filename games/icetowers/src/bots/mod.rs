@@ -7,6 +7,7 @@
 //! Bots are pure: time is an input and all randomness comes from a seed.
 
 mod greedy;
+mod idle;
 mod random;
 mod sim;
 mod strong;
@@ -282,9 +283,4 @@ impl Bots for IceTowers {
 /// The random stream of `seat`'s bot in a game seeded with `seed`.
 pub fn seat_rng(seed: Seed, seat: Seat) -> ChaCha8Rng {
     seed.rng(&format!("bot {}", seat.0))
-}
-
-/// When a bot has nothing worth doing: say done once, then wait.
-fn done_or_wait(game: &IceTowers, seat: Seat) -> Option<Action> {
-    (!game.is_done(seat)).then_some(Action::Done)
 }

@@ -1,6 +1,6 @@
 //! The random bot: any legal play, uniformly.
 
-use super::done_or_wait;
+use super::idle::done_or_wait;
 use crate::{Action, IceTowers};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;

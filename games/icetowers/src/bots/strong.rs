@@ -20,8 +20,8 @@
 //!   random numbers) and valued at the end by the lead over the best
 //!   other colour plus the kept pieces.
 
-use super::done_or_wait;
 use super::greedy::{Candidate, candidates, greedy_choice, key};
+use super::idle::done_or_wait;
 use crate::{Action, IceTowers};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

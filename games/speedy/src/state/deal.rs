@@ -1,6 +1,11 @@
 //! The deal (P3): who gets which tiles and coins, shuffled from the seed.
 
-use super::*;
+use crate::piece::Card;
+use crate::settings::{Remainder, Settings};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use stackyard_core::Seed;
 
 /// A deal: who gets which tiles and coins, in order. [`SpeedyTowers::new`]
 /// deals one from the seed; tests and puzzles may give their own.

@@ -171,7 +171,7 @@ impl SpeedyTowers {
         }];
 
         // P9: simulate until everything rests.
-        let steps = settle_steps(&self.settings);
+        let steps = self.settings.settle_steps();
         let foundation_bodies = self.foundation_bodies();
         let run = self.table.settle(steps, &foundation_bodies);
         let mut moved_bodies = run.moved.clone();
@@ -374,9 +374,4 @@ pub(super) fn describe(p: Placed, kind: Mismatch) -> String {
         }
         Placed::Pawn => "the pawn".into(),
     }
-}
-
-/// P9's cap as a step count (bounded by `Settings::validate`).
-pub(super) fn settle_steps(settings: &Settings) -> u64 {
-    (settings.settle_cap_s * settings.physics.sim.step_hz).ceil() as u64
 }

@@ -5,9 +5,12 @@
 // Each test binary includes this module and uses only part of it.
 #![allow(dead_code)]
 
-use std::io::Write;
+use std::ffi::OsStr;
+use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// `stackyard ARGS` with nothing on standard input.
 pub fn stackyard(args: &[&str]) -> Output {
@@ -18,7 +21,23 @@ pub fn stackyard(args: &[&str]) -> Output {
 }
 
 /// `stackyard ARGS` with `input` piped to standard input, then closed.
-pub fn stackyard_with_input(args: &[&str], input: &str) -> Output {
+pub fn stackyard_with_input(args: &[&str], input: impl AsRef<[u8]>) -> Output {
+    let (child, writer) = spawn_piped(args, input);
+    let out = child.wait_with_output().expect("the binary finishes");
+    let _ = writer.join();
+    out
+}
+
+/// `stackyard ARGS` started with its three streams piped, and `input`
+/// written to its standard input from a thread of its own, then closed: a
+/// run that prints before it reads never blocks the test on a full pipe,
+/// and a run that ends without reading it all is no failure of the test's
+/// (what it printed and its status say what happened). Join the writer
+/// once the run has ended.
+pub fn spawn_piped<S: AsRef<OsStr>>(
+    args: &[S],
+    input: impl AsRef<[u8]>,
+) -> (Child, JoinHandle<()>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
         .args(args)
         .stdin(Stdio::piped())
@@ -26,13 +45,28 @@ pub fn stackyard_with_input(args: &[&str], input: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the stackyard binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_bytes())
-        .expect("the binary reads its input");
-    child.wait_with_output().expect("the binary finishes")
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.as_ref().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    (child, writer)
+}
+
+/// Waits for `child` to end, at most `limit`; then stops it: `None`.
+pub fn wait_at_most(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            return Some(status);
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 /// The last line printed on standard output ("" when nothing was).
@@ -68,24 +102,8 @@ pub struct Run {
 /// Runs `stackyard ARGS` with `input` on standard input (then closed),
 /// reading both outputs as it goes (so a chatty run never blocks on a full
 /// pipe), and stops it after `limit`.
-pub fn run_for<S: AsRef<std::ffi::OsStr>>(
-    args: &[S],
-    input: &str,
-    limit: std::time::Duration,
-) -> Run {
-    use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stackyard"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the stackyard binary runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
+pub fn run_for<S: AsRef<OsStr>>(args: &[S], input: &str, limit: Duration) -> Run {
+    let (mut child, writer) = spawn_piped(args, input);
     let read_all = |mut from: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut text = Vec::new();
@@ -95,23 +113,11 @@ pub fn run_for<S: AsRef<std::ffi::OsStr>>(
     };
     let outs = read_all(Box::new(child.stdout.take().expect("piped")));
     let errs = read_all(Box::new(child.stderr.take().expect("piped")));
-    let started = std::time::Instant::now();
-    let mut stopped = false;
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("wait") {
-            break s;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            stopped = true;
-            break child.wait().expect("wait");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    };
+    let status = wait_at_most(&mut child, limit);
     let _ = writer.join();
     Run {
-        code: if stopped { None } else { status.code() },
-        stopped,
+        code: status.and_then(|s| s.code()),
+        stopped: status.is_none(),
         stdout: outs.join().unwrap_or_default(),
         stderr: errs.join().unwrap_or_default(),
     }

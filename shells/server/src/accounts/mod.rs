@@ -54,6 +54,9 @@ pub struct SignedIn {
     pub by_cookie: bool,
 }
 
+/// An account as pairing and challenges name it: (id, name).
+pub type Account = (String, String);
+
 /// The accounts' shared state.
 pub struct Accounts {
     /// The store (accounts use its pool directly).
@@ -107,11 +110,7 @@ pub fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 fn storage(e: crate::store::StoreError) -> ApiError {
-    tracing::warn!(error = %e, "accounts: storage");
-    ApiError::new(
-        ErrorKind::Storage,
-        "the server could not reach its storage; try again",
-    )
+    e.to_player("accounts")
 }
 
 impl Accounts {
@@ -435,7 +434,7 @@ pub async fn rate_seats(store: &Store, lists: &mut [(String, Vec<crate::protocol
             for s in seats.iter_mut().filter(|s| s.account) {
                 if let Some(row) = rows.iter().find(|r| Some(&r.0) == s.name.as_ref()) {
                     s.rating = Some(row.1);
-                    s.provisional = Some(row.2 > routes::provisional_above(row.1));
+                    s.provisional = Some(row.2 > wire::provisional_above(row.1));
                 }
             }
         }

@@ -2,7 +2,7 @@
 
 use super::wire::{
     AccountCreated, ChangePassword, Credentials, DeleteAccount, Me, PlayerRating, Profile,
-    RatingChange, RecentGame, SessionStarted,
+    RatingChange, RecentGame, SessionStarted, provisional_above,
 };
 use super::{Accounts, CSRF_COOKIE, SESSION_COOKIE, SESSION_DAYS, db, passwords, throttle};
 use crate::protocol::{ApiError, ErrorBody, ErrorKind};
@@ -93,13 +93,6 @@ fn rating_of(game: String, rating: f64, deviation: f64, games: i64) -> PlayerRat
         deviation,
         games,
     }
-}
-
-/// The deviation above which a rating is provisional: 110 on Glicko-2's
-/// scale (two-player games, ratings near 1500), 5 on Weng-Lin's (ratings
-/// near 25).
-pub fn provisional_above(rating: f64) -> f64 {
-    if rating > 200.0 { 110.0 } else { 5.0 }
 }
 
 async fn ratings(accounts: &Accounts, name: &str) -> Result<Vec<PlayerRating>, ApiError> {

@@ -51,6 +51,14 @@ pub struct PlayerRating {
     pub provisional: bool,
 }
 
+/// The deviation above which a rating is provisional: 110 on Glicko-2's
+/// scale (two-player games, ratings near 1500), 5 on Weng-Lin's (ratings
+/// near 25). [`PlayerRating::provisional`], a seat's provisional mark
+/// and the ratings list all read it.
+pub fn provisional_above(rating: f64) -> f64 {
+    if rating > 200.0 { 110.0 } else { 5.0 }
+}
+
 /// The signed-in player.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

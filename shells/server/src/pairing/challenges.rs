@@ -10,8 +10,8 @@
 //! conditional `UPDATE ... WHERE state = 'open'`, so two nodes cannot both
 //! accept one challenge and open two tables.
 
-use super::Account;
 use super::wire::Challenge;
+use crate::accounts::Account;
 use crate::protocol::{ApiError, ClockSpec, ErrorKind};
 use crate::store::{Store, StoreError};
 use sqlx::Row as _;
@@ -86,7 +86,7 @@ fn none() -> ApiError {
 }
 
 fn storage(e: StoreError) -> ApiError {
-    super::storage(e)
+    e.to_player("pairing")
 }
 
 fn answered_already(state: &str) -> ApiError {

@@ -26,7 +26,7 @@ pub mod routes;
 pub mod shared;
 pub mod wire;
 
-use crate::accounts::Accounts;
+use crate::accounts::{Account, Accounts};
 use crate::protocol::{ApiError, ClockSpec, CreateTable, ErrorKind, SeatSpec};
 use crate::tables::{Command, Hub};
 use queue::{Pool, Queue, Refused, Waiting};
@@ -105,9 +105,6 @@ pub struct Pairing {
     /// `queue` (`shared.rs`), so players on different nodes are paired.
     pub shared: Option<shared::SharedQueue>,
 }
-
-/// An account: (id, name).
-pub type Account = (String, String);
 
 impl Pairing {
     /// The state: the queue in memory on a single node, in the shared
@@ -454,11 +451,7 @@ fn idle_or(waiting: Option<&Waiting>, state: &str, now_ms: i64) -> PairingStatus
 }
 
 fn storage(e: crate::store::StoreError) -> ApiError {
-    tracing::warn!(error = %e, "pairing: storage");
-    ApiError::new(
-        ErrorKind::Storage,
-        "the server could not reach its storage; try again",
-    )
+    e.to_player("pairing")
 }
 
 /// Opens a two-seat table for two accounts, each seat bound to its

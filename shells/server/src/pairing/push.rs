@@ -138,7 +138,11 @@ impl Notices {
 /// Serves one player's socket: a `hello`, then every event for the account
 /// until either side closes. A guest (no account) gets its `hello` and
 /// nothing more: there is nothing to pair or challenge a guest for.
-pub async fn serve(mut socket: WebSocket, notices: Arc<Notices>, who: Option<super::Account>) {
+pub async fn serve(
+    mut socket: WebSocket,
+    notices: Arc<Notices>,
+    who: Option<crate::accounts::Account>,
+) {
     let hello = PlayerEvent::Hello {
         name: who.as_ref().map(|w| w.1.clone()),
     };

@@ -1,10 +1,11 @@
 //! The HTTP routes of quick pairing and challenges (docs/protocol.md,
 //! "Finding an opponent"). Every one needs a signed-in account.
 
+use super::Pairing;
 use super::wire::{
     Challenge, ChallengeRequest, Challenges, PairingRequest, PairingStatus, PlayerEvent,
 };
-use super::{Account, Pairing};
+use crate::accounts::Account;
 use crate::accounts::now_ms;
 use crate::protocol::{ApiError, ErrorBody, ErrorKind};
 use axum::Router;

@@ -1,6 +1,7 @@
 //! Reads for the features beside the core: hints, timer steps, daily deals.
 
-use super::{Store, StoreError};
+use super::Store;
+use super::error::StoreError;
 use sqlx::Row;
 
 /// A timer step as stored: replayed at the same place and time on resume.

@@ -2,7 +2,8 @@
 //! committed after those it has, and the table's row. The durable record
 //! is the truth a mirror follows; nothing heard on the bus is.
 
-use super::{Store, StoreError};
+use super::Store;
+use super::error::StoreError;
 use sqlx::Row;
 use stackyard_core::{GameTime, Seat};
 
@@ -33,7 +34,7 @@ pub struct TableProgress {
     /// The finished table's record (JSON text), for its ending.
     pub record: Option<String>,
     /// Who holds each taken seat.
-    pub holders: Vec<super::HolderRow>,
+    pub holders: Vec<super::tables::HolderRow>,
 }
 
 impl Store {

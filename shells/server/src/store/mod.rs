@@ -11,61 +11,39 @@
 //! By concern: `schema` (which database, its migrations), `write` (the
 //! kinds of change), `writer` (the one writer and its batches), `tables`
 //! (tables as stored, live and finished), `ratings` (ratings and
-//! settings), `features` (hints, timer steps, daily deals), `leases`
-//! (which node owns which table, issue #28), `mirror` (what a mirror of
-//! another node's table reads).
+//! settings), `features` (hints, timer steps, daily deals), `node` (this
+//! process as one node of several, and the fences of its commits, issue
+//! #28), `leases` (which node owns which table), `mirror` (what a mirror
+//! of another node's table reads), `error` (a storage failure). This file
+//! holds the `Store` itself and uses only the files below it; the files
+//! that add to `Store` import it from here, and nothing here imports them.
 
+mod error;
 mod features;
 mod leases;
 mod mirror;
+mod node;
 mod ratings;
 mod schema;
 mod tables;
 mod write;
 mod writer;
 
+pub use error::StoreError;
 pub use features::{DailyRow, TimerStepRow};
-pub use leases::{Node, Owner, lock_sqlite};
+pub use leases::Owner;
 pub use mirror::{ACTIONS_PER_READ, StoredAction, TableProgress};
+pub use node::{Node, lock_sqlite};
 pub use ratings::RatingRow;
-pub use schema::database_url;
-pub use tables::{ArchivedTable, FinishedTable, StoredTable};
+pub use schema::{Dialect, database_url};
+pub use tables::{ArchivedTable, FinishedTable, HolderRow, StoredTable};
 pub use write::Write;
 
+use node::Fences;
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 use tokio::sync::{mpsc, oneshot};
-
-/// Which SQL the database speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    /// An embedded SQLite file.
-    Sqlite,
-    /// A PostgreSQL server.
-    Postgres,
-}
-
-/// A storage failure, as text (it is logged and reported, never matched).
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("storage: {0}")]
-pub struct StoreError(pub String);
-
-impl From<sqlx::Error> for StoreError {
-    fn from(e: sqlx::Error) -> Self {
-        StoreError(e.to_string())
-    }
-}
-
-/// A seat holder as stored: seat, token hash, name, account id.
-pub type HolderRow = (usize, String, Option<String>, Option<String>);
-
-/// Writes waiting for the writer, and who to answer.
-struct Job {
-    writes: Vec<Write>,
-    /// The leases its tables must still be held under (several nodes).
-    fences: leases::Fences,
-    done: oneshot::Sender<Result<(), StoreError>>,
-}
+use writer::Job;
 
 /// The database and its one writer.
 #[derive(Clone)]
@@ -159,7 +137,7 @@ impl Store {
         }
         let fences = match &self.node {
             Some(node) => node.fences(&writes)?,
-            None => leases::Fences::default(),
+            None => Fences::default(),
         };
         let (done, answer) = oneshot::channel();
         self.writer

@@ -1,6 +1,7 @@
 //! Ratings and server-wide settings.
 
-use super::{Store, StoreError};
+use super::Store;
+use super::error::StoreError;
 use sqlx::Row;
 
 /// A rating row.

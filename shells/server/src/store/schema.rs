@@ -1,8 +1,17 @@
 //! Which database a URL names, and each dialect's migrations.
 
-use super::{Dialect, StoreError};
+use super::error::StoreError;
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::{AssertSqlSafe, SqlSafeStr};
+
+/// Which SQL the database speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// An embedded SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
 
 /// Turns what a user typed into a URL sqlx takes: a bare path is a SQLite
 /// file (created with its folder).

@@ -1,7 +1,11 @@
 //! Tables as stored: unfinished ones to resume, finished ones to serve.
 
-use super::{HolderRow, Store, StoreError};
+use super::Store;
+use super::error::StoreError;
 use sqlx::Row;
+
+/// A seat holder as stored: seat, token hash, name, account id.
+pub type HolderRow = (usize, String, Option<String>, Option<String>);
 
 /// An unfinished table as stored, enough to rebuild it.
 #[derive(Debug, Clone)]

@@ -1,14 +1,26 @@
 //! The one writer: whatever has arrived since its last commit (from any
 //! number of tables) goes in one transaction.
 
-use super::{Job, Node, StoreError, Write};
+use super::error::StoreError;
+use super::node::{Fences, Node};
+use super::write::Write;
 use sqlx::pool::PoolConnection;
 use sqlx::{AnyConnection, AnyPool, Connection};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::OnceLock;
 use std::time::Instant;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
+
+/// Writes waiting for the writer, and who to answer.
+pub(super) struct Job {
+    /// What to commit.
+    pub writes: Vec<Write>,
+    /// The leases its tables must still be held under (several nodes).
+    pub fences: Fences,
+    /// Who is told when it is durable (or failed).
+    pub done: oneshot::Sender<Result<(), StoreError>>,
+}
 
 /// The one writer: batches whatever is waiting into one transaction.
 pub(super) async fn write_loop(
@@ -111,7 +123,7 @@ async fn commit_batch(
         // One sorted set for the whole batch: jobs fenced one after the
         // other would lock lease rows out of table id order, and deadlock
         // with a renewal (which locks them in order).
-        let fences = super::leases::Fences::union(batch.iter().map(|job| &job.fences));
+        let fences = Fences::union(batch.iter().map(|job| &job.fences));
         node.apply_fences(&mut tx, &fences).await?;
     }
     let mut actions = Vec::new();
