@@ -53,6 +53,7 @@ pub mod state;
 pub mod suggest;
 pub mod view;
 pub mod world;
+mod words;
 
 pub use action::{Action, EndReason, Event, FoundationPiece};
 pub use error::LeaningError;
