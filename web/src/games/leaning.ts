@@ -57,15 +57,11 @@ const NUDGES: [string, string, string][] = [
 ];
 
 const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
-/** A line the table says about what happened. */
-interface VerdictLine {
+/** A line the table says about what happened: the game's own words
+ *  (`Narration`), its kind the table's (clean, slip, …, or refused). */
+type VerdictLine = Omit<Narration, 'kind'> & {
   kind: 'clean' | 'slip' | 'break' | 'wreck' | 'held' | 'refused' | 'passed' | 'info';
-  /** In a player's words, without rule ids. */
-  text: string;
-  mine: boolean;
-  /** The rule behind it, shown as a link to its place on the rules page. */
-  rule?: string | null;
-}
+};
 
 const ruleLink = (rule: string | null | undefined) =>
   rule ? [' ', h('a', { href: `#/rules/leaning/${rule}`, class: 'rule-link', 'data-rule': rule }, 'the rule')] : null;

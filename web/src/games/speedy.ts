@@ -87,7 +87,6 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   // P10's choice, made before the race (remembered), changeable in a fold.
   let takeBack: TakeBack = localStorage.getItem(TAKE_BACK_KEY) === 'highest_ranked' ? 'highest_ranked' : 'placed_first';
   let log: Line[] = [];
-  const who = (seat: number) => (seat === ctx.seat ? 'You' : ctx.seatLabel(seat));
   let three: Speedy3d | null = null;
   let threeFailed = '';
   let disposed = false;

@@ -21,8 +21,13 @@ export type {
 // SUIT_NAMES, SUIT_SYMBOLS, VALUE_NAMES, generated as SUITS and VALUES).
 export { SUITS, VALUES } from '../generated/babel';
 
+/** A suit's name and symbol by its letter, if it is one. */
+export function suitOf(letter: string): { name: string; symbol: string } | undefined {
+  return (SUITS as Record<string, { name: string; symbol: string } | undefined>)[letter];
+}
+
 export function tileName(t: Tile): string {
-  const s = (SUITS as Record<string, { name: string; symbol: string } | undefined>)[t[0]];
+  const s = suitOf(t[0]);
   const v = (VALUES as Record<string, string | undefined>)[t[1]];
   return `${v ?? t[1]} of ${s?.name ?? t[0]}`;
 }
