@@ -223,7 +223,10 @@ pub trait Listed: Bots + crate::game::WireTypes {
     /// telling, each with the rule it cites kept out of its sentence. The
     /// game says here, once, what its events mean to a player; no shell
     /// words them. Nothing is told by default.
-    fn narrate(events: &[Self::Event], told: &crate::words::Told<'_, Self>) -> Vec<crate::words::Line>
+    fn narrate(
+        events: &[Self::Event],
+        told: &crate::words::Told<'_, Self>,
+    ) -> Vec<crate::words::Line>
     where
         Self: Sized,
     {

@@ -8,8 +8,8 @@
 //! registry is built (`.with::<MyGame>()`).
 
 use crate::query::{Asked, Query};
-use crate::words::{Line, Tell};
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
+use crate::words::{Line, Tell};
 use crate::{
     About, Bot, BotLevel, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
     Seed, SetupError, ToAct, Viewer,

@@ -204,7 +204,11 @@ mod tests {
             names: &names,
         };
         assert_eq!(watcher.name(Seat(0)), "Ada");
-        assert_eq!(watcher.name(Seat(2)), "Seat 3", "an unnamed seat is numbered");
+        assert_eq!(
+            watcher.name(Seat(2)),
+            "Seat 3",
+            "an unnamed seat is numbered"
+        );
         assert_eq!(Who::NOBODY.name(Seat(255)), "Seat 256");
         assert_eq!(me.each(&[3, 1]), "You 3, Bea 1");
     }

@@ -7,7 +7,10 @@ use stackyard_core::about::{About, Choice, Field, FieldKind, ScoreWords, Seats, 
 
 impl Listed for Babel {
     /// Each draw and move in a player's words (`words.rs`).
-    fn narrate(events: &[crate::Event], told: &stackyard_core::words::Told<'_, Self>) -> Vec<stackyard_core::words::Line> {
+    fn narrate(
+        events: &[crate::Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
         crate::words::narrate(events, told)
     }
 
@@ -18,7 +21,12 @@ impl Listed for Babel {
         let suits: serde_json::Map<String, serde_json::Value> = crate::SUITS
             .iter()
             .zip(crate::SUIT_NAMES.iter().zip(crate::SUIT_SYMBOLS))
-            .map(|(l, (name, symbol))| (l.to_string(), serde_json::json!({"name": name, "symbol": symbol})))
+            .map(|(l, (name, symbol))| {
+                (
+                    l.to_string(),
+                    serde_json::json!({"name": name, "symbol": symbol}),
+                )
+            })
             .collect();
         let values: serde_json::Map<String, serde_json::Value> = crate::VALUES
             .iter()

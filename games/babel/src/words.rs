@@ -13,20 +13,33 @@ pub(crate) fn narrate(events: &[Event], told: &Told<'_, Babel>) -> Vec<Line> {
         .iter()
         .map(|e| {
             match e {
-                Event::Drew { tile } => Line::new(LineKind::Move, format!("Drew the {}.", tile.name()), Some("B4")),
+                Event::Drew { tile } => Line::new(
+                    LineKind::Move,
+                    format!("Drew the {}.", tile.name()),
+                    Some("B4"),
+                ),
                 Event::Moved { from, to, tile } => Line::new(
                     LineKind::Move,
-                    format!("Put stack {from} onto stack {to} (the {} on top).", tile.name()),
+                    format!(
+                        "Put stack {from} onto stack {to} (the {} on top).",
+                        tile.name()
+                    ),
                     Some("B5"),
                 ),
                 Event::Undone { from, count, .. } => Line::new(
                     LineKind::Move,
-                    format!("Took back the move: {} back to stack {from}.", plural(i64::from(*count), "tile")),
+                    format!(
+                        "Took back the move: {} back to stack {from}.",
+                        plural(i64::from(*count), "tile")
+                    ),
                     Some("B-8"),
                 ),
                 Event::Ended { stacks, .. } => Line::new(
                     LineKind::End,
-                    format!("Every tile is out: {} left.", plural(*stacks as i64, "stack")),
+                    format!(
+                        "Every tile is out: {} left.",
+                        plural(*stacks as i64, "stack")
+                    ),
                     Some("B7"),
                 ),
             }
@@ -49,7 +62,10 @@ mod tests {
             view: &view,
             before: None,
             settings: None,
-            who: Who { viewer: Some(Seat(0)), names: &[] },
+            who: Who {
+                viewer: Some(Seat(0)),
+                names: &[],
+            },
         };
         narrate(events, &told)
     }
@@ -63,9 +79,20 @@ mod tests {
         assert_eq!(arms5.name(), "5 of Arms");
         let lines = tell(&[
             Event::Drew { tile: sun0 },
-            Event::Moved { from: 3, to: 2, tile: arms5 },
-            Event::Undone { from: 3, to: 2, count: 1 },
-            Event::Ended { stacks: 2, result: crate::Result::PartialWin },
+            Event::Moved {
+                from: 3,
+                to: 2,
+                tile: arms5,
+            },
+            Event::Undone {
+                from: 3,
+                to: 2,
+                count: 1,
+            },
+            Event::Ended {
+                stacks: 2,
+                result: crate::Result::PartialWin,
+            },
         ]);
         let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(

@@ -10,7 +10,10 @@ use std::fmt::Write;
 
 impl Listed for IceTowers {
     /// Each play in a player's words, from the reader's side (`words.rs`).
-    fn narrate(events: &[crate::Event], told: &stackyard_core::words::Told<'_, Self>) -> Vec<stackyard_core::words::Line> {
+    fn narrate(
+        events: &[crate::Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
         crate::words::narrate(events, told)
     }
 

@@ -52,8 +52,8 @@ pub mod sim;
 pub mod state;
 pub mod suggest;
 pub mod view;
-pub mod world;
 mod words;
+pub mod world;
 
 pub use action::{Action, EndReason, Event, FoundationPiece};
 pub use error::LeaningError;

@@ -185,13 +185,19 @@ fn failed(
                 if released {
                     format!(": the piece is lost, {}.", pts(points))
                 } else {
-                    format!(": no points, and that was {}, so the piece is lost.", try_of(tries, max_tries))
+                    format!(
+                        ": no points, and that was {}, so the piece is lost.",
+                        try_of(tries, max_tries)
+                    )
                 }
             } else {
                 match max_tries {
                     Some(m) => {
                         let left = m.saturating_sub(tries);
-                        format!(": no points, try again ({} left).", count(left.into(), "try", "tries"))
+                        format!(
+                            ": no points, try again ({} left).",
+                            count(left.into(), "try", "tries")
+                        )
                     }
                     None => ": no points, try again.".to_string(),
                 }
@@ -207,11 +213,18 @@ fn failed(
             } else {
                 " They may try again with the same size.".to_string()
             };
-            format!("Slip: {}, {what} ({why}). The table is put back.{tail}", who.name(seat))
+            format!(
+                "Slip: {}, {what} ({why}). The table is put back.{tail}",
+                who.name(seat)
+            )
         };
         return Line::new(LineKind::Fell, text, Some(rule)).mine(mine);
     }
-    let head = if verdict == Verdict::Break { "Break" } else { "Wreck" };
+    let head = if verdict == Verdict::Break {
+        "Break"
+    } else {
+        "Wreck"
+    };
     Line::new(
         LineKind::Fell,
         format!(
@@ -236,7 +249,8 @@ mod tests {
     fn a_view() -> View {
         // Any view will do: the words read only the events and settings.
         use stackyard_core::Game;
-        let game = LeaningTowers::new(&Settings::default(), stackyard_core::Seed(1)).expect("defaults set up");
+        let game = LeaningTowers::new(&Settings::default(), stackyard_core::Seed(1))
+            .expect("defaults set up");
         game.view(stackyard_core::Viewer::Spectator)
     }
 
@@ -247,7 +261,10 @@ mod tests {
             view: &view,
             before: None,
             settings,
-            who: Who { viewer: viewer.map(Seat), names: &names },
+            who: Who {
+                viewer: viewer.map(Seat),
+                names: &names,
+            },
         };
         narrate(events, &told)
     }
@@ -270,7 +287,11 @@ mod tests {
     /// spectator too; the distance is the table's own setting.
     #[test]
     fn a_slip_reads_from_each_side_l9() {
-        let settings = Settings { slip_mm: 12.0, max_tries: 3, ..Settings::default() };
+        let settings = Settings {
+            slip_mm: 12.0,
+            max_tries: 3,
+            ..Settings::default()
+        };
         let e = [slip(0, false, 1)];
         let own = &tell(&e, Some(0), Some(&settings))[0];
         assert_eq!(
@@ -281,23 +302,49 @@ mod tests {
         assert!(own.mine);
         assert_eq!(own.kind, LineKind::Fell);
         let other = &tell(&e, Some(1), Some(&settings))[0];
-        assert!(other.text.starts_with("Slip: Ada, a medium ("), "{}", other.text);
+        assert!(
+            other.text.starts_with("Slip: Ada, a medium ("),
+            "{}",
+            other.text
+        );
         assert!(!other.mine);
         let watcher = &tell(&e, None, None)[0];
-        assert!(watcher.text.starts_with("Slip: Ada, a medium (it came to rest too far"), "{}", watcher.text);
+        assert!(
+            watcher
+                .text
+                .starts_with("Slip: Ada, a medium (it came to rest too far"),
+            "{}",
+            watcher.text
+        );
         for l in [own, other, watcher] {
-            assert!(!l.text.contains("L9"), "no rule id in the sentence: {}", l.text);
+            assert!(
+                !l.text.contains("L9"),
+                "no rule id in the sentence: {}",
+                l.text
+            );
         }
     }
 
     /// The last try forfeits the piece (L-slip's tries, `max_tries`).
     #[test]
     fn the_last_try_loses_the_piece() {
-        let settings = Settings { max_tries: 3, ..Settings::default() };
+        let settings = Settings {
+            max_tries: 3,
+            ..Settings::default()
+        };
         let own = &tell(&[slip(1, true, 3)], Some(1), Some(&settings))[0];
-        assert!(own.text.contains("that was try 3 of 3, so the piece is lost"), "{}", own.text);
+        assert!(
+            own.text
+                .contains("that was try 3 of 3, so the piece is lost"),
+            "{}",
+            own.text
+        );
         let other = &tell(&[slip(1, true, 3)], Some(0), Some(&settings))[0];
-        assert!(other.text.ends_with("The piece is lost (try 3 of 3)."), "{}", other.text);
+        assert!(
+            other.text.ends_with("The piece is lost (try 3 of 3)."),
+            "{}",
+            other.text
+        );
     }
 
     /// A slip's rule is its reason's (L6 for corners, L7 for contacts).
@@ -336,11 +383,17 @@ mod tests {
             released,
         };
         let own = &tell(&[placed(false)], Some(0), None)[0];
-        assert_eq!(own.text, "Clean! Your large pyramid rests: +3 points (level 2, 1 corner on the table, touching 1).");
+        assert_eq!(
+            own.text,
+            "Clean! Your large pyramid rests: +3 points (level 2, 1 corner on the table, touching 1)."
+        );
         assert_eq!(own.rule.as_deref(), Some("L10"));
         assert_eq!(own.kind, LineKind::Verdict);
         let other = &tell(&[placed(true)], None, None)[0];
-        assert_eq!(other.text, "Clean: Ada let go the held large: +3 points, with 2 for the hold (level 2, 1 corner on the table, touching 1).");
+        assert_eq!(
+            other.text,
+            "Clean: Ada let go the held large: +3 points, with 2 for the hold (level 2, 1 corner on the table, touching 1)."
+        );
         assert_eq!(other.rule.as_deref(), Some("L12"));
     }
 
@@ -355,8 +408,14 @@ mod tests {
             touching: vec![],
             points: 1,
         }];
-        assert_eq!(tell(&e, Some(1), None)[0].text, "Held: You hold a small touching 0: +1 point now; it is let go at the start of your next turn.");
-        assert_eq!(tell(&e, Some(0), None)[0].text, "Held: Bea holds a small touching 0: +1 point now; it is let go at the start of their next turn.");
+        assert_eq!(
+            tell(&e, Some(1), None)[0].text,
+            "Held: You hold a small touching 0: +1 point now; it is let go at the start of your next turn."
+        );
+        assert_eq!(
+            tell(&e, Some(0), None)[0].text,
+            "Held: Bea holds a small touching 0: +1 point now; it is let go at the start of their next turn."
+        );
     }
 
     /// L9 (break), L9 out, L5 pass, L11 close, L13 end, L-6 frozen.
@@ -376,23 +435,39 @@ mod tests {
                     tries: 1,
                 },
                 Event::Out { seat: Seat(0) },
-                Event::Frozen { piece: stackyard_physics::PieceId(4) },
+                Event::Frozen {
+                    piece: stackyard_physics::PieceId(4),
+                },
                 Event::Passed { seat: Seat(0) },
-                Event::Closed { penalties: vec![-2, 0] },
-                Event::GameOver { reason: EndReason::Closed, scores: vec![5, 7] },
+                Event::Closed {
+                    penalties: vec![-2, 0],
+                },
+                Event::GameOver {
+                    reason: EndReason::Closed,
+                    scores: vec![5, 7],
+                },
             ],
             Some(0),
             None,
         );
         let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
-        assert_eq!(texts[0], "Break: Bea, a large disturbed 1 piece: -1 point, the piece is lost and the table is put back.");
+        assert_eq!(
+            texts[0],
+            "Break: Bea, a large disturbed 1 piece: -1 point, the piece is lost and the table is put back."
+        );
         assert_eq!(texts[1], "You are out of this game after a wreck.");
         assert_eq!(lines[2].rule.as_deref(), Some("L-6"));
         assert_eq!(texts[3], "You passed.");
         assert!(texts[4].ends_with("You -2, Bea 0."), "{}", texts[4]);
         assert_eq!(lines[4].rule.as_deref(), Some("L11"));
-        assert_eq!(texts[5], "Game over, the game was closed: You 5, Bea 7 points.");
+        assert_eq!(
+            texts[5],
+            "Game over, the game was closed: You 5, Bea 7 points."
+        );
         assert_eq!(lines[5].rule.as_deref(), Some("L13"));
-        assert_eq!(tell(&[Event::Out { seat: Seat(0) }], Some(1), None)[0].text, "Ada is out of this game after a wreck.");
+        assert_eq!(
+            tell(&[Event::Out { seat: Seat(0) }], Some(1), None)[0].text,
+            "Ada is out of this game after a wreck."
+        );
     }
 }

@@ -22,7 +22,10 @@ impl Listed for SpeedyTowers {
                     .ok()
                     .and_then(|v| v.as_str().map(str::to_string))
                     .unwrap_or_default();
-                (letter, serde_json::json!({"name": s.name(), "symbol": s.symbol()}))
+                (
+                    letter,
+                    serde_json::json!({"name": s.name(), "symbol": s.symbol()}),
+                )
             })
             .collect();
         vec![
@@ -36,7 +39,10 @@ impl Listed for SpeedyTowers {
 
     /// Each step in a player's words, a placement and how it settled as
     /// one line (`words.rs`).
-    fn narrate(events: &[Event], told: &stackyard_core::words::Told<'_, Self>) -> Vec<stackyard_core::words::Line> {
+    fn narrate(
+        events: &[Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
         crate::words::narrate(events, told)
     }
 

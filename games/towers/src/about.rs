@@ -6,7 +6,10 @@ use stackyard_core::about::{About, Choice, ScoreWords, Seats, SettingsForm};
 
 impl Listed for Position {
     /// Each move and what it knocked down, from the reader's side (`words.rs`).
-    fn narrate(events: &[crate::Event], told: &stackyard_core::words::Told<'_, Self>) -> Vec<stackyard_core::words::Line> {
+    fn narrate(
+        events: &[crate::Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
         crate::words::narrate(events, told)
     }
 

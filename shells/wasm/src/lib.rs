@@ -153,7 +153,9 @@ pub fn narrate(game: &str, tell_json: &str) -> Result<Value, ShellError> {
         "what to tell is not {events, view, before?, settings?, viewer?, names}",
         tell_json,
     )?;
-    kind.narrate(&tell).map(|lines| to_value(&lines)).map_err(ShellError)
+    kind.narrate(&tell)
+        .map(|lines| to_value(&lines))
+        .map_err(ShellError)
 }
 
 /// The default settings of the game called `game` for `seats` players (in

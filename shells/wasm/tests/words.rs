@@ -32,7 +32,9 @@ fn every_game_words_every_step_of_a_bot_game_from_each_side() {
         {
             obj.insert("seats".into(), json!(seats));
         }
-        let table = kind.create(&settings_for, Seed(3)).expect("the sim settings set up");
+        let table = kind
+            .create(&settings_for, Seed(3))
+            .expect("the sim settings set up");
         let level = kind.bot_levels()[0].name.clone();
         let n = table.seat_count();
         let levels = vec![level.as_str(); n];
@@ -42,8 +44,12 @@ fn every_game_words_every_step_of_a_bot_game_from_each_side() {
         let names: Vec<String> = (0..n).map(|s| format!("Name{s}")).collect();
         let record = serde_json::to_string(&sim.record).expect("a record");
         let mut worded = 0;
-        for viewer in [json!({"type": "seat", "seat": 0}), json!({"type": "spectator"})] {
-            let replay = stackyard_wasm::replay(&record, &viewer.to_string()).expect("the record replays");
+        for viewer in [
+            json!({"type": "seat", "seat": 0}),
+            json!({"type": "spectator"}),
+        ] {
+            let replay =
+                stackyard_wasm::replay(&record, &viewer.to_string()).expect("the record replays");
             let frames = replay["frames"].as_array().expect("frames");
             let seat = viewer.get("seat").cloned().unwrap_or(Value::Null);
             for w in frames.windows(2) {
@@ -56,10 +62,22 @@ fn every_game_words_every_step_of_a_bot_game_from_each_side() {
                 for l in lines.as_array().expect("lines") {
                     let text = l["text"].as_str().expect("a text");
                     assert!(!text.is_empty(), "{}: an empty line", kind.name());
-                    assert!(!has_rule_id(text), "{}: a rule id in the sentence: {text}", kind.name());
-                    assert!(!text.contains("Name0") || seat.is_null(), "{}: seat 0 reads its own seat as You: {text}", kind.name());
+                    assert!(
+                        !has_rule_id(text),
+                        "{}: a rule id in the sentence: {text}",
+                        kind.name()
+                    );
+                    assert!(
+                        !text.contains("Name0") || seat.is_null(),
+                        "{}: seat 0 reads its own seat as You: {text}",
+                        kind.name()
+                    );
                     if let Some(rule) = l["rule"].as_str() {
-                        assert!(has_rule_id(rule), "{}: {rule:?} is not a rule id", kind.name());
+                        assert!(
+                            has_rule_id(rule),
+                            "{}: {rule:?} is not a rule id",
+                            kind.name()
+                        );
                     }
                     worded += 1;
                 }
@@ -75,9 +93,13 @@ fn bad_input_is_named_not_panicked_on() {
     assert!(err.0.contains("no game is called \"chess\""), "{err}");
     let err = narrate("towers", "not json").expect_err("not JSON");
     assert!(err.0.starts_with("what to tell is not"), "{err}");
-    let err = narrate("towers", r#"{"events": [{"type": "capped"}], "view": {}}"#).expect_err("not Towers events");
+    let err = narrate("towers", r#"{"events": [{"type": "capped"}], "view": {}}"#)
+        .expect_err("not Towers events");
     assert!(err.0.contains("these are not Towers events"), "{err}");
-    let many: Vec<Value> = (0..300).map(|_| json!({"type": "ended", "scores": [1, 2]})).collect();
-    let err = narrate("towers", &json!({"events": many, "view": {}}).to_string()).expect_err("too many");
+    let many: Vec<Value> = (0..300)
+        .map(|_| json!({"type": "ended", "scores": [1, 2]}))
+        .collect();
+    let err =
+        narrate("towers", &json!({"events": many, "view": {}}).to_string()).expect_err("too many");
     assert!(err.0.contains("at most 256 events"), "{err}");
 }
