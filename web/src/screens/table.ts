@@ -495,11 +495,18 @@ export function tableScreen(id: string): Screen {
     );
   }
 
+  /** A line of history: the game's sentence, and the rule it cites one
+   *  click away (a mark beside it, never in the words). */
+  function historyItem(l: Line): HTMLElement {
+    const rule = l.rule && table ? h('a', { href: ruleHref(table.game, l.rule), class: 'rule-mark', 'data-rule': l.rule, title: 'The rule', 'aria-label': 'the rule' }) : null;
+    return h('li', { 'data-kind': l.kind, class: l.kind }, l.text, rule);
+  }
+
   function renderHistory(): void {
     // Newest first: what just happened is where the eye is.
     replace(
       historyList,
-      history.length ? history.slice(-200).reverse().map((l) => h('li', { 'data-kind': l.kind, class: l.kind }, l.text)) : h('li', { class: 'muted gap' }, 'Nothing yet.'),
+      history.length ? history.slice(-200).reverse().map(historyItem) : h('li', { class: 'muted gap' }, 'Nothing yet.'),
     );
   }
 
