@@ -47,7 +47,6 @@ mod seat;
 mod seed;
 pub mod stepper;
 mod time;
-pub mod words;
 
 pub use about::{About, Listed, Seats};
 pub use bot::{Bot, BotLevel, Bots, Decision};

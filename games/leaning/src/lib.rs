@@ -52,7 +52,6 @@ pub mod sim;
 pub mod state;
 pub mod suggest;
 pub mod view;
-mod words;
 pub mod world;
 
 pub use action::{Action, EndReason, Event, FoundationPiece};
