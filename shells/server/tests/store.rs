@@ -126,6 +126,50 @@ async fn store_suite(db: &str) {
         json!({"seat": 0, "at": 840, "action": {"type": "pass", "n": 84}})
     );
     assert_eq!(stored.record["end"], 900);
+    // A table's whole life up to now in one commit (SQLite gets it as one
+    // script): each write lands, with its own arguments, in order.
+    let third = format!("t{}", random_hex(6));
+    let mut writes = vec![create(&third)];
+    for (seat, name) in [(0, "Bea"), (1, "Cy")] {
+        writes.push(Write::SeatTaken {
+            table: third.clone(),
+            seat,
+            token_hash: format!("hash-{name}"),
+            name: Some(name.into()),
+            account: None,
+        });
+    }
+    writes.push(Write::Status {
+        table: third.clone(),
+        status: "playing",
+    });
+    writes.extend((0..70).map(|seq| action(&third, seq)));
+    writes.push(Write::Hint {
+        table: third.clone(),
+        seat: 1,
+    });
+    writes.push(Write::Progress {
+        table: third.clone(),
+        end_ms: 777,
+    });
+    store.commit(writes).await.unwrap();
+    let stored = store
+        .unfinished()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|t| t.id == third)
+        .expect("listed as unfinished");
+    assert_eq!(stored.record["actions"].as_array().unwrap().len(), 70);
+    assert_eq!(stored.record["actions"][69]["action"]["n"], 69);
+    assert_eq!(stored.record["end"], 777);
+    assert_eq!(
+        stored.holders,
+        vec![
+            (0, "hash-Bea".to_string(), Some("Bea".to_string()), None),
+            (1, "hash-Cy".to_string(), Some("Cy".to_string()), None),
+        ]
+    );
     // A batch with a failing write changes nothing (a duplicate action).
     let err = store.commit(vec![action(&id, 200), action(&id, 3)]).await;
     assert!(err.is_err());

@@ -9,7 +9,7 @@
 
 //!
 //! By concern: `schema` (which database, its migrations), `write` (the
-//! kinds of change), `writer` (the one writer and its batches), `tables`
+//! kinds of change), `statements` (the SQL each change is), `writer` (the one writer and its batches), `tables`
 //! (tables as stored, live and finished), `ratings` (ratings and
 //! settings), `features` (hints, timer steps, daily deals), `node` (this
 //! process as one node of several, and the fences of its commits, issue
@@ -25,6 +25,7 @@ mod mirror;
 mod node;
 mod ratings;
 mod schema;
+mod statements;
 mod tables;
 mod write;
 mod writer;
@@ -109,7 +110,12 @@ impl Store {
             .await
             .map_err(|e| StoreError(format!("migrating the schema: {e}")))?;
         let (writer, jobs) = mpsc::unbounded_channel();
-        tokio::spawn(writer::write_loop(pool.clone(), jobs, node.clone()));
+        tokio::spawn(writer::write_loop(
+            pool.clone(),
+            jobs,
+            node.clone(),
+            dialect,
+        ));
         Ok(Store {
             pool,
             dialect,
