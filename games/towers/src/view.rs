@@ -19,8 +19,10 @@ pub struct Block {
     /// The top floor, whose colour owns the tower (T6); absent when empty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub top: Option<Floor>,
-    /// Whether a utility floor is inside (T14, T-1).
-    #[serde(default)]
+    /// Whether a utility floor is inside (T14, T-1); absent when not (a
+    /// board's 64 `"utility":false` were a quarter of every Towers
+    /// message, docs/benchmarks.md).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub utility: bool,
 }
 

@@ -74,3 +74,28 @@ fn moves_travel_as_tagged_objects() {
             .is_err()
     );
 }
+
+/// A block says only what it has: `utility` only when a utility is inside
+/// (T14), `top` only on a tower (T6). Every Towers message carries 64 of
+/// them, so the keys left out are most of a message's size.
+#[test]
+fn a_block_leaves_out_what_it_does_not_have() {
+    let mut p: Position = "8x8+infrastructure:2"
+        .parse::<stackyard_towers::Variant>()
+        .map(|v| Position::new(v).unwrap())
+        .unwrap();
+    let view = p.view(Viewer::Spectator);
+    let text = serde_json::to_string(&view.blocks[0]).unwrap();
+    assert_eq!(text, r#"{"height":1,"top":"black"}"#);
+    let utility = p.legal_moves()[0];
+    p.play(utility).unwrap();
+    let view = p.view(Viewer::Spectator);
+    let with_utility: Vec<String> = view
+        .blocks
+        .iter()
+        .filter(|b| b.utility)
+        .map(|b| serde_json::to_string(b).unwrap())
+        .collect();
+    assert_eq!(with_utility.len(), 1, "{utility:?} placed one utility");
+    assert!(with_utility[0].contains(r#""utility":true"#));
+}

@@ -15,9 +15,11 @@ height: number,
  */
 top?: Floor | null, 
 /**
- * Whether a utility floor is inside (T14, T-1).
+ * Whether a utility floor is inside (T14, T-1); absent when not (a
+ * board's 64 `"utility":false` were a quarter of every Towers
+ * message, docs/benchmarks.md).
  */
-utility: boolean, };
+utility?: boolean, };
 
 /**
  * A player. Black is seat 0 and moves first (T7).
