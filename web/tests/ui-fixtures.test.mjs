@@ -60,7 +60,7 @@ function iceView() {
   towers[3].pieces = [3, 20, 8, 27];
   towers.splice(20, 1);
   return {
-    viewer: { type: 'seat', seat: 0 }, settings: { players: 2, ghost: false, hold_limit_ms: 10000, game_timer_ms: 300000 },
+    settings: { players: 2, ghost: false, hold_limit_ms: 10000, game_timer_ms: 300000 },
     now: 5000, next_tower: 30, started: 1000, game_deadline: 301000, towers,
     seats: [
       { colour: 'red', ready: true, done: false, holding: null, score: 31 },

@@ -52,6 +52,9 @@ impl Game for IceTowers {
     const REPLAYS: &'static [&'static str] = &["0.1.0"];
     /// Played without turns: every seat acts whenever it likes.
     const TURNLESS: bool = true;
+    /// Nothing is hidden and nothing is said to one seat only (I-rules have
+    /// no secret), so one view and one set of events serve everyone.
+    const PUBLIC_VIEWS: bool = true;
     type Settings = Settings;
     type Action = Action;
     type Event = Event;
@@ -95,8 +98,8 @@ impl Game for IceTowers {
         IceTowers::next_deadline(self)
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        self.view_for(viewer)
+    fn view(&self, _viewer: Viewer) -> View {
+        self.public_view()
     }
 
     /// I15: each seat's pips controlled now (the ghost's are not a seat's).

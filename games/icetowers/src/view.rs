@@ -1,6 +1,6 @@
 //! What a viewer sees. IceTowers has no hidden information: every piece
-//! and every hand is on the table, so seats and spectators see the same,
-//! plus who is looking. The view is complete: [`IceTowers::from_view`]
+//! and every hand is on the table, so seats and spectators see the same.
+//! The view is complete: [`IceTowers::from_view`]
 //! rebuilds the identical state, which is how bots play from their view.
 
 use crate::piece::{COLOUR_NAMES, GHOST_NAME, PieceId};
@@ -8,7 +8,7 @@ use crate::settings::Settings;
 use crate::state::{Ending, Held, IceTowers};
 use crate::table::{Pos, Tower, TowerId};
 use serde::{Deserialize, Serialize};
-use stackyard_core::{GameTime, Seat, Viewer};
+use stackyard_core::{GameTime, Seat};
 
 /// One tower as drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,12 +39,12 @@ pub struct SeatView {
     pub score: i64,
 }
 
-/// The table as a viewer sees it.
+/// The table as everybody sees it (IceTowers hides nothing, and the view
+/// says nothing of who is looking: a server writes it once per step for
+/// every seat and spectator, `Game::PUBLIC_VIEWS`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct View {
-    /// Who is looking.
-    pub viewer: Viewer,
     /// The room's settings.
     pub settings: Settings,
     /// The latest time the table has seen.
@@ -66,11 +66,10 @@ pub struct View {
 }
 
 impl IceTowers {
-    /// The table as `viewer` sees it.
-    pub fn view_for(&self, viewer: Viewer) -> View {
+    /// The table as everybody sees it.
+    pub fn public_view(&self) -> View {
         let scores = self.scores_by_colour();
         View {
-            viewer,
             settings: self.settings().clone(),
             now: self.now(),
             next_tower: self.next_tower_id(),

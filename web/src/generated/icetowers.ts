@@ -2,7 +2,7 @@
 // Do not edit: change the Rust types and regenerate; a test
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
-import type { GameTime, Seat, Viewer } from './core';
+import type { GameTime, Seat } from './core';
 
 /**
  * One thing a seat can do (I4–I12). Ghost pieces are moved with the same
@@ -276,13 +276,11 @@ pos: Pos,
 pieces: Array<PieceId>, };
 
 /**
- * The table as a viewer sees it.
+ * The table as everybody sees it (IceTowers hides nothing, and the view
+ * says nothing of who is looking: a server writes it once per step for
+ * every seat and spectator, `Game::PUBLIC_VIEWS`).
  */
 export type View = { 
-/**
- * Who is looking.
- */
-viewer: Viewer, 
 /**
  * The room's settings.
  */
