@@ -6,6 +6,15 @@ use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use serde::de::DeserializeOwned;
 use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+/// How long a kept connection may sit idle and still be used. The server
+/// closes a connection that sends no request for its header timeout (10 s
+/// by default); a request sent just as that happens is lost with the
+/// connection ("connection closed before message completed"), and a POST
+/// that may have been received cannot be sent again. So a connection idle
+/// for half that long is dropped and a fresh one opened instead.
+const KEEP_IDLE: Duration = Duration::from_secs(5);
 
 /// One HTTP/1.1 request on a connection of its own; returns the status
 /// and body.
@@ -23,7 +32,8 @@ pub async fn http(
 /// it: creating and joining a table then costs no TCP handshake each.
 pub struct HttpClient {
     addr: SocketAddr,
-    sender: Option<SendRequest<Full<Bytes>>>,
+    /// The kept connection, and when it last answered.
+    sender: Option<(SendRequest<Full<Bytes>>, Instant)>,
 }
 
 impl HttpClient {
@@ -62,7 +72,9 @@ impl HttpClient {
         // that was sent is never repeated: a POST creates a table.)
         for _ in 0..2 {
             let kept = match self.sender.take() {
-                Some(mut s) if !s.is_closed() => s.ready().await.is_ok().then_some(s),
+                Some((mut s, last)) if !s.is_closed() && last.elapsed() < KEEP_IDLE => {
+                    s.ready().await.is_ok().then_some(s)
+                }
                 _ => None,
             };
             let mut sender = match kept {
@@ -81,7 +93,7 @@ impl HttpClient {
             };
             let status = response.status().as_u16();
             let bytes = response.into_body().collect().await?.to_bytes();
-            self.sender = Some(sender);
+            self.sender = Some((sender, Instant::now()));
             return Ok((status, String::from_utf8_lossy(&bytes).into_owned()));
         }
         anyhow::bail!("{path}: the server closed two connections before the request went")
