@@ -29,6 +29,16 @@ pub(super) struct Statement {
     pub args: Vec<Arg>,
 }
 
+impl Statement {
+    /// A statement without arguments.
+    pub fn plain(sql: &'static str) -> Statement {
+        Statement {
+            sql,
+            args: Vec::new(),
+        }
+    }
+}
+
 /// Binds `args` to `query`, in order.
 pub(super) fn bind<'q>(
     mut query: Query<'q, sqlx::Any, AnyArguments>,
@@ -74,11 +84,6 @@ impl Script {
         self.sql.push_str(rest);
         self.sql.push_str(";\n");
         self.args.extend(statement.args);
-    }
-
-    /// Whether nothing was pushed.
-    pub fn is_empty(&self) -> bool {
-        self.sql.is_empty()
     }
 }
 

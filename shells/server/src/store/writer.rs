@@ -34,7 +34,8 @@ pub(super) async fn write_loop(
     const MAX_BATCH: usize = 4096;
     // The writer keeps one connection: taking one from the pool for each
     // batch would check its health (a round trip) every time. A failed
-    // commit gives it back, and the next batch takes a fresh one.
+    // commit closes it (it may be mid-transaction), and the next batch
+    // takes a fresh one.
     let mut writer: Option<PoolConnection<sqlx::Any>> = None;
     while let Some(first) = jobs.recv().await {
         let mut batch = vec![first];
@@ -55,6 +56,8 @@ pub(super) async fn write_loop(
                 let r = commit_batch(&mut conn, &batch, node, dialect).await;
                 if r.is_ok() {
                     writer = Some(conn);
+                } else {
+                    let _ = conn.close().await;
                 }
                 r
             }
@@ -78,7 +81,13 @@ pub(super) async fn write_loop(
                 for job in batch {
                     let r = match pool.acquire().await {
                         Ok(mut conn) => {
-                            commit_batch(&mut conn, std::slice::from_ref(&job), node, dialect).await
+                            let r =
+                                commit_batch(&mut conn, std::slice::from_ref(&job), node, dialect)
+                                    .await;
+                            if r.is_err() {
+                                let _ = conn.close().await;
+                            }
+                            r
                         }
                         Err(e) => Err(e.into()),
                     };
@@ -101,8 +110,9 @@ pub(super) async fn write_loop(
 /// Commits a batch in one transaction. Actions go in a few multi-row
 /// inserts, after the other writes (none of those reads them, and a
 /// table's row exists before its actions do); of the timer progress of a
-/// table only the latest is written. To SQLite the whole batch is one
-/// script, one hand-off to its thread (`statements.rs` says why).
+/// table only the latest is written. To SQLite the whole batch, its
+/// `BEGIN` and `COMMIT` included, is one script: one hand-off to its
+/// thread (`statements.rs` says why).
 ///
 /// With several nodes, each job's tables are fenced first, in the same
 /// transaction (`leases.rs`): a table another node took over refuses the
@@ -129,35 +139,43 @@ async fn commit_batch(
         }
     }
     statements.extend(action_inserts(&writes));
-    let mut tx = conn.begin().await?;
-    if let Some(node) = node {
-        // One sorted set for the whole batch: jobs fenced one after the
-        // other would lock lease rows out of table id order, and deadlock
-        // with a renewal (which locks them in order).
-        let fences = Fences::union(batch.iter().map(|job| &job.fences));
-        node.apply_fences(&mut tx, &fences).await?;
-    }
     match dialect {
         Dialect::Sqlite => {
+            // The transaction is in the script too: one hand-off in all.
+            // Should a statement fail, SQLite keeps the transaction open;
+            // the ROLLBACK ends it, and the writer closes the connection
+            // rather than hand it back to the pool (`write_loop`).
             let mut script = Script::default();
+            script.push(Statement::plain("BEGIN IMMEDIATE"));
             for s in statements {
                 script.push(s);
             }
-            if !script.is_empty() {
-                // Not kept prepared: no two batches' scripts are alike. Safe
-                // SQL: only our statements' text, every value an argument.
-                let sql = sqlx::AssertSqlSafe(script.sql);
-                bind(sqlx::query(sql).persistent(false), script.args)
-                    .execute(&mut *tx)
-                    .await?;
+            script.push(Statement::plain("COMMIT"));
+            // Not kept prepared: no two batches' scripts are alike. Safe
+            // SQL: only our statements' text, every value an argument.
+            let sql = sqlx::AssertSqlSafe(script.sql);
+            let done = bind(sqlx::query(sql).persistent(false), script.args)
+                .execute(&mut *conn)
+                .await;
+            if let Err(e) = done {
+                let _ = sqlx::query("ROLLBACK").execute(&mut *conn).await;
+                return Err(e.into());
             }
         }
         Dialect::Postgres => {
+            let mut tx = conn.begin().await?;
+            if let Some(node) = node {
+                // One sorted set for the whole batch: jobs fenced one after
+                // the other would lock lease rows out of table id order, and
+                // deadlock with a renewal (which locks them in order).
+                let fences = Fences::union(batch.iter().map(|job| &job.fences));
+                node.apply_fences(&mut tx, &fences).await?;
+            }
             for s in statements {
                 bind(sqlx::query(s.sql), s.args).execute(&mut *tx).await?;
             }
+            tx.commit().await?;
         }
     }
-    tx.commit().await?;
     Ok(())
 }
