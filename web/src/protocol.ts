@@ -83,7 +83,7 @@ export type Replay<V = unknown, A = unknown, E = unknown> = Omit<server.ReplayAn
 
 // ---- WebSocket -----------------------------------------------------------
 
-export { PROTOCOL, NAME_MAX_CHARS } from './generated/server';
+export { PROTOCOL, NAME_MAX_CHARS, ACCOUNT_NAME_MIN_CHARS, ACCOUNT_NAME_MAX_CHARS, PASSWORD_MIN_CHARS } from './generated/server';
 
 /** One kind of server message, by its `type`. */
 export type MessageOf<T extends server.ServerMessage['type']> = Extract<

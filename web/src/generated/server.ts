@@ -1058,6 +1058,12 @@ export const PROTOCOL = 1;
 
 export const NAME_MAX_CHARS = 32;
 
+export const ACCOUNT_NAME_MIN_CHARS = 2;
+
+export const ACCOUNT_NAME_MAX_CHARS = 24;
+
+export const PASSWORD_MIN_CHARS = 8;
+
 export const CLOSE_POLICY = 1008;
 
 export const CLOSE_TOO_LARGE = 1009;

@@ -9,6 +9,7 @@ import { h, replace } from '../ui/dom';
 import { refreshAccountBadge } from '../ui/account';
 import type { Screen } from './screen';
 import { PROVISIONAL_NOTE, PROVISIONAL_TITLE } from '../words/names';
+import { ACCOUNT_NAME_MAX_CHARS, ACCOUNT_NAME_MIN_CHARS, PASSWORD_MIN_CHARS } from '../protocol';
 
 function ratingText(r: { rating: number; provisional: boolean }): string {
   return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
@@ -36,8 +37,12 @@ export function ratingsList(ratings: Me['ratings'], testid: string): HTMLElement
   return h('div', {}, list, h('p', { class: 'muted small', 'data-testid': 'provisional-note' }, PROVISIONAL_NOTE));
 }
 
-function field(label: string, name: string, type: string, autocomplete: string): HTMLElement {
-  return h('label', {}, label, h('input', { name, type, autocomplete, required: true, 'data-testid': `account-${name}` }));
+// Lengths the server holds to (generated from Rust): the browser stops a
+// name that is too long and says what is too short before anything is sent.
+type Limits = { minlength?: number; maxlength?: number };
+
+function field(label: string, name: string, type: string, autocomplete: string, limits: Limits = {}): HTMLElement {
+  return h('label', {}, label, h('input', { name, type, autocomplete, required: true, ...limits, 'data-testid': `account-${name}` }));
 }
 
 export function accountScreen(): Screen {
@@ -70,10 +75,10 @@ export function accountScreen(): Screen {
         h(
           'div',
           { class: 'account-forms' },
-          form('signin', 'Sign in', [field('Name', 'name', 'text', 'username'), field('Password', 'password', 'password', 'current-password')], 'Sign in', async (d) => {
+          form('signin', 'Sign in', [field('Name', 'name', 'text', 'username', { maxlength: ACCOUNT_NAME_MAX_CHARS }), field('Password', 'password', 'password', 'current-password')], 'Sign in', async (d) => {
             await accounts.signIn(text(d, 'name'), text(d, 'password'));
           }),
-          form('signup', 'New account', [field('Name', 'name', 'text', 'username'), field('Password', 'password', 'password', 'new-password')], 'Make the account', async (d) => {
+          form('signup', 'New account', [field('Name', 'name', 'text', 'username', { minlength: ACCOUNT_NAME_MIN_CHARS, maxlength: ACCOUNT_NAME_MAX_CHARS }), field('Password', 'password', 'password', 'new-password', { minlength: PASSWORD_MIN_CHARS })], 'Make the account', async (d) => {
             await accounts.signUp(text(d, 'name'), text(d, 'password'));
             await accounts.signIn(text(d, 'name'), text(d, 'password'));
           }),
@@ -93,7 +98,7 @@ export function accountScreen(): Screen {
       h(
         'div',
         { class: 'account-forms' },
-        form('change-password', 'Change the password', [field('Current password', 'password', 'password', 'current-password'), field('New password', 'new_password', 'password', 'new-password')], 'Change it', async (d) => {
+        form('change-password', 'Change the password', [field('Current password', 'password', 'password', 'current-password'), field('New password', 'new_password', 'password', 'new-password', { minlength: PASSWORD_MIN_CHARS })], 'Change it', async (d) => {
           await accounts.changePassword(text(d, 'password'), text(d, 'new_password'));
         }),
         form('delete-account', 'Delete the account', [h('p', { class: 'muted' }, 'Your games stay, under "deleted player"; your ratings go.'), field('Password', 'password', 'password', 'current-password')], 'Delete it for good', async (d) => {

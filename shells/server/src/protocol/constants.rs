@@ -11,6 +11,14 @@ pub const PROTOCOL: u32 = 1;
 /// there too: `NAME_MAX_CHARS` in web/src/generated/server.ts).
 pub const NAME_MAX_CHARS: usize = 32;
 
+/// An account's name, shortest and longest, in characters (issue #27;
+/// the browser's sign-up form holds to them before it asks).
+pub const ACCOUNT_NAME_MIN_CHARS: usize = crate::accounts::names::MIN_CHARS;
+/// See [`ACCOUNT_NAME_MIN_CHARS`].
+pub const ACCOUNT_NAME_MAX_CHARS: usize = crate::accounts::names::MAX_CHARS;
+/// The shortest password, in characters.
+pub const PASSWORD_MIN_CHARS: usize = crate::accounts::passwords::MIN_CHARS;
+
 /// Close code: the connection broke a rule (no such table, too many
 /// messages).
 pub const CLOSE_POLICY: u16 = axum::extract::ws::close_code::POLICY;
@@ -25,6 +33,9 @@ pub fn wire_constants() -> Vec<(&'static str, Value)> {
     vec![
         ("PROTOCOL", Value::from(PROTOCOL)),
         ("NAME_MAX_CHARS", Value::from(NAME_MAX_CHARS)),
+        ("ACCOUNT_NAME_MIN_CHARS", Value::from(ACCOUNT_NAME_MIN_CHARS)),
+        ("ACCOUNT_NAME_MAX_CHARS", Value::from(ACCOUNT_NAME_MAX_CHARS)),
+        ("PASSWORD_MIN_CHARS", Value::from(PASSWORD_MIN_CHARS)),
         ("CLOSE_POLICY", Value::from(CLOSE_POLICY)),
         ("CLOSE_TOO_LARGE", Value::from(CLOSE_TOO_LARGE)),
         ("CLOSE_OVERLOADED", Value::from(CLOSE_OVERLOADED)),
