@@ -141,6 +141,20 @@ pub struct Told<'a, G: Game> {
     pub who: Who<'a>,
 }
 
+impl<'a, G: Game> Told<'a, G> {
+    /// Told from `view` alone (no view before, no settings), read by
+    /// `viewer` (`None`: a spectator) among seats called `names`: what a
+    /// game's words need at the least, and what its tests start from.
+    pub fn from_view(view: &'a G::View, viewer: Option<Seat>, names: &'a [String]) -> Self {
+        Told {
+            view,
+            before: None,
+            settings: None,
+            who: Who { viewer, names },
+        }
+    }
+}
+
 /// `n` and its noun, singular for one: "1 point", "3 points".
 pub fn count(n: i64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 || n == -1 { one } else { many })

@@ -52,22 +52,12 @@ pub(crate) fn narrate(events: &[Event], told: &Told<'_, Babel>) -> Vec<Line> {
 mod tests {
     use super::*;
     use crate::Tile;
-    use stackyard_core::words::Who;
     use stackyard_core::{Game, Seat, Seed, Viewer};
 
     fn tell(events: &[Event]) -> Vec<Line> {
         let game = Babel::new(&Default::default(), Seed(1)).expect("the defaults");
         let view = game.view(Viewer::Seat(Seat(0)));
-        let told = Told::<Babel> {
-            view: &view,
-            before: None,
-            settings: None,
-            who: Who {
-                viewer: Some(Seat(0)),
-                names: &[],
-            },
-        };
-        narrate(events, &told)
+        narrate(events, &Told::from_view(&view, Some(Seat(0)), &[]))
     }
 
     /// B1: tiles by their names; B4, B5, B-8, B7 cited beside the words.

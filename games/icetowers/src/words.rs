@@ -158,23 +158,13 @@ pub(crate) fn narrate(events: &[Event], told: &Told<'_, IceTowers>) -> Vec<Line>
 mod tests {
     use super::*;
     use crate::{Settings, TowerId};
-    use stackyard_core::words::Who;
     use stackyard_core::{Game, GameTime, Seed, Viewer};
 
     fn tell(events: &[Event], viewer: Option<u8>) -> Vec<Line> {
         let game = IceTowers::new(&Settings::default(), Seed(1)).expect("the defaults");
         let view = game.view(Viewer::Spectator);
         let names = vec!["Ada".to_string(), "Bea".to_string()];
-        let told = Told::<IceTowers> {
-            view: &view,
-            before: None,
-            settings: None,
-            who: Who {
-                viewer: viewer.map(Seat),
-                names: &names,
-            },
-        };
-        narrate(events, &told)
+        narrate(events, &Told::from_view(&view, viewer.map(Seat), &names))
     }
 
     /// I6: a cap names the pyramid by the seat's colour and size (I1).

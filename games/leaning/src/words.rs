@@ -244,7 +244,6 @@ mod tests {
     use crate::judge::SlipReason;
     use crate::piece::Size;
     use crate::{Settings, View};
-    use stackyard_core::words::Who;
 
     fn a_view() -> View {
         // Any view will do: the words read only the events and settings.
@@ -257,14 +256,9 @@ mod tests {
     fn tell(events: &[Event], viewer: Option<u8>, settings: Option<&Settings>) -> Vec<Line> {
         let view = a_view();
         let names = vec!["Ada".to_string(), "Bea".to_string()];
-        let told = Told::<LeaningTowers> {
-            view: &view,
-            before: None,
+        let told = Told {
             settings,
-            who: Who {
-                viewer: viewer.map(Seat),
-                names: &names,
-            },
+            ..Told::from_view(&view, viewer.map(Seat), &names)
         };
         narrate(events, &told)
     }

@@ -172,23 +172,13 @@ pub(crate) fn narrate(events: &[Event], told: &Told<'_, SpeedyTowers>) -> Vec<Li
 mod tests {
     use super::*;
     use crate::{Card, CoinFace, PiecePose, Settings, Suit, TowerId, Value};
-    use stackyard_core::words::Who;
     use stackyard_core::{Game, Seed, Viewer};
 
     fn tell(events: &[Event], viewer: Option<u8>) -> Vec<Line> {
         let game = SpeedyTowers::new(&Settings::default(), Seed(1)).expect("the defaults");
         let view = game.view(Viewer::Spectator);
         let names = vec!["Ada".to_string(), "Brisk bot".to_string()];
-        let told = Told::<SpeedyTowers> {
-            view: &view,
-            before: None,
-            settings: None,
-            who: Who {
-                viewer: viewer.map(Seat),
-                names: &names,
-            },
-        };
-        narrate(events, &told)
+        narrate(events, &Told::from_view(&view, viewer.map(Seat), &names))
     }
 
     fn placed(seat: u8, piece: u16, look: Look) -> Event {

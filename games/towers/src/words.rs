@@ -104,16 +104,7 @@ mod tests {
             <Position as Game>::new(&Default::default(), Seed(1)).expect("the default board");
         let view = game.view(Viewer::Spectator);
         let names = vec!["Ada".to_string(), "Easy bot".to_string()];
-        let told = Told::<Position> {
-            view: &view,
-            before: None,
-            settings: None,
-            who: Who {
-                viewer: viewer.map(Seat),
-                names: &names,
-            },
-        };
-        narrate(events, &told)
+        narrate(events, &Told::from_view(&view, viewer.map(Seat), &names))
     }
 
     fn sq(s: &str) -> crate::Square {
