@@ -15,7 +15,6 @@ import type { Action, Event, Look, PieceId, PiecePose, Placing, Settings, TakeBa
 import { cardName, coinFaceChip, lookChip, lookName, placingName, tileChip } from './speedy-pieces';
 import type { GhostLook, GhostSpec, Speedy3d, StepChanges } from './speedy3d';
 import type { GameContext, GameUi, Shown } from './types';
-import { eventLines } from '../words';
 import type { Line } from '../words/say';
 
 const NUDGE_MM = 1;
@@ -662,7 +661,6 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     show(sh: Shown<View, Event>) {
       const before = new Map<PieceId, Look>();
       for (const t of view?.towers ?? []) for (const p of t.pieces) before.set(p.piece, p.look);
-      const viewBefore = view;
       view = sh.view;
       const changes: StepChanges = { dropped: new Map(), fallen: new Map(), looks: new Map() };
       for (const e of sh.events) {
@@ -675,13 +673,13 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
           for (const p of e.fallen) changes.fallen.set(p, at.get(p) ?? null);
         }
       }
-      // The same words as the table's history (the game's own,
-      // games/speedy/src/words.rs), newest beside the table.
-      if (!ctx.inReplay && sh.events.length) {
-        const names = sh.view.seats.map((_, seat) => ctx.seatLabel(seat));
-        const step = { events: sh.events, view: sh.view, before: viewBefore };
+      // The table history's own lines (the game's words,
+      // games/speedy/src/words.rs, worded once per step by the table
+      // screen), newest beside the table.
+      const said = sh.told;
+      if (!ctx.inReplay && said) {
         telling = telling.then(async () => {
-          const lines = await eventLines('speedy', step.events, step.view, { seat: ctx.seat, names }, step.before, ctx.settings ?? null);
+          const lines = await said;
           if (disposed) return;
           log.push(...lines);
           if (log.length > 60) log = log.slice(-60);

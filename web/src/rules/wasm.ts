@@ -125,11 +125,19 @@ export async function ask<T = unknown>(game: string, query: string, view: unknow
   return unwrap<T>(call(which, () => m.ask(game, query, JSON.stringify(view), JSON.stringify(input), settingsText)));
 }
 
+/** Whether the small module knows a game, asked once per game (a live
+ *  table asks on every step; the answer never changes). */
+const inLite = new Map<string, boolean>();
+
 /** The small module when it knows the game, the full one otherwise. */
 async function moduleFor(game: string): Promise<[RulesModule | LiteModule, 'full' | 'lite']> {
-  const small = await loadLite();
-  const knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
-  return knows ? [small, 'lite'] : [await loadRules(), 'full'];
+  let knows = inLite.get(game);
+  if (knows === undefined) {
+    const small = await loadLite();
+    knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
+    inLite.set(game, knows);
+  }
+  return knows ? [await loadLite(), 'lite'] : [await loadRules(), 'full'];
 }
 
 // ---- a step's events in words -----------------------------------------------

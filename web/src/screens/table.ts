@@ -597,10 +597,12 @@ export function tableScreen(id: string): Screen {
         const wasMine = mineToAct(turnBefore);
         const step = m;
         const game = table?.game ?? null;
-        // The game's own words (its rules crate, through WebAssembly): told
-        // in order, one step after another.
+        // The game's own words (its rules crate, through WebAssembly),
+        // worded once for this step: the history and the renderer's own log
+        // (`Shown.told`) share them. Told in order, one step after another.
+        const said: Promise<Line[]> = game ? eventLines(game, step.events, step.view, readers(), viewBefore, table?.settings) : Promise.resolve([]);
         told = told.then(async () => {
-          const lines = game ? await eventLines(game, step.events, step.view, readers(), viewBefore, table?.settings) : [];
+          const lines = await said;
           addHistory(lines);
           showLatest(lines);
           if (step.ended || step.outcome) sounds.end();
@@ -608,7 +610,7 @@ export function tableScreen(id: string): Screen {
           else if (!wasMine && mineToAct(step.to_act)) sounds.yourTurn();
           saveHistory(id, mySeat(), step.version, history);
         });
-        ui?.show({ view: m.view, events: m.events, toAct: shownToAct(), outcome: m.outcome, ending: m.ended, live: true });
+        ui?.show({ view: m.view, events: m.events, toAct: shownToAct(), outcome: m.outcome, ending: m.ended, live: true, told: said });
         break;
       }
       case 'error': {
