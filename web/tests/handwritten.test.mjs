@@ -160,3 +160,49 @@ test('a hand-written copy is caught, by its name or by its keys', () => {
   assert.match(found[1], /interface Preview is declared in src\/generated\/leaning\.ts/);
   assert.match(found[2], /GameName has the keys of the generated RulesGame/);
 });
+
+// Nothing in TypeScript restates a rule (issue #26): how a game's events
+// read, and the rule each cites, are the game's own (`Listed::narrate`, in
+// its rules crate, through the rules compiled to WebAssembly), and the
+// piecepack's suit names and symbols are generated (SUITS). A rule id as a
+// string literal in a game's module, or a table of suit names, is a copy.
+
+const GAMES = join(SRC, 'games');
+const WORDS = join(SRC, 'words');
+
+/** Rule-id string literals ('L12', "T-3", `P10`) in `text`, comments aside. */
+function ruleLiterals(text) {
+  return [...uncommented(text).matchAll(/(['"`])([A-Z]-?\d+[a-z]?)\1/g)].map((m) => m[2]);
+}
+
+/** Suit-name tables: two suit names within one short stretch, comments aside. */
+function suitTables(text) {
+  return [...uncommented(text).matchAll(/\b(Suns|Moons|Crowns|Arms)\b[^\n]{0,120}\n?[^\n]{0,120}\b(Suns|Moons|Crowns|Arms)\b/g)].map((m) => m[0].slice(0, 60));
+}
+
+test('no game module or words file names a rule id: the rules crates say which rule a line cites', () => {
+  const found = [];
+  for (const file of [...tsFiles(GAMES, []), ...tsFiles(WORDS, [])]) {
+    for (const id of ruleLiterals(readFileSync(file, 'utf8'))) found.push(`src/${relative(SRC, file)}: '${id}'`);
+  }
+  assert.deepEqual(found, []);
+});
+
+test('no file in src/ outside generated/ restates the suits\' names', () => {
+  const found = [];
+  for (const file of tsFiles(SRC, [GENERATED, join(SRC, 'rules', 'pkg')])) {
+    for (const t of suitTables(readFileSync(file, 'utf8'))) found.push(`src/${relative(SRC, file)}: ${t}`);
+  }
+  assert.deepEqual(found, []);
+  for (const name of ['SUITS', 'VALUES', 'Narration', 'Tell']) {
+    assert.ok(generated.has(name), `src/generated/ declares no ${name}: rerun cargo run -p stackyard-typegen`);
+  }
+});
+
+test('a rule id or a suit table written by hand is caught', () => {
+  // What src/games/leaning.ts and src/wire/babel.ts held before.
+  assert.deepEqual(ruleLiterals(`return { kind: 'held', mine, rule: 'L12', text }; // 'L9' in a comment is fine`), ['L12']);
+  assert.deepEqual(ruleLiterals("const r = e.released ? 'L12' : \"L-6\"; const href = '#/rules/speedy/P10';"), ['L12', 'L-6']);
+  assert.equal(suitTables(`export const SUITS = {\n  S: { name: 'Suns', symbol: '☀' },\n  M: { name: 'Moons', symbol: '☾' },\n};`).length, 1);
+  assert.deepEqual(suitTables('// Suns and Moons in a comment'), []);
+});

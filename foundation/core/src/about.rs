@@ -218,6 +218,22 @@ pub trait Listed: Bots + crate::game::WireTypes {
         Vec::new()
     }
 
+    /// How one step's `events` read in words, from the reader's side
+    /// ([`crate::words`]): one [`Line`](crate::words::Line) per thing worth
+    /// telling, each with the rule it cites kept out of its sentence. The
+    /// game says here, once, what its events mean to a player; no shell
+    /// words them. Nothing is told by default.
+    fn narrate(
+        events: &[Self::Event],
+        told: &crate::words::Told<'_, Self>,
+    ) -> Vec<crate::words::Line>
+    where
+        Self: Sized,
+    {
+        let _ = (events, told);
+        Vec::new()
+    }
+
     /// The settings a bot-only simulation (the command line's `sim`)
     /// starts from when it is given none: the defaults, unless bots could
     /// play them forever (IceTowers' mine-and-recapture wars need its

@@ -9,6 +9,7 @@
 
 use crate::query::{Asked, Query};
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
+use crate::words::{Line, Tell};
 use crate::{
     About, Bot, BotLevel, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
     Seed, SetupError, ToAct, Viewer,
@@ -222,6 +223,12 @@ pub trait GameKind: Send + Sync {
     /// A spectator's view (JSON) in words ([`Listed::describe`]); `None`
     /// when the game has no words for it or the view is not its own.
     fn describe(&self, view: &Value) -> Option<String>;
+    /// One step's events in words from the reader's side
+    /// ([`Listed::narrate`]), from JSON as the server sent it. Events the
+    /// game does not know, or a view that is not its own, are an error in
+    /// words, never a panic; a [`Tell`] longer than
+    /// [`crate::words::TELL_MAX`] events or names is refused.
+    fn narrate(&self, tell: &Tell) -> Result<Vec<Line>, String>;
     /// The questions a client may ask about a view ([`Listed::QUERIES`]).
     fn queries(&self) -> &'static [Query];
     /// Answers the question called `query` about `asked.view`; an unknown
@@ -420,6 +427,47 @@ impl<G: Listed> GameKind for Kind<G> {
 
     fn sim_settings(&self) -> Value {
         to_json(&G::sim_settings())
+    }
+
+    fn narrate(&self, tell: &Tell) -> Result<Vec<Line>, String> {
+        use crate::words::{TELL_MAX, Told, Who};
+        if tell.events.len() > TELL_MAX || tell.names.len() > TELL_MAX {
+            return Err(format!(
+                "at most {TELL_MAX} events and {TELL_MAX} names are told at once"
+            ));
+        }
+        let title = G::TITLE;
+        let events = tell
+            .events
+            .iter()
+            .map(G::Event::deserialize)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("these are not {title} events: {e}"))?;
+        let view = G::View::deserialize(&tell.view)
+            .map_err(|e| format!("this is not a {title} view: {e}"))?;
+        // A view before that does not read (a first step) is simply not
+        // there; settings likewise fall back to none.
+        let before = tell
+            .before
+            .as_ref()
+            .and_then(|b| G::View::deserialize(b).ok());
+        let settings = tell
+            .settings
+            .as_ref()
+            .filter(|s| !s.is_null())
+            .map(G::Settings::deserialize)
+            .transpose()
+            .map_err(|e| format!("these are not {title} settings: {e}"))?;
+        let told = Told::<G> {
+            view: &view,
+            before: before.as_ref(),
+            settings: settings.as_ref(),
+            who: Who {
+                viewer: tell.viewer,
+                names: &tell.names,
+            },
+        };
+        Ok(G::narrate(&events, &told))
     }
 
     fn describe(&self, view: &Value) -> Option<String> {

@@ -47,6 +47,7 @@ mod seat;
 mod seed;
 pub mod stepper;
 mod time;
+pub mod words;
 
 pub use about::{About, Listed, Seats};
 pub use bot::{Bot, BotLevel, Bots, Decision};

@@ -6,6 +6,36 @@ use stackyard_core::Listed;
 use stackyard_core::about::{About, Choice, Field, FieldKind, ScoreWords, Seats, SettingsForm};
 
 impl Listed for Babel {
+    /// Each draw and move in a player's words (`words.rs`).
+    fn narrate(
+        events: &[crate::Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
+        crate::words::narrate(events, told)
+    }
+
+    /// The suits' and values' names and symbols (`SUITS`: letter to
+    /// `{name, symbol}`; `VALUES`: letter to name), so the browser names
+    /// tiles from the rules' own words (B1).
+    fn wire_constants() -> Vec<(&'static str, serde_json::Value)> {
+        let suits: serde_json::Map<String, serde_json::Value> = crate::SUITS
+            .iter()
+            .zip(crate::SUIT_NAMES.iter().zip(crate::SUIT_SYMBOLS))
+            .map(|(l, (name, symbol))| {
+                (
+                    l.to_string(),
+                    serde_json::json!({"name": name, "symbol": symbol}),
+                )
+            })
+            .collect();
+        let values: serde_json::Map<String, serde_json::Value> = crate::VALUES
+            .iter()
+            .zip(crate::VALUE_NAMES)
+            .map(|(l, name)| (l.to_string(), serde_json::Value::from(name)))
+            .collect();
+        vec![("SUITS", suits.into()), ("VALUES", values.into())]
+    }
+
     const ABOUT: About = About {
         description: "A patience game: lay tiles in a line and pile matching ones together \
                       until as few stacks as possible are left.",

@@ -32,12 +32,13 @@ pub mod solver;
 mod stats;
 pub mod strict;
 mod tile;
+mod words;
 
 pub use action::{Action, ActionParseError};
 pub use error::BabelError;
 pub use game::{Babel, Event, Result, Settings, Variant, View, deal_from_seed, tops_text};
 pub use stats::wilson95;
 pub use tile::{
-    DealError, SUITS, TILE_COUNT, Tile, TileCodeError, VALUES, check_order, order_text,
-    parse_order, tiles_match,
+    DealError, SUIT_NAMES, SUIT_SYMBOLS, SUITS, TILE_COUNT, Tile, TileCodeError, VALUE_NAMES,
+    VALUES, check_order, order_text, parse_order, tiles_match,
 };

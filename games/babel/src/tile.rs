@@ -8,6 +8,12 @@ use std::str::FromStr;
 pub const SUITS: [char; 4] = ['S', 'M', 'C', 'A'];
 /// The value letters (B1): Null, Ace, 2, 3, 4, 5.
 pub const VALUES: [char; 6] = ['n', 'a', '2', '3', '4', '5'];
+/// The suits' names for people, in the order of [`SUITS`] (B1).
+pub const SUIT_NAMES: [&str; 4] = ["Suns", "Moons", "Crowns", "Arms"];
+/// The suits' symbols, in the order of [`SUITS`].
+pub const SUIT_SYMBOLS: [&str; 4] = ["☀", "☾", "♛", "⚔"];
+/// The values' names for people, in the order of [`VALUES`] (B1).
+pub const VALUE_NAMES: [&str; 6] = ["null", "ace", "2", "3", "4", "5"];
 /// How many tiles one piecepack has (B1).
 pub const TILE_COUNT: usize = 24;
 
@@ -43,6 +49,15 @@ impl Tile {
     /// The value, 0..6 in the order of [`VALUES`].
     pub fn value(self) -> u8 {
         self.0 % 6
+    }
+
+    /// The tile in words: "null of Suns", "5 of Arms".
+    pub fn name(self) -> String {
+        format!(
+            "{} of {}",
+            VALUE_NAMES[usize::from(self.value())],
+            SUIT_NAMES[usize::from(self.suit())]
+        )
     }
 
     /// B5: two tiles match when they share a suit or a value.

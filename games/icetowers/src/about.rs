@@ -9,6 +9,14 @@ use stackyard_core::{Game, Listed};
 use std::fmt::Write;
 
 impl Listed for IceTowers {
+    /// Each play in a player's words, from the reader's side (`words.rs`).
+    fn narrate(
+        events: &[crate::Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
+        crate::words::narrate(events, told)
+    }
+
     /// A bot-game summary counts how each game ended (I13a–c) and the
     /// ghost's points (I14): with them, the summary says how often the
     /// timer decided and how the ghost fared.

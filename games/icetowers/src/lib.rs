@@ -30,6 +30,7 @@ pub mod settings;
 pub mod state;
 pub mod table;
 pub mod view;
+mod words;
 
 pub use action::{Action, EndReason, Event};
 pub use error::IceError;

@@ -15,6 +15,14 @@ impl Listed for LeaningTowers {
     /// the game's own physics with hand noise off.
     /// A bot-game summary counts placements by verdict (L9): clean ones,
     /// releases of held pieces (L12), slips, breaks and wrecks, and passes.
+    /// Each event in a player's words, from the reader's side (`words.rs`).
+    fn narrate(
+        events: &[Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
+        crate::words::narrate(events, told)
+    }
+
     fn tally(event: &Event) -> Vec<(&'static str, u64)> {
         let words = match event {
             Event::Placed { released: true, .. } => "release",

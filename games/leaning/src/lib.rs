@@ -52,6 +52,7 @@ pub mod sim;
 pub mod state;
 pub mod suggest;
 pub mod view;
+mod words;
 pub mod world;
 
 pub use action::{Action, EndReason, Event, FoundationPiece};

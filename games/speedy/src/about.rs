@@ -13,10 +13,37 @@ impl Listed for SpeedyTowers {
     /// never restates the piecepack's sizes.
     fn wire_constants() -> Vec<(&'static str, serde_json::Value)> {
         let pieces = crate::settings::default_physics().pieces;
-        vec![(
-            "DEFAULT_PIECES",
-            serde_json::to_value(pieces).unwrap_or(serde_json::Value::Null),
-        )]
+        // The suits' names and symbols (`SUITS`, by letter, P1): the
+        // browser names and draws pieces with these, never its own copy.
+        let suits: serde_json::Map<String, serde_json::Value> = crate::Suit::ALL
+            .iter()
+            .map(|s| {
+                let letter = serde_json::to_value(s)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                (
+                    letter,
+                    serde_json::json!({"name": s.name(), "symbol": s.symbol()}),
+                )
+            })
+            .collect();
+        vec![
+            (
+                "DEFAULT_PIECES",
+                serde_json::to_value(pieces).unwrap_or(serde_json::Value::Null),
+            ),
+            ("SUITS", suits.into()),
+        ]
+    }
+
+    /// Each step in a player's words, a placement and how it settled as
+    /// one line (`words.rs`).
+    fn narrate(
+        events: &[Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
+        crate::words::narrate(events, told)
     }
 
     /// A bot-game summary counts placements, those that left something

@@ -63,6 +63,7 @@ pub mod settings;
 pub mod state;
 pub mod table;
 pub mod view;
+mod words;
 
 pub use action::{Action, Aim, EndReason, Event, PiecePose, Placing, TakeBack};
 pub use error::SpeedyError;

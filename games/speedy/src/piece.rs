@@ -27,6 +27,17 @@ impl Suit {
     pub fn index(self) -> usize {
         self as usize
     }
+
+    /// The suit's name for people (P1): "Suns", "Moons", "Crowns", "Arms".
+    pub fn name(self) -> &'static str {
+        ["Suns", "Moons", "Crowns", "Arms"][self.index()]
+    }
+
+    /// The suit's symbol, drawn beside its colour so no suit is told by
+    /// colour alone.
+    pub fn symbol(self) -> &'static str {
+        ["☀", "☾", "♛", "⚔"][self.index()]
+    }
 }
 
 /// A piecepack value (P1). Serialised as `"Null"`, `"Ace"`, `"2"` … `"5"`.
@@ -92,7 +103,26 @@ pub struct Card {
     pub value: Value,
 }
 
+impl Value {
+    /// The value as the wire and people write it: "Null", "Ace", "2" … "5".
+    pub fn text(self) -> &'static str {
+        match self {
+            Value::Null => "Null",
+            Value::Ace => "Ace",
+            Value::Two => "2",
+            Value::Three => "3",
+            Value::Four => "4",
+            Value::Five => "5",
+        }
+    }
+}
+
 impl Card {
+    /// The card in words: "Suns 2", "Arms Ace".
+    pub fn name(self) -> String {
+        format!("{} {}", self.suit.name(), self.value.text())
+    }
+
     /// The card of this suit and value.
     pub const fn new(suit: Suit, value: Value) -> Card {
         Card { suit, value }
@@ -254,6 +284,29 @@ pub enum Look {
 }
 
 impl Look {
+    /// How the piece looks, in words: "tile Suns 2", "Arms pawn",
+    /// "coin Crowns (suit up)", "coin Moons 3, value up".
+    pub fn name(&self) -> String {
+        match self {
+            Look::Tile { card } => format!("tile {}", card.name()),
+            Look::FaceDownTile => "face-down tile".to_string(),
+            Look::Pawn { suit } => format!("{} pawn", suit.name()),
+            Look::Coin { face, suit, value } => {
+                let up = match face {
+                    CoinFace::Suit => "suit",
+                    CoinFace::Value => "value",
+                };
+                match (suit, value) {
+                    (Some(s), Some(v)) => format!("coin {} {}, {up} up", s.name(), v.text()),
+                    (s, _) if *face == CoinFace::Suit => {
+                        format!("coin {} (suit up)", s.map_or("?", Suit::name))
+                    }
+                    (_, v) => format!("coin {} (value up)", v.map_or("?", Value::text)),
+                }
+            }
+        }
+    }
+
     /// How `piece`, lying with `face` up, looks to a viewer who knows it
     /// (`known`) or not.
     pub fn of(piece: Piece, face: Option<CoinFace>, known: bool) -> Look {

@@ -5,6 +5,14 @@ use stackyard_core::Listed;
 use stackyard_core::about::{About, Choice, ScoreWords, Seats, SettingsForm};
 
 impl Listed for Position {
+    /// Each move and what it knocked down, from the reader's side (`words.rs`).
+    fn narrate(
+        events: &[crate::Event],
+        told: &stackyard_core::words::Told<'_, Self>,
+    ) -> Vec<stackyard_core::words::Line> {
+        crate::words::narrate(events, told)
+    }
+
     const ABOUT: About = About {
         description: "Pick up one of your towers and drop it on another to build higher; \
                       whoever owns the most floors at the end wins.",

@@ -59,6 +59,7 @@ mod playout;
 mod position;
 mod variant;
 mod view;
+mod words;
 
 pub use bits::{Bits, Geometry, WORDS};
 pub use error::MoveError;

@@ -113,6 +113,9 @@ pub fn files() -> Vec<File> {
     // each game's questions are declared with the game, above).
     c.visit::<stackyard_wasm::RulesGame>();
     c.visit::<stackyard_wasm::OfflineReplay>();
+    // A step's events in words (`narrate`), each game's own.
+    c.visit::<stackyard_core::words::Tell>();
+    c.visit::<stackyard_core::words::Line>();
     c.into_files()
 }
 

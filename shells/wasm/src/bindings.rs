@@ -41,3 +41,9 @@ pub fn ask(
 pub fn settings(game: &str, seats: u8) -> String {
     crate::envelope(crate::settings(game, seats))
 }
+
+/// One step's events in a player's words (see [`crate::narrate`]).
+#[wasm_bindgen]
+pub fn narrate(game: &str, tell_json: &str) -> String {
+    crate::envelope(crate::narrate(game, tell_json))
+}

@@ -139,6 +139,25 @@ pub fn ask(
     kind.ask(query, &asked).map_err(ShellError)
 }
 
+/// One step's events of the game called `game` in a player's words, from
+/// the reader's side: `tell_json` is a [`stackyard_core::words::Tell`]
+/// (`{events, view, before?, settings?, viewer?, names}`) and the answer is
+/// the game's lines (`[{text, kind, rule, mine}]`,
+/// [`stackyard_core::words::Line`]), each citing its rule apart from its
+/// sentence. Each game declares its words itself
+/// ([`stackyard_core::Listed::narrate`]); nothing here names one.
+pub fn narrate(game: &str, tell_json: &str) -> Result<Value, ShellError> {
+    let registry = stackyard_registry::registry();
+    let kind = kind(&registry, game)?;
+    let tell: stackyard_core::words::Tell = parse(
+        "what to tell is not {events, view, before?, settings?, viewer?, names}",
+        tell_json,
+    )?;
+    kind.narrate(&tell)
+        .map(|lines| to_value(&lines))
+        .map_err(ShellError)
+}
+
 /// The default settings of the game called `game` for `seats` players (in
 /// its seat range), so a page without the table's settings can still ask
 /// its questions; checked by setting up a table with them.

@@ -5,13 +5,13 @@
 
 import { h, replace } from '../ui/dom';
 import type { Action, Event, Tile, View } from '../wire/babel';
-import { SUITS, tileName } from '../wire/babel';
+import { suitOf, tileName } from '../wire/babel';
 import { mayAct, type GameContext, type GameUi, type Shown } from './types';
 
 type MoveAction = Extract<Action, { type: 'move' }>;
 
 function tileEl(t: Tile, cls = ''): HTMLElement {
-  const suit = SUITS[t[0]];
+  const suit = suitOf(t[0]);
   return h(
     'span',
     { class: `bb-tile suit-${t[0]} ${cls}`, title: tileName(t), 'data-tile': t },

@@ -13,9 +13,8 @@
 import { h, replace } from '../ui/dom';
 import { clean } from '../words/say';
 import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, Suggestion, View } from '../wire/leaning';
-// Why a piece slipped, in words, and the rule behind it (shown as a link):
-// the game's own list, never restated here.
-import { SIZES, SLIP_REASONS } from '../wire/leaning';
+import { SIZES } from '../wire/leaning';
+import type { Narration } from '../generated/core';
 import type { GameContext, GameUi, Shown } from './types';
 import type { Leaning3d, PieceLook } from './leaning3d';
 import { leaningPreview, setLeaningPreview, suggestLeaning, wasmPreview, type PlaceAction, type PreviewShown } from './leaningPreview';
@@ -58,15 +57,11 @@ const NUDGES: [string, string, string][] = [
 ];
 
 const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
-/** A line the table says about what happened. */
-interface VerdictLine {
+/** A line the table says about what happened: the game's own words
+ *  (`Narration`), its kind the table's (clean, slip, …, or refused). */
+type VerdictLine = Omit<Narration, 'kind'> & {
   kind: 'clean' | 'slip' | 'break' | 'wreck' | 'held' | 'refused' | 'passed' | 'info';
-  /** In a player's words, without rule ids. */
-  text: string;
-  mine: boolean;
-  /** The rule behind it, shown as a link to its place on the rules page. */
-  rule?: string | null;
-}
+};
 
 const ruleLink = (rule: string | null | undefined) =>
   rule ? [' ', h('a', { href: `#/rules/leaning/${rule}`, class: 'rule-link', 'data-rule': rule }, 'the rule')] : null;
@@ -148,9 +143,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
 
   // The table's own settings (tolerances, tries), as the server sent them.
   const given = (ctx.settings ?? {}) as Partial<Settings>;
-  const rules = { slip_mm: given.slip_mm, max_tries: given.max_tries };
-  /** "try 2 of 3" (L9's tries, the table's `max_tries`). */
-  const tryOf = (n: number) => (rules.max_tries !== undefined ? `try ${n} of ${rules.max_tries}` : `try ${n}`);
+  /** "try 2 of 3" (the table's `max_tries`). */
+  const tryOf = (n: number) => (given.max_tries !== undefined ? `try ${n} of ${given.max_tries}` : `try ${n}`);
   const seatName = (seat: number) => `${String.fromCharCode(65 + seat)} · ${ctx.seatLabel(seat)}`;
   const myTurn = () => view !== null && ctx.act !== null && ctx.seat !== null && view.to_act === ctx.seat;
   const allowed = (z: Size) => view?.turn?.sizes.includes(z) ?? false;
@@ -633,64 +627,52 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
 
   let arriving = new Map<PieceId, Pose>();
 
-  /** An event in words, and whether it is a verdict worth showing large. */
-  function describe(e: Event): VerdictLine | null {
-    const mine = 'seat' in e && e.seat === ctx.seat;
-    const who = 'seat' in e ? (mine ? 'You' : seatName(e.seat)) : '';
-    const pts = (n: number) => `${n > 0 ? '+' : ''}${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+  /** The kind of line an event makes on the table (its class and data-kind). */
+  function lineKind(e: Event): VerdictLine['kind'] {
     switch (e.type) {
-      case 'foundation_built':
-        return { kind: 'info', text: 'The foundation stands.', mine: false, rule: 'L4' };
-      case 'foundation_failed':
-        return { kind: 'info', text: `The foundation did not stand: ${e.reason}`, mine: false, rule: 'L-1' };
       case 'placed':
-        return {
-          kind: 'clean',
-          mine,
-          rule: e.released ? 'L12' : 'L10',
-          text: `${mine ? `Clean! Your ${e.size} pyramid ${e.released ? 'was let go and rests' : 'rests'}` : `Clean: ${who} ${e.released ? 'let go the held' : 'placed a'} ${e.size}`}: ${pts(e.points)}${e.released ? ', with 2 for the hold' : ''} (level ${e.level}, ${e.table_corners} corner${e.table_corners === 1 ? '' : 's'} on the table, touching ${e.touching.length}).`,
-        };
+        return 'clean';
       case 'held':
-        return { kind: 'held', mine, rule: 'L12', text: `Held: ${who} hold${mine ? '' : 's'} a ${e.size} touching ${e.touching.length}: ${pts(e.points)} now; it is let go at the start of ${mine ? 'your' : 'their'} next turn.` };
-      case 'failed': {
-        const what = e.released ? `the held ${e.size} let go` : `a ${e.size}`;
-        if (e.verdict === 'slip') {
-          const reason = e.slip ? SLIP_REASONS[e.slip] : undefined;
-          const [why0, rule] = reason ? [reason.words, reason.rule] : ['it slipped', 'L9'];
-          // The distance is the table's own setting (L9, `slip_mm`), never restated here.
-          const why = e.slip === 'slid_away' && rules.slip_mm !== undefined ? `it came to rest more than ${rules.slip_mm} mm from where it was let go` : why0;
-          const left = rules.max_tries !== undefined ? Math.max(0, rules.max_tries - e.tries) : null;
-          if (mine) {
-            const head = e.released ? `Your held ${e.size} pyramid slipped when let go (${why})` : `Your ${e.size} pyramid slipped (${why})`;
-            const tail = e.forfeited
-              ? e.released
-                ? `: the piece is lost, ${pts(e.points)}.`
-                : `: no points, and that was ${tryOf(e.tries)}, so the piece is lost.`
-              : `: no points, try again${left === null ? '' : ` (${left} ${left === 1 ? 'try' : 'tries'} left)`}.`;
-            return { kind: 'slip', mine, rule, text: `${head}${tail} The table is put back.` };
-          }
-          const tail = e.forfeited ? (e.released ? ` The piece is lost: ${pts(e.points)}.` : ` The piece is lost (${tryOf(e.tries)}).`) : ' They may try again with the same size.';
-          return { kind: 'slip', mine, rule, text: `Slip: ${who}, ${what} (${why}). The table is put back.${tail}` };
-        }
-        const n = e.disturbed.length;
-        return {
-          kind: e.verdict,
-          mine,
-          rule: 'L9',
-          text: `${e.verdict === 'break' ? 'Break' : 'Wreck'}: ${who}, ${what} disturbed ${n} piece${n === 1 ? '' : 's'}: ${pts(e.points)}, the piece is lost and the table is put back.`,
-        };
-      }
-      case 'frozen':
-        return { kind: 'info', text: 'The failed held piece stays fixed, owned by nobody.', mine: false, rule: 'L-6' };
-      case 'out':
-        return { kind: 'info', text: `${who} ${mine ? 'are' : 'is'} out of this game after a wreck.`, mine, rule: 'L9' };
+        return 'held';
+      case 'failed':
+        return e.verdict === 'clean' ? 'slip' : e.verdict;
       case 'passed':
-        return { kind: 'passed', text: `${who} passed.`, mine };
-      case 'closed':
-        return { kind: 'info', text: `A full round of passes closes the game: ${e.penalties.join(', ')}.`, mine: false, rule: 'L11' };
-      case 'game_over':
-        return { kind: 'info', text: `Game over: ${e.scores.join(' – ')}.`, mine: false, rule: 'L13' };
+        return 'passed';
+      default:
+        return 'info';
     }
+  }
+
+  /** Events in the game's own words (games/leaning/src/words.rs, through
+   *  the rules compiled to WebAssembly; one line per event, each with the
+   *  rule it cites): the log gets each, the verdict the newest that counts.
+   *  Told in order, one step after another. */
+  let telling: Promise<void> = Promise.resolve();
+  function tell(events: Event[], v: View, replay: boolean): void {
+    if (!events.length) return;
+    const names = Array.from({ length: v.seats }, (_, s) => seatName(s));
+    telling = telling.then(async () => {
+      let lines: Narration[] = [];
+      try {
+        const { narrate } = await import('../rules/wasm');
+        lines = await narrate('leaning', { events, view: v, settings: ctx.settings ?? null, viewer: ctx.seat, names });
+      } catch {
+        return; // no rules module here: the seats and scores still show
+      }
+      if (destroyed || lines.length !== events.length) return;
+      const said: VerdictLine[] = lines.map((l, i) => ({ kind: lineKind(events[i]), text: l.text, mine: l.mine, rule: l.rule }));
+      if (replay) {
+        verdict = [...said].reverse().find((d) => d.kind !== 'info') ?? null;
+      } else {
+        for (const d of said) {
+          log.push({ text: d.text, kind: d.kind, rule: d.rule });
+          if (d.kind !== 'info' && d.kind !== 'passed') verdict = d;
+          else if (d.kind === 'passed' && d.mine) verdict = d;
+        }
+        if (log.length > 60) log = log.slice(-60);
+      }
+      render();
+    });
   }
 
   return {
@@ -699,11 +681,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       const before = view;
       view = sh.view;
       pending = false;
+      tell(sh.events, sh.view, ctx.inReplay);
       for (const e of sh.events) {
-        const d = ctx.inReplay ? null : describe(e);
-        if (d) log.push({ text: d.text, kind: d.kind, rule: d.rule });
-        if (d && d.kind !== 'info' && d.kind !== 'passed') verdict = d;
-        else if (d && d.kind === 'passed' && d.mine) verdict = d;
         if (sh.live && (e.type === 'placed' || e.type === 'held')) {
           // Glide in from above where it now rests (or, for a released
           // piece, from where it was held).
@@ -729,10 +708,6 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
           // Someone else changed the table: old suggestions may no longer rest.
           suggestions = [];
         }
-      }
-      if (ctx.inReplay && sh.events.length) {
-        const last = [...sh.events].reverse().map(describe).find((d) => d && d.kind !== 'info');
-        verdict = last ?? null;
       }
       if (log.length > 60) log = log.slice(-60);
       if (size && !allowed(size)) size = null;

@@ -2,7 +2,8 @@
 // name): its renderer, its lobby picture, and the few words that are the
 // browser's own (an action in a list, a seat's colour). What a game is
 // (title, seats, length, bots, settings form, rules page) the server's
-// game list says, from the game's Rust declaration; no screen names a game.
+// game list says, from the game's Rust declaration, and how its events read
+// its rules crate says (`Listed::narrate`); no screen names a game.
 
 import { babelUi } from './babel';
 import { genericUi } from './generic';
@@ -10,12 +11,12 @@ import { iceUi } from './icetowers';
 import { towersUi } from './towers';
 import type { GameUi, GameUiFactory, Shown } from './types';
 import type { Ending, Outcome } from '../protocol';
-import type { Line, Who } from '../words/say';
-import { towersLines, towersRefusal } from '../words/towers';
-import { babelLines, babelOutcome, babelRefusal } from '../words/babel';
-import { iceLines, iceRefusal } from '../words/icetowers';
-import { speedyLines, speedyRefusal } from '../words/speedy';
-import { leaningLines, leaningRefusal } from '../words/leaning';
+import type { Who } from '../words/say';
+import { towersRefusal } from '../words/towers';
+import { babelOutcome, babelRefusal } from '../words/babel';
+import { iceRefusal } from '../words/icetowers';
+import { speedyRefusal } from '../words/speedy';
+import { leaningRefusal } from '../words/leaning';
 import { h, replace } from '../ui/dom';
 import { babelPicture, icePicture, leaningPicture, speedyPicture, towersPicture } from './pictures';
 import { actionText as babelAction, type Action as BabelAction } from '../wire/babel';
@@ -61,8 +62,9 @@ function lazyUi(title: string, load: () => Promise<GameUiFactory>): GameUiFactor
 /** One game's web module. */
 export interface GameModule {
   ui: GameUiFactory;
-  /** History lines from events, and refusals as sentences (src/words/<game>.ts). */
-  words?: { lines: (events: never[], view: never, who: Who, before: never) => Line[]; refusal: (message: string, who: Who) => string };
+  /** Refusals as sentences (src/words/<game>.ts); events are worded by the
+   *  game's rules crate (`Listed::narrate`), never here. */
+  refusal?: (message: string, who: Who) => string;
   /** "Alice has more floors.": why the winners won a game that ended by its rules. */
   win?: (who: string, has: string, view: unknown) => string;
   /** A one-seat game's result as one statement (title, kind, why). */
@@ -104,7 +106,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     picture: towersPicture,
     action: (a: Move) => moveText(a),
     seatMark: (seat) => (seat === 0 ? { fill: '#222222', letter: 'B', title: 'Black' } : { fill: '#f7f7f7', letter: 'W', title: 'White' }),
-    words: { lines: towersLines, refusal: towersRefusal },
+    refusal: towersRefusal,
     win: (who, has) => `No more moves: ${who} ${has} more floors.`,
   },
   babel: {
@@ -113,7 +115,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     action: (a: BabelAction) => babelAction(a),
     outcomeShort: (o) => `${stacks(-o.scores[0])} left`,
     dailyScore: (score) => stacks(-score),
-    words: { lines: babelLines, refusal: (message) => babelRefusal(message) },
+    refusal: (message) => babelRefusal(message),
     solo: (outcome, ending) => {
       // A solitaire given up is lost, whatever the line looked like.
       if (ending?.type === 'resigned') return { title: 'You lost', kind: 'lost', why: 'You gave up this deal.' };
@@ -141,7 +143,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
       const colour = (view as { seats?: { colour?: string }[] } | null)?.seats?.[seat]?.colour;
       return colour ? { fill: ICE_FILLS[colour] ?? '#999', letter: ICE_LETTERS[colour] ?? '?', title: colour } : null;
     },
-    words: { lines: iceLines, refusal: iceRefusal },
+    refusal: iceRefusal,
     win: (who, has) => `${who} ${has} the most pips on top.`,
   },
   speedy: {
@@ -154,7 +156,7 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
       const r = a.aim.rotation_deg ?? 0;
       return `place ${piece} on tower ${a.tower} at (${a.aim.x_mm.toFixed(1)}, ${a.aim.y_mm.toFixed(1)}) mm${r ? `, turned ${r.toFixed(0)}°` : ''}`;
     },
-    words: { lines: speedyLines, refusal: speedyRefusal },
+    refusal: speedyRefusal,
     win: (who, has, view) => {
       const reason = (view as { ending?: { reason?: string } } | null)?.ending?.reason;
       if (reason === 'pawn') return `${who} crowned the highest tower with a pawn.`;
@@ -179,16 +181,16 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
       }
     },
     seatMark: (seat) => ({ fill: LEANING_FILLS[seat % LEANING_FILLS.length], letter: String.fromCharCode(65 + seat), title: `colour ${String.fromCharCode(65 + seat)}` }),
-    words: { lines: leaningLines, refusal: leaningRefusal },
+    refusal: leaningRefusal,
     win: (who, has) => `${who} ${has} the most points.`,
   },
 });
 
 const MODULES = new Proxy({} as Record<string, GameModule>, { get: (_, game: string) => MODULES_OF()[game] });
 
-/** A game's words (history lines, refusals), if its module has them. */
-export function wordsFor(game: string): { lines: (events: unknown[], view: unknown, who: Who, before?: unknown) => Line[]; refusal: (message: string, who: Who) => string } | undefined {
-  return MODULES[game]?.words as never;
+/** A game's refusals as sentences, if its module has them. */
+export function refusalFor(game: string): ((message: string, who: Who) => string) | undefined {
+  return MODULES[game]?.refusal;
 }
 
 /** Why the winners won, in the game's measure, where its module says. */

@@ -4,13 +4,16 @@
 
 import { h } from '../ui/dom';
 import type { Card, Look, Placing, Suit, Value } from '../wire/speedy';
+import { SUITS } from '../generated/speedy';
 
-export const SUITS: Record<string, { name: string; symbol: string }> = {
-  S: { name: 'Suns', symbol: '☀' },
-  M: { name: 'Moons', symbol: '☾' },
-  C: { name: 'Crowns', symbol: '♛' },
-  A: { name: 'Arms', symbol: '⚔' },
-};
+// The suits' names and symbols are the game's own (piece.rs Suit::name,
+// Suit::symbol, generated as SUITS).
+export { SUITS } from '../generated/speedy';
+
+/** A suit's name and symbol by its letter, if it is one. */
+export function suitOf(letter: string): { name: string; symbol: string } | undefined {
+  return (SUITS as Record<string, { name: string; symbol: string } | undefined>)[letter];
+}
 
 /** The same hues as Tower of Babel's tiles (style.css .suit-*). */
 export const SUIT_COLOUR: Record<string, string> = { S: '#a66300', M: '#0072b2', C: '#007556', A: '#9c4f7c' };

@@ -15,7 +15,6 @@ import type { Action, Event, Look, PieceId, PiecePose, Placing, Settings, TakeBa
 import { cardName, coinFaceChip, lookChip, lookName, placingName, tileChip } from './speedy-pieces';
 import type { GhostLook, GhostSpec, Speedy3d, StepChanges } from './speedy3d';
 import type { GameContext, GameUi, Shown } from './types';
-import { speedyLines } from '../words/speedy';
 import type { Line } from '../words/say';
 
 const NUDGE_MM = 1;
@@ -87,7 +86,6 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   // P10's choice, made before the race (remembered), changeable in a fold.
   let takeBack: TakeBack = localStorage.getItem(TAKE_BACK_KEY) === 'highest_ranked' ? 'highest_ranked' : 'placed_first';
   let log: Line[] = [];
-  const who = (seat: number) => (seat === ctx.seat ? 'You' : ctx.seatLabel(seat));
   let three: Speedy3d | null = null;
   let threeFailed = '';
   let disposed = false;
@@ -655,12 +653,14 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   // Load the 3-D table straight away: it is the table.
   void load3d();
 
+  /** The log's lines in the order their steps came. */
+  let telling: Promise<void> = Promise.resolve();
+
   return {
     root,
     show(sh: Shown<View, Event>) {
       const before = new Map<PieceId, Look>();
       for (const t of view?.towers ?? []) for (const p of t.pieces) before.set(p.piece, p.look);
-      const viewBefore = view;
       view = sh.view;
       const changes: StepChanges = { dropped: new Map(), fallen: new Map(), looks: new Map() };
       for (const e of sh.events) {
@@ -673,9 +673,19 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
           for (const p of e.fallen) changes.fallen.set(p, at.get(p) ?? null);
         }
       }
-      // The same words as the table's history (src/words/speedy.ts), newest beside the table.
-      if (!ctx.inReplay) log.push(...speedyLines(sh.events, sh.view, who, viewBefore));
-      if (log.length > 60) log = log.slice(-60);
+      // The table history's own lines (the game's words,
+      // games/speedy/src/words.rs, worded once per step by the table
+      // screen), newest beside the table.
+      const said = sh.told;
+      if (!ctx.inReplay && said) {
+        telling = telling.then(async () => {
+          const lines = await said;
+          if (disposed) return;
+          log.push(...lines);
+          if (log.length > 60) log = log.slice(-60);
+          renderLog();
+        });
+      }
       // What was in hand may have gone (placed, or the view moved on).
       if (picked && !sh.view.hand?.fits.some((f) => samePlacing(f.piece, picked!))) picked = null;
       if (aim.tower !== null && !tower(aim.tower)) aim.tower = null;

@@ -48,7 +48,7 @@ import {
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Look, PieceId, PieceSettings, PiecePose, TowerId, TowerView, View } from '../wire/speedy';
 import { DEFAULT_PIECES } from '../wire/speedy';
-import { SUIT_COLOUR, SUITS, valueText } from './speedy-pieces';
+import { SUIT_COLOUR, suitOf, valueText } from './speedy-pieces';
 
 
 export type Kind = 'tile' | 'coin' | 'pawn';
@@ -152,7 +152,7 @@ function faceCanvas(kind: 'tile' | 'coin-suit' | 'coin-value' | 'blank' | 'pawn'
     g.font = 'bold 64px system-ui, sans-serif';
     g.fillText(value ?? '', 64, 72);
     g.font = 'bold 30px system-ui, sans-serif';
-    g.fillText(suit ? SUITS[suit].symbol : '', 28, 30);
+    g.fillText(suit ? (suitOf(suit)?.symbol ?? '') : '', 28, 30);
     g.fillText(suit ?? '', 100, 100);
   } else if (kind === 'coin-value') {
     g.fillStyle = '#1b1f24';
@@ -161,7 +161,7 @@ function faceCanvas(kind: 'tile' | 'coin-suit' | 'coin-value' | 'blank' | 'pawn'
   } else {
     g.fillStyle = '#fff';
     g.font = 'bold 60px system-ui, sans-serif';
-    g.fillText(suit ? SUITS[suit].symbol : '', 64, 56);
+    g.fillText(suit ? (suitOf(suit)?.symbol ?? '') : '', 64, 56);
     g.font = 'bold 30px system-ui, sans-serif';
     g.fillText(suit ?? '', 64, 104);
   }

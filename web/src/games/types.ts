@@ -4,6 +4,7 @@
 // server refuses the action and the table shows its message).
 
 import type { Ending, Outcome, Seat, ToAct } from '../protocol';
+import type { Line } from '../words/say';
 
 export interface GameContext<A> {
   /** Sends an action; null where nothing may be sent (replays, spectators). */
@@ -30,6 +31,11 @@ export interface Shown<V, E> {
   ending: Ending | null;
   /** True when `events` just happened (animate them); false when stepping a replay backwards. */
   live: boolean;
+  /** A live step's events in the game's words, as the table's history
+   *  tells them: worded once per step (through the rules module, so it
+   *  resolves a moment later) and shared, never worded again by a
+   *  renderer's own log. Absent in a replay and after a (re)sync. */
+  told?: Promise<Line[]>;
 }
 
 export interface GameUi<V = unknown, E = unknown, A = unknown> {

@@ -134,3 +134,7 @@ can_undo: boolean,
  * Whether the game is over.
  */
 over: boolean, };
+
+export const SUITS = {"A":{"name":"Arms","symbol":"⚔"},"C":{"name":"Crowns","symbol":"♛"},"M":{"name":"Moons","symbol":"☾"},"S":{"name":"Suns","symbol":"☀"}};
+
+export const VALUES = {"2":"2","3":"3","4":"4","5":"5","a":"ace","n":"null"};

@@ -233,6 +233,34 @@ ending?: Ending | null, };
 export type GameTime = number;
 
 /**
+ * What kind of thing a line tells, for a shell's styling and sounds.
+ */
+export type LineKind = "move" | "verdict" | "fell" | "end" | "info";
+
+/**
+ * One line of a game's story: a sentence for a person, what kind of line
+ * it is, and the rule behind it (kept out of the sentence).
+ */
+export type Narration = { 
+/**
+ * The sentence, from the viewer's side, with no rule id in it.
+ */
+text: string, 
+/**
+ * What kind of line.
+ */
+kind: LineKind, 
+/**
+ * The rule it cites (`"L12"`), shown one click away; `None` when the
+ * line is plain play.
+ */
+rule: string | null, 
+/**
+ * Whether the line is about the viewer's own seat.
+ */
+mine: boolean, };
+
+/**
  * How a finished game came out.
  */
 export type Outcome = { 
@@ -326,6 +354,37 @@ parts: Array<Choice>,
  * An example of the text, shown beside it.
  */
 hint: string, };
+
+/**
+ * What a JSON shell sends to have events told ([`crate::host::GameKind::narrate`]):
+ * the events and views as the server sent them, the table's settings, and
+ * who reads.
+ */
+export type Tell = { 
+/**
+ * The events of one step, in order.
+ */
+events: unknown[], 
+/**
+ * The view after them.
+ */
+view: unknown, 
+/**
+ * The view before them, if known.
+ */
+before?: unknown, 
+/**
+ * The table's settings, if known.
+ */
+settings?: unknown, 
+/**
+ * The reader's seat; absent or `null` for a spectator.
+ */
+viewer?: Seat | null, 
+/**
+ * The seats' names, by seat.
+ */
+names: Array<string>, };
 
 /**
  * Who may act now.

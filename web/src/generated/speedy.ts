@@ -543,3 +543,5 @@ highest_mm: number,
 max_offset_mm: number, };
 
 export const DEFAULT_PIECES = {"coin":{"diameter":19.05,"friction":0.5,"height":3.175,"mass":0.8},"edge_radius_mm":0.2,"pawn":{"diameter":15.9,"friction":0.5,"height":28.6,"mass":4.0},"pyramid_large":{"base":25.4,"friction":0.8,"height":44.45,"mass":4.4,"wall":2.6},"pyramid_medium":{"base":19.84,"friction":0.8,"height":34.93,"mass":2.7,"wall":2.6},"pyramid_small":{"base":14.29,"friction":0.8,"height":25.4,"mass":1.4,"wall":2.6},"tile":{"depth":50.8,"friction":0.5,"height":6.35,"mass":11.5,"width":50.8}};
+
+export const SUITS = {"A":{"name":"Arms","symbol":"⚔"},"C":{"name":"Crowns","symbol":"♛"},"M":{"name":"Moons","symbol":"☾"},"S":{"name":"Suns","symbol":"☀"}};

@@ -11,6 +11,7 @@
 // here an error becomes a rejected promise with a RulesError.
 
 import type { OfflineReplay, RulesGame } from '../generated/wasm';
+import type { Narration, Tell } from '../generated/core';
 import type { Viewer } from '../protocol';
 
 // What the module answers is generated from shells/wasm's own types
@@ -119,9 +120,36 @@ export async function replayRecord(record: unknown, viewer: Viewer = { type: 'sp
  * the full one otherwise. Rejects with a RulesError naming bad input.
  */
 export async function ask<T = unknown>(game: string, query: string, view: unknown, input: unknown, settings?: unknown): Promise<T> {
-  const small = await loadLite();
-  const knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
-  const m = knows ? small : await loadRules();
+  const [m, which] = await moduleFor(game);
   const settingsText = settings === undefined || settings === null ? '' : JSON.stringify(settings);
-  return unwrap<T>(call(knows ? 'lite' : 'full', () => m.ask(game, query, JSON.stringify(view), JSON.stringify(input), settingsText)));
+  return unwrap<T>(call(which, () => m.ask(game, query, JSON.stringify(view), JSON.stringify(input), settingsText)));
+}
+
+/** Whether the small module knows a game, asked once per game (a live
+ *  table asks on every step; the answer never changes). */
+const inLite = new Map<string, boolean>();
+
+/** The small module when it knows the game, the full one otherwise. */
+async function moduleFor(game: string): Promise<[RulesModule | LiteModule, 'full' | 'lite']> {
+  let knows = inLite.get(game);
+  if (knows === undefined) {
+    const small = await loadLite();
+    knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
+    inLite.set(game, knows);
+  }
+  return knows ? [await loadLite(), 'lite'] : [await loadRules(), 'full'];
+}
+
+// ---- a step's events in words -----------------------------------------------
+
+/**
+ * One step's events of the game called `game` in a player's words, from the
+ * reader's side (`tell.viewer`'s seat is "You", the others go by
+ * `tell.names`): each game declares its words in its rules crate
+ * (`Listed::narrate`), with the rule each line cites kept apart from its
+ * sentence, so no TypeScript words an event or names a rule.
+ */
+export async function narrate(game: string, tell: Tell): Promise<Narration[]> {
+  const [m, which] = await moduleFor(game);
+  return unwrap<Narration[]>(call(which, () => m.narrate(game, JSON.stringify(tell))));
 }

@@ -171,6 +171,10 @@ export function tableScreen(id: string): Screen {
   const seatLabel = (seat: number): string => (seat === mySeat() ? `${nameOf(seat)} (you)` : nameOf(seat));
   /** For sentences: "You" for this viewer. */
   const who = (seat: number): string => (seat === mySeat() ? 'You' : nameOf(seat));
+  /** Who reads the game's words: this viewer's seat and every seat's name. */
+  const readers = () => ({ seat: mySeat(), names: (table?.seats ?? []).map((_, s) => nameOf(s)) });
+  /** The history's lines in the order their steps came (each game's words are worded asynchronously). */
+  let told: Promise<void> = Promise.resolve();
   const waitingFor = (): string[] => (table ? table.seats.filter((s) => s.kind === 'person' && !s.taken).map((s) => nameOf(s.seat)) : []);
   const started = () => table !== null && table.status !== 'open';
 
@@ -491,11 +495,18 @@ export function tableScreen(id: string): Screen {
     );
   }
 
+  /** A line of history: the game's sentence, and the rule it cites one
+   *  click away (a mark beside it, never in the words). */
+  function historyItem(l: Line): HTMLElement {
+    const rule = l.rule && table ? h('a', { href: ruleHref(table.game, l.rule), class: 'rule-mark', 'data-rule': l.rule, title: 'The rule', 'aria-label': 'the rule' }) : null;
+    return h('li', { 'data-kind': l.kind, class: l.kind }, l.text, rule);
+  }
+
   function renderHistory(): void {
     // Newest first: what just happened is where the eye is.
     replace(
       historyList,
-      history.length ? history.slice(-200).reverse().map((l) => h('li', { 'data-kind': l.kind, class: l.kind }, l.text)) : h('li', { class: 'muted gap' }, 'Nothing yet.'),
+      history.length ? history.slice(-200).reverse().map(historyItem) : h('li', { class: 'muted gap' }, 'Nothing yet.'),
     );
   }
 
@@ -584,14 +595,22 @@ export function tableScreen(id: string): Screen {
         if (drawOfferedBy !== null) drawOfferedBy = null; // an offer lapses at the next accepted action
         renderSeats();
         const wasMine = mineToAct(turnBefore);
-        const lines = table ? eventLines(table.game, m.events, m.view, who, viewBefore) : [];
-        addHistory(lines);
-        showLatest(lines);
-        if (m.ended || m.outcome) sounds.end();
-        else if (lines.some((l) => l.kind === 'fell')) sounds.fall();
-        else if (!wasMine && mineToAct(m.to_act)) sounds.yourTurn();
-        saveHistory(id, mySeat(), m.version, history);
-        ui?.show({ view: m.view, events: m.events, toAct: shownToAct(), outcome: m.outcome, ending: m.ended, live: true });
+        const step = m;
+        const game = table?.game ?? null;
+        // The game's own words (its rules crate, through WebAssembly),
+        // worded once for this step: the history and the renderer's own log
+        // (`Shown.told`) share them. Told in order, one step after another.
+        const said: Promise<Line[]> = game ? eventLines(game, step.events, step.view, readers(), viewBefore, table?.settings) : Promise.resolve([]);
+        told = told.then(async () => {
+          const lines = await said;
+          addHistory(lines);
+          showLatest(lines);
+          if (step.ended || step.outcome) sounds.end();
+          else if (lines.some((l) => l.kind === 'fell')) sounds.fall();
+          else if (!wasMine && mineToAct(step.to_act)) sounds.yourTurn();
+          saveHistory(id, mySeat(), step.version, history);
+        });
+        ui?.show({ view: m.view, events: m.events, toAct: shownToAct(), outcome: m.outcome, ending: m.ended, live: true, told: said });
         break;
       }
       case 'error': {
@@ -620,9 +639,12 @@ export function tableScreen(id: string): Screen {
           } else showOutcome();
         }
         if (wasOpen && m.table.status !== 'open' && lastView !== null) {
-          addHistory([{ kind: 'info', text: 'Everyone is here: the game begins.' }]);
+          const at = version;
+          told = told.then(() => {
+            addHistory([{ kind: 'info', text: 'Everyone is here: the game begins.' }]);
+            saveHistory(id, mySeat(), at, history);
+          });
           if (mineToAct(toAct)) sounds.yourTurn();
-          saveHistory(id, mySeat(), version, history);
           ui?.show({ view: lastView, events: [], toAct: shownToAct(), outcome: null, ending: null, live: false });
         }
         break;

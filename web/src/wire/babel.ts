@@ -2,9 +2,10 @@
 // (src/generated/babel.ts, `cargo run -p stackyard-typegen`). A tile is its
 // two-letter code (tile.rs): suit S/M/C/A then value n/a/2/3/4/5, e.g.
 // "Sn", "A5". What stays here is what Rust does not declare for the
-// browser: names and text.
+// browser: its notation.
 
 import type { Action, Tile } from '../generated/babel';
+import { SUITS, VALUES } from '../generated/babel';
 
 export type {
   Action,
@@ -16,25 +17,18 @@ export type {
   View,
 } from '../generated/babel';
 
-/** tile.rs SUITS / VALUES, with names and symbols for people. */
-export const SUITS: Record<string, { name: string; symbol: string }> = {
-  S: { name: 'Suns', symbol: '☀' },
-  M: { name: 'Moons', symbol: '☾' },
-  C: { name: 'Crowns', symbol: '♛' },
-  A: { name: 'Arms', symbol: '⚔' },
-};
-export const VALUES: Record<string, string> = {
-  n: 'null',
-  a: 'ace',
-  '2': '2',
-  '3': '3',
-  '4': '4',
-  '5': '5',
-};
+// The suits' and values' names and symbols are the game's own (tile.rs
+// SUIT_NAMES, SUIT_SYMBOLS, VALUE_NAMES, generated as SUITS and VALUES).
+export { SUITS, VALUES } from '../generated/babel';
+
+/** A suit's name and symbol by its letter, if it is one. */
+export function suitOf(letter: string): { name: string; symbol: string } | undefined {
+  return (SUITS as Record<string, { name: string; symbol: string } | undefined>)[letter];
+}
 
 export function tileName(t: Tile): string {
-  const s = SUITS[t[0]];
-  const v = VALUES[t[1]];
+  const s = suitOf(t[0]);
+  const v = (VALUES as Record<string, string | undefined>)[t[1]];
   return `${v ?? t[1]} of ${s?.name ?? t[0]}`;
 }
 

@@ -1,19 +1,8 @@
-// Tower of Babel in a player's words. The outcome is said once, by the
-// result screen (resultWords); the history only says the game ended.
+// Tower of Babel's outcome and refusals in a player's words. The outcome is
+// said once, by the result screen (resultWords); the events are worded by
+// the rules crate (games/babel/src/words.rs).
 
-import { tileName, type Event, type View } from '../wire/babel';
-import { clean, plural, type Line } from './say';
-
-export function babelLines(events: Event[], _view: View): Line[] {
-  const out: Line[] = [];
-  for (const e of events) {
-    if (e.type === 'drew') out.push({ kind: 'move', text: `Drew the ${tileName(e.tile)}.` });
-    else if (e.type === 'moved') out.push({ kind: 'move', text: `Put stack ${e.from} onto stack ${e.to} (the ${tileName(e.tile)} on top).` });
-    else if (e.type === 'undone') out.push({ kind: 'move', text: `Took back the move: ${plural(e.count, 'tile')} back to stack ${e.from}.` });
-    else if (e.type === 'ended') out.push({ kind: 'end', text: `Every tile is out: ${plural(e.stacks, 'stack')} left.` });
-  }
-  return out;
-}
+import { clean, plural } from './say';
 
 /** Babel's one statement of the outcome (B7): one stack wins; two or three
  *  are a partial win, which the engine does not count as a win (B-3). */

@@ -1,60 +1,7 @@
-// IceTowers in a player's words: towers by the number the board shows
-// on them, pyramids by colour and size, refusals without engine names.
+// IceTowers' refusals in a player's words, without engine names. Its events
+// are worded by the rules crate (games/icetowers/src/words.rs).
 
-import { COLOURS, pieceColour, piecePips, type EndReason, type Event, type View } from '../wire/icetowers';
-import { clean, type Line, type Who } from './say';
-
-function colours(view: View): string[] {
-  return view.seats.map((s) => s.colour).concat(view.settings.ghost ? ['white'] : []);
-}
-
-export function pyramid(piece: number, view: View): string {
-  const c = colours(view)[pieceColour(piece)] ?? COLOURS[pieceColour(piece)] ?? 'grey';
-  return `${['small', 'medium', 'large'][piecePips(piece) - 1]} ${c} pyramid`;
-}
-
-/** Why the game ended (I13), as the log's last line opens. */
-const ENDINGS: Record<EndReason, string> = {
-  all_done: 'Everyone is done',
-  no_plays: 'Nobody can play any more',
-  timer: 'Time is up',
-};
-
-export function iceLines(events: Event[], view: View, who: Who): Line[] {
-  const out: Line[] = [];
-  for (const e of events) {
-    switch (e.type) {
-      case 'ready':
-        out.push({ kind: 'info', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'are' : 'is'} ready.` });
-        break;
-      case 'started':
-        out.push({ kind: 'info', text: 'Everyone is ready: go!' });
-        break;
-      case 'capped':
-        out.push({ kind: 'move', text: `${who(e.seat)} capped tower ${e.onto} with a ${pyramid(e.piece, view)}.` });
-        break;
-      case 'mined':
-        out.push({ kind: 'move', text: `${who(e.seat)} took a ${pyramid(e.piece, view)} out of tower ${e.from}.` });
-        break;
-      case 'set_down':
-        out.push({ kind: 'move', text: `${who(e.seat)} set a ${pyramid(e.piece, view)} down as tower ${e.tower}${e.forced ? ' (held too long)' : ''}.` });
-        break;
-      case 'split':
-        out.push({ kind: 'move', text: `${who(e.seat)} split tower ${e.tower}: its top is now tower ${e.new_tower}.` });
-        break;
-      case 'done':
-        out.push({ kind: 'info', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'have' : 'has'} no more plays.` });
-        break;
-      case 'undone':
-        out.push({ kind: 'info', text: `${who(e.seat)} ${who(e.seat) === 'You' ? 'play' : 'plays'} on after all.` });
-        break;
-      case 'ended':
-        out.push({ kind: 'end', text: `${ENDINGS[e.reason]}: ${e.scores.map((s, i) => `${who(i)} ${s}`).join(', ')} points.` });
-        break;
-    }
-  }
-  return out;
-}
+import { clean, type Who } from './say';
 
 export function iceRefusal(message: string, who: Who): string {
   const rules: [RegExp, string][] = [

@@ -4,20 +4,29 @@
 
 import type { Line, Who } from './say';
 import { clean, commonRefusal } from './say';
-import { wordsFor } from '../games/registry';
+import { refusalFor } from '../games/registry';
 
 export type { Line, Who } from './say';
 
-/** What happened in one step, as this viewer saw it. `before` is the view
- *  the step started from (pieces that left the table are named from it). */
-export function eventLines(game: string, events: unknown[], view: unknown, who: Who, before: unknown = null): Line[] {
+/** Who reads a game's words: their seat (null: watching) and each seat's name. */
+export interface Readers {
+  seat: number | null;
+  names: string[];
+}
+
+/** What happened in one step, as this viewer saw it, in the game's own
+ *  words (its rules crate's `Listed::narrate`, through the rules compiled to
+ *  WebAssembly): no TypeScript words an event or names its rule. `before`
+ *  is the view the step started from (pieces that left the table are named
+ *  from it); `settings` the table's (Leaning Towers' tries). */
+export async function eventLines(game: string, events: unknown[], view: unknown, readers: Readers, before: unknown = null, settings: unknown = null): Promise<Line[]> {
   if (!events.length || !view) return [];
-  const lines = wordsFor(game)?.lines;
-  if (!lines) return [];
   try {
-    return lines(events, view, who, before);
+    const { narrate } = await import('../rules/wasm');
+    const told = await narrate(game, { events, view, before, settings, viewer: readers.seat, names: readers.names });
+    return told.map((l) => ({ text: l.text, kind: l.kind, rule: l.rule }));
   } catch {
-    // A new event this client cannot word yet is not worth a broken table.
+    // No rules module (or an event it cannot word): not worth a broken table.
     return [];
   }
 }
@@ -28,7 +37,7 @@ export function refusalText(game: string, kind: string, message: string, who: Wh
     const common = commonRefusal(kind);
     if (common) return common;
   }
-  const refusal = wordsFor(game)?.refusal;
+  const refusal = refusalFor(game);
   return refusal ? refusal(message, who) : clean(message, who);
 }
 

@@ -4,8 +4,10 @@
 
 export interface Line {
   text: string;
-  /** For styling and tests: 'move', 'fell', 'verdict', 'end', … */
+  /** For styling and tests: 'move', 'fell', 'verdict', 'end', 'gap', … */
   kind: string;
+  /** The rule the game's words cite, shown one click away (never in `text`). */
+  rule?: string | null;
 }
 
 /** How a game module names seats: "You" for the viewer, names for the rest. */

@@ -1,0 +1,101 @@
+//! Tower of Babel's events in a player's words ([`stackyard_core::words`]).
+//! A solitaire: the one seat is always the reader's, so the lines need no
+//! names. The outcome is said once, by the result screen; the log only says
+//! the game ended.
+
+use crate::{Babel, Event};
+use stackyard_core::words::{Line, LineKind, Told, plural};
+
+/// Every event of one step, one line each.
+pub(crate) fn narrate(events: &[Event], told: &Told<'_, Babel>) -> Vec<Line> {
+    let mine = told.who.viewer.is_some();
+    events
+        .iter()
+        .map(|e| {
+            match e {
+                Event::Drew { tile } => Line::new(
+                    LineKind::Move,
+                    format!("Drew the {}.", tile.name()),
+                    Some("B4"),
+                ),
+                Event::Moved { from, to, tile } => Line::new(
+                    LineKind::Move,
+                    format!(
+                        "Put stack {from} onto stack {to} (the {} on top).",
+                        tile.name()
+                    ),
+                    Some("B5"),
+                ),
+                Event::Undone { from, count, .. } => Line::new(
+                    LineKind::Move,
+                    format!(
+                        "Took back the move: {} back to stack {from}.",
+                        plural(i64::from(*count), "tile")
+                    ),
+                    Some("B-8"),
+                ),
+                Event::Ended { stacks, .. } => Line::new(
+                    LineKind::End,
+                    format!(
+                        "Every tile is out: {} left.",
+                        plural(*stacks as i64, "stack")
+                    ),
+                    Some("B7"),
+                ),
+            }
+            .mine(mine)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Tile;
+    use stackyard_core::{Game, Seat, Seed, Viewer};
+
+    fn tell(events: &[Event]) -> Vec<Line> {
+        let game = Babel::new(&Default::default(), Seed(1)).expect("the defaults");
+        let view = game.view(Viewer::Seat(Seat(0)));
+        narrate(events, &Told::from_view(&view, Some(Seat(0)), &[]))
+    }
+
+    /// B1: tiles by their names; B4, B5, B-8, B7 cited beside the words.
+    #[test]
+    fn draws_and_moves_name_their_tiles_b1_b4_b5() {
+        let sun0: Tile = "Sn".parse().expect("a tile");
+        let arms5: Tile = "A5".parse().expect("a tile");
+        assert_eq!(sun0.name(), "null of Suns");
+        assert_eq!(arms5.name(), "5 of Arms");
+        let lines = tell(&[
+            Event::Drew { tile: sun0 },
+            Event::Moved {
+                from: 3,
+                to: 2,
+                tile: arms5,
+            },
+            Event::Undone {
+                from: 3,
+                to: 2,
+                count: 1,
+            },
+            Event::Ended {
+                stacks: 2,
+                result: crate::Result::PartialWin,
+            },
+        ]);
+        let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Drew the null of Suns.",
+                "Put stack 3 onto stack 2 (the 5 of Arms on top).",
+                "Took back the move: 1 tile back to stack 3.",
+                "Every tile is out: 2 stacks left.",
+            ]
+        );
+        let rules: Vec<Option<&str>> = lines.iter().map(|l| l.rule.as_deref()).collect();
+        assert_eq!(rules, [Some("B4"), Some("B5"), Some("B-8"), Some("B7")]);
+        assert!(lines.iter().all(|l| l.mine), "the one seat's own moves");
+    }
+}

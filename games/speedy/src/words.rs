@@ -1,0 +1,298 @@
+//! Speedy Towers' events in a player's words ([`stackyard_core::words`]):
+//! who let go of what over which tower, what fell and what was taken back,
+//! each line citing its rule apart from the sentence. A placement and how
+//! it settled are one line.
+
+use crate::{EndReason, Event, Look, PieceId, SpeedyTowers};
+use stackyard_core::Seat;
+use stackyard_core::words::{Line, LineKind, Told, plural};
+use std::collections::HashMap;
+
+/// Every event of one step worth telling.
+pub(crate) fn narrate(events: &[Event], told: &Told<'_, SpeedyTowers>) -> Vec<Line> {
+    let who = &told.who;
+    // Pieces are named by what was placed in this step, or by how the
+    // views show them: a piece that fell off the table is only in the
+    // view before.
+    let mut looks: HashMap<PieceId, Look> = HashMap::new();
+    for v in told.before.into_iter().chain(std::iter::once(told.view)) {
+        for t in &v.towers {
+            for p in &t.pieces {
+                looks.insert(p.piece, p.look);
+            }
+        }
+    }
+    let mut out: Vec<Line> = Vec::new();
+    let mut placer: Option<Seat> = None;
+    for e in events {
+        let name = |looks: &HashMap<PieceId, Look>, p: &PieceId| {
+            looks
+                .get(p)
+                .map_or_else(|| "a piece".to_string(), Look::name)
+        };
+        match e {
+            Event::Ready { seat } => out.push(
+                Line::new(
+                    LineKind::Info,
+                    format!(
+                        "{} {} ready.",
+                        who.name(*seat),
+                        who.pick(*seat, "are", "is")
+                    ),
+                    Some("P4"),
+                )
+                .mine(who.is_me(*seat)),
+            ),
+            Event::Started { foundations, .. } => {
+                let cards: Vec<String> = foundations.iter().map(|c| c.name()).collect();
+                out.push(Line::new(
+                    LineKind::Info,
+                    format!("Go! The towers start with {}.", cards.join(", ")),
+                    Some("P4"),
+                ));
+            }
+            Event::Revealed { seat, card, .. } => out.push(
+                Line::new(
+                    LineKind::Info,
+                    format!("{} turned up {}.", who.name(*seat), card.name()),
+                    Some("P5"),
+                )
+                .mine(who.is_me(*seat)),
+            ),
+            Event::Hidden { seat, .. } => out.push(
+                Line::new(
+                    LineKind::Info,
+                    format!("{} turned a tile face down again.", who.name(*seat)),
+                    Some("P5"),
+                )
+                .mine(who.is_me(*seat)),
+            ),
+            Event::Placed {
+                seat,
+                piece,
+                look,
+                tower,
+                ..
+            } => {
+                placer = Some(*seat);
+                looks.insert(*piece, *look);
+                out.push(
+                    Line::new(
+                        LineKind::Move,
+                        format!(
+                            "{} let go of a {} over tower {}",
+                            who.name(*seat),
+                            look.name(),
+                            tower.0
+                        ),
+                        Some("P6"),
+                    )
+                    .mine(who.is_me(*seat)),
+                );
+            }
+            Event::Settled {
+                fallen,
+                taken_back,
+                pawn_returned,
+                ..
+            } => {
+                let mut text = if fallen.is_empty() {
+                    "it stands.".to_string()
+                } else {
+                    let names: Vec<String> = fallen.iter().map(|p| name(&looks, p)).collect();
+                    let mut t = format!(
+                        "{} fell ({})",
+                        plural(fallen.len() as i64, "piece"),
+                        names.join(", ")
+                    );
+                    if let Some(back) = taken_back {
+                        let by = placer.map_or_else(
+                            || "the player".to_string(),
+                            |s| {
+                                if who.is_me(s) {
+                                    "you".to_string()
+                                } else {
+                                    who.name(s)
+                                }
+                            },
+                        );
+                        t.push_str(&format!("; {by} took the {} back", name(&looks, back)));
+                    }
+                    t.push('.');
+                    t
+                };
+                if pawn_returned.is_some() {
+                    text.push_str(" The pawn went back to its owner.");
+                }
+                let fell = !fallen.is_empty();
+                match out.last_mut() {
+                    Some(last) if last.kind == LineKind::Move => {
+                        last.text = format!("{}: {text}", last.text);
+                        if fell {
+                            last.kind = LineKind::Fell;
+                            last.rule = Some("P10".to_string());
+                        }
+                    }
+                    _ => {
+                        let mut chars = text.chars();
+                        let first = chars
+                            .next()
+                            .map(|c| c.to_uppercase().collect::<String>())
+                            .unwrap_or_default();
+                        out.push(Line::new(
+                            if fell { LineKind::Fell } else { LineKind::Info },
+                            format!("{first}{}", chars.as_str()),
+                            Some(if fell { "P10" } else { "P9" }),
+                        ));
+                    }
+                }
+            }
+            Event::Ended {
+                reason,
+                pieces_left,
+                ..
+            } => {
+                let (why, rule) = match reason {
+                    EndReason::Pawn => ("A pawn is on top: the game is over", "P11"),
+                    EndReason::Stuck => ("Nobody can place any more: the game is over", "P12"),
+                };
+                let left: Vec<i64> = pieces_left.iter().map(|&n| i64::from(n)).collect();
+                out.push(Line::new(
+                    LineKind::End,
+                    format!("{why}. Pieces left: {}.", who.each(&left)),
+                    Some(rule),
+                ));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Card, CoinFace, PiecePose, Settings, Suit, TowerId, Value};
+    use stackyard_core::{Game, Seed, Viewer};
+
+    fn tell(events: &[Event], viewer: Option<u8>) -> Vec<Line> {
+        let game = SpeedyTowers::new(&Settings::default(), Seed(1)).expect("the defaults");
+        let view = game.view(Viewer::Spectator);
+        let names = vec!["Ada".to_string(), "Brisk bot".to_string()];
+        narrate(events, &Told::from_view(&view, viewer.map(Seat), &names))
+    }
+
+    fn placed(seat: u8, piece: u16, look: Look) -> Event {
+        Event::Placed {
+            seat: Seat(seat),
+            piece: PieceId(piece),
+            look,
+            tower: TowerId(0),
+            effective: None,
+            drop: PiecePose {
+                piece: PieceId(piece),
+                position: [0.0; 3],
+                rotation_deg: [0.0; 3],
+            },
+        }
+    }
+
+    /// P1: suits by name; P6 and P10: a placement and its fall are one
+    /// line, from the reader's side, citing the fall.
+    #[test]
+    fn a_placement_and_its_fall_read_as_one_line_p6_p10() {
+        let tile = Look::Tile {
+            card: Card::new(Suit::A, Value::Five),
+        };
+        let events = [
+            placed(1, 7, tile),
+            Event::Settled {
+                time_s: 1.0,
+                rested: true,
+                moved: vec![],
+                fallen: vec![PieceId(7)],
+                taken_back: Some(PieceId(7)),
+                pawn_returned: None,
+            },
+        ];
+        let other = tell(&events, Some(0));
+        assert_eq!(other.len(), 1);
+        assert_eq!(
+            other[0].text,
+            "Brisk bot let go of a tile Arms 5 over tower 0: 1 piece fell (tile Arms 5); Brisk bot took the tile Arms 5 back."
+        );
+        assert_eq!(other[0].kind, LineKind::Fell);
+        assert_eq!(other[0].rule.as_deref(), Some("P10"));
+        let own = tell(&events, Some(1));
+        assert_eq!(
+            own[0].text,
+            "You let go of a tile Arms 5 over tower 0: 1 piece fell (tile Arms 5); you took the tile Arms 5 back."
+        );
+        assert!(own[0].mine);
+        let stands = tell(
+            &[
+                placed(0, 3, Look::Pawn { suit: Suit::M }),
+                Event::Settled {
+                    time_s: 1.0,
+                    rested: true,
+                    moved: vec![],
+                    fallen: vec![],
+                    taken_back: None,
+                    pawn_returned: None,
+                },
+            ],
+            None,
+        );
+        assert_eq!(
+            stands[0].text,
+            "Ada let go of a Moons pawn over tower 0: it stands."
+        );
+        assert_eq!(stands[0].rule.as_deref(), Some("P6"));
+    }
+
+    /// Coins by the face that shows (P1), the end by its rule (P11, P12).
+    #[test]
+    fn coins_and_the_end_p11_p12() {
+        assert_eq!(
+            Look::Coin {
+                face: CoinFace::Suit,
+                suit: Some(Suit::C),
+                value: None
+            }
+            .name(),
+            "coin Crowns (suit up)"
+        );
+        assert_eq!(
+            Look::Coin {
+                face: CoinFace::Value,
+                suit: None,
+                value: Some(Value::Ace)
+            }
+            .name(),
+            "coin Ace (value up)"
+        );
+        assert_eq!(
+            Look::Coin {
+                face: CoinFace::Value,
+                suit: Some(Suit::S),
+                value: Some(Value::Two)
+            }
+            .name(),
+            "coin Suns 2, value up"
+        );
+        let end = tell(
+            &[Event::Ended {
+                reason: EndReason::Stuck,
+                winners: vec![Seat(0)],
+                pieces_left: vec![2, 5],
+            }],
+            Some(0),
+        );
+        assert_eq!(
+            end[0].text,
+            "Nobody can place any more: the game is over. Pieces left: You 2, Brisk bot 5."
+        );
+        assert_eq!(end[0].rule.as_deref(), Some("P12"));
+        let ready = tell(&[Event::Ready { seat: Seat(1) }], Some(1));
+        assert_eq!(ready[0].text, "You are ready.");
+    }
+}
