@@ -33,8 +33,14 @@ pub fn wire_constants() -> Vec<(&'static str, Value)> {
     vec![
         ("PROTOCOL", Value::from(PROTOCOL)),
         ("NAME_MAX_CHARS", Value::from(NAME_MAX_CHARS)),
-        ("ACCOUNT_NAME_MIN_CHARS", Value::from(ACCOUNT_NAME_MIN_CHARS)),
-        ("ACCOUNT_NAME_MAX_CHARS", Value::from(ACCOUNT_NAME_MAX_CHARS)),
+        (
+            "ACCOUNT_NAME_MIN_CHARS",
+            Value::from(ACCOUNT_NAME_MIN_CHARS),
+        ),
+        (
+            "ACCOUNT_NAME_MAX_CHARS",
+            Value::from(ACCOUNT_NAME_MAX_CHARS),
+        ),
         ("PASSWORD_MIN_CHARS", Value::from(PASSWORD_MIN_CHARS)),
         ("CLOSE_POLICY", Value::from(CLOSE_POLICY)),
         ("CLOSE_TOO_LARGE", Value::from(CLOSE_TOO_LARGE)),
