@@ -43,7 +43,8 @@ pub enum SpeedyError {
     NothingToHide(Seat),
     /// P5: a tile may be hidden only while it fits no tower.
     #[error(
-        "tile {tile} fits on {tower}, so it stays face up: only a tile that fits nowhere may be turned face down"
+        "{} fits on {tower}, so it stays face up: only a tile that fits nowhere may be turned face down",
+        .tile.name()
     )]
     HideFits {
         /// The face-up tile.

@@ -203,10 +203,11 @@ fn p5_hiding_a_tile_that_fits_is_refused_naming_a_tower_it_fits() {
             tower: TowerId(1)
         }
     );
-    // In a player's words: the tile and the tower, the rule id apart.
+    // In a player's words: the tile by its name, not its code, and the
+    // tower; the rule id apart.
     let words = err.to_string();
     assert!(
-        words.contains("tile C3") && words.contains("tower 1"),
+        words.starts_with("Crowns 3") && words.contains("tower 1"),
         "{words}"
     );
     assert!(!words.contains("P5"), "{words}");
