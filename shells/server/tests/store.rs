@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use serde_json::json;
 use stackyard_server::auth::random_hex;
-use stackyard_server::store::{Store, Write};
+use stackyard_server::store::{Store, StoredTable, Write};
 use std::time::Duration;
 
 fn create(id: &str) -> Write {
@@ -32,6 +32,17 @@ fn action(id: &str, seq: i64) -> Write {
         at_ms: seq * 10,
         action: json!({"type": "pass", "n": seq}).to_string(),
     }
+}
+
+/// Table `id` as the store lists it among the unfinished.
+async fn listed_unfinished(store: &Store, id: &str) -> StoredTable {
+    store
+        .unfinished()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|t| t.id == id)
+        .expect("listed as unfinished")
 }
 
 /// Commits, groups, reads back, finishes, rates, and keeps a batch atomic.
@@ -112,13 +123,7 @@ async fn store_suite(db: &str) {
     });
     store.commit(writes).await.unwrap();
     assert_eq!(store.action_count(&other).await.unwrap(), 85);
-    let stored = store
-        .unfinished()
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|t| t.id == other)
-        .expect("listed as unfinished");
+    let stored = listed_unfinished(&store, &other).await;
     let actions = stored.record["actions"].as_array().unwrap();
     assert_eq!(actions.len(), 85);
     assert_eq!(
@@ -153,13 +158,7 @@ async fn store_suite(db: &str) {
         end_ms: 777,
     });
     store.commit(writes).await.unwrap();
-    let stored = store
-        .unfinished()
-        .await
-        .unwrap()
-        .into_iter()
-        .find(|t| t.id == third)
-        .expect("listed as unfinished");
+    let stored = listed_unfinished(&store, &third).await;
     assert_eq!(stored.record["actions"].as_array().unwrap().len(), 70);
     assert_eq!(stored.record["actions"][69]["action"]["n"], 69);
     assert_eq!(stored.record["end"], 777);

@@ -9,9 +9,9 @@
 
 //!
 //! By concern: `schema` (which database, its migrations), `write` (the
-//! kinds of change), `statements` (the SQL each change is), `writer` (the one writer and its batches), `tables`
-//! (tables as stored, live and finished), `ratings` (ratings and
-//! settings), `features` (hints, timer steps, daily deals), `node` (this
+//! kinds of change), `statements` (the SQL each change is), `writer`
+//! (the one writer and its batches), `tables` (tables as stored, live and
+//! finished), `ratings` (ratings and settings), `features` (hints, timer steps, daily deals), `node` (this
 //! process as one node of several, and the fences of its commits, issue
 //! #28), `leases` (which node owns which table), `mirror` (what a mirror
 //! of another node's table reads), `error` (a storage failure). This file

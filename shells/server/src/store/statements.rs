@@ -89,7 +89,7 @@ impl Script {
 
 /// Rows per multi-row insert of actions: a few fixed sizes, so that a
 /// handful of prepared statements serve every batch.
-pub(super) const ACTION_ROWS: [usize; 7] = [64, 32, 16, 8, 4, 2, 1];
+const ACTION_ROWS: [usize; 7] = [64, 32, 16, 8, 4, 2, 1];
 
 /// `INSERT INTO actions ... VALUES (...), ...` with `rows` rows.
 fn action_insert(rows: usize) -> &'static str {
