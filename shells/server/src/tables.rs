@@ -4,9 +4,11 @@
 //!   clocks, draw offers, abandonment, the bot schedule); no I/O.
 //! - `seats`, `clocks`: the parts of the core that are data.
 //! - `task`: the tokio task, a thin shell around the core (inbox, timers,
-//!   commits, fan-out); `requests` answers a seat's requests and joins,
-//!   `writes` is what each step stores, `hints` the hint searches, `messages` what connections are sent (the typed
-//!   `ServerMessage`).
+//!   commits); `requests` answers a seat's requests and joins, `writes`
+//!   is what each step stores, `pipeline` and `in_flight` keep a table's
+//!   actions in flight to the writer and tell of each once it is stored,
+//!   `fanout` tells the connections, `hints` the hint searches,
+//!   `messages` what connections are sent (the typed `ServerMessage`).
 //! - `hub`: what the tables and front ends share, every table in memory;
 //!   `open`: table creation and resumption; `commands`: what the front
 //!   ends send a table; `archive` and `finished`: finished tables served
@@ -20,13 +22,16 @@ mod archive;
 mod clocks;
 pub(crate) mod commands;
 pub mod core;
+mod fanout;
 mod finished;
 mod hints;
 mod hub;
+mod in_flight;
 mod messages;
 mod mirror;
 pub mod online;
 mod open;
+mod pipeline;
 mod requests;
 pub mod seats;
 mod task;

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use serde_json::json;
 use stackyard_server::auth::random_hex;
-use stackyard_server::store::{Store, StoredTable, Write};
+use stackyard_server::store::{CommitLine, Store, StoredTable, Write};
 use std::time::Duration;
 
 fn create(id: &str) -> Write {
@@ -378,6 +378,46 @@ async fn stackyard_common_create(addr: std::net::SocketAddr) -> String {
     common::create(addr, json!({"game": "towers"})).await
 }
 
+/// A table keeps several commits in flight on its line; once one fails,
+/// the later ones of that line fail unwritten (a record never has a hole),
+/// and another table's line is not touched.
+async fn line_suite(db: &str) {
+    let store = Store::open(db).await.expect("the store opens");
+    let (id, other) = (format!("t{}", random_hex(6)), format!("t{}", random_hex(6)));
+    store.commit(vec![create(&id), create(&other)]).await.unwrap();
+    store.commit(vec![action(&id, 0)]).await.unwrap();
+    let line = CommitLine::default();
+    // Action 0 again: refused by the database (one row per action).
+    let fails = store.commit_in_line(vec![action(&id, 0)], &line).unwrap();
+    // Action 1 alone would be stored; behind a failure it must not be.
+    let behind = store.commit_in_line(vec![action(&id, 1)], &line).unwrap();
+    let elsewhere = store
+        .commit_in_line(vec![action(&other, 0)], &CommitLine::default())
+        .unwrap();
+    assert!(fails.await.unwrap().is_err(), "a duplicate action was stored");
+    let behind = behind.await.unwrap();
+    assert!(behind.is_err(), "a commit behind a failed one was stored");
+    assert!(elsewhere.await.unwrap().is_ok(), "another table's line failed too");
+    let stored: Vec<i64> = store.actions_from(&id, 0).await.unwrap().iter().map(|a| a.seq).collect();
+    assert_eq!(stored, vec![0], "only the first action is stored");
+    assert_eq!(store.actions_from(&other, 0).await.unwrap().len(), 1);
+    // The line stays broken: a table that lost a step stores nothing more.
+    let later = store.commit_in_line(vec![action(&id, 1)], &line).unwrap();
+    assert!(later.await.unwrap().is_err());
+}
+
+#[tokio::test]
+async fn sqlite_line_suite() {
+    let dir = temp_dir("store-line");
+    line_suite(&db_url(&dir)).await;
+}
+
+#[tokio::test]
+async fn postgres_line_suite() {
+    let Some(url) = postgres_url() else { return };
+    line_suite(&url).await;
+}
+
 #[tokio::test]
 async fn sqlite_store_suite() {
     let dir = temp_dir("store");
@@ -400,4 +440,44 @@ async fn postgres_store_suite() {
 fn postgres_restart_suite() {
     let Some(url) = postgres_url() else { return };
     restart_suite(&url);
+}
+
+/// A commit never copies SQLite's log back into the database (that made
+/// one commit in a thousand pages slow, and every action queued behind
+/// it); the store's checkpointer does, on its own connection
+/// (`store/checkpoint.rs`).
+#[tokio::test]
+async fn sqlite_commits_leave_checkpoints_to_the_checkpointer() {
+    let dir = temp_dir("store-checkpoint");
+    let db = db_url(&dir);
+    let store = Store::open(&db).await.expect("the store opens");
+    let (autocheckpoint,): (i64,) = sqlx::query_as("PRAGMA wal_autocheckpoint")
+        .fetch_one(store.pool())
+        .await
+        .unwrap();
+    assert_eq!(
+        autocheckpoint, 0,
+        "a connection of the pool would checkpoint in a commit"
+    );
+    let file_size = || std::fs::metadata(&db).map(|m| m.len()).unwrap_or(0);
+    let id = format!("t{}", random_hex(6));
+    store.commit(vec![create(&id)]).await.unwrap();
+    // Let the checkpointer catch up with the table, then write enough that
+    // the database file must grow once the log is copied back.
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let before = file_size();
+    for chunk in 0..20 {
+        let writes = (0..200).map(|i| action(&id, chunk * 200 + i)).collect();
+        store.commit(writes).await.unwrap();
+    }
+    // No commit comes after these: only the checkpointer can copy the log
+    // back now (a commit would, were `wal_autocheckpoint` not 0).
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while file_size() == before {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "nothing copied the log back"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }

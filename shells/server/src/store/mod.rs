@@ -10,7 +10,8 @@
 //!
 //! By concern: `schema` (which database, its migrations), `write` (the
 //! kinds of change), `statements` (the SQL each change is), `writer`
-//! (the one writer and its batches), `tables` (tables as stored, live and
+//! (the one writer and its batches), `checkpoint` (SQLite's checkpoints,
+//! off the writer's path), `tables` (tables as stored, live and
 //! finished), `ratings` (ratings and settings), `features` (hints, timer steps, daily deals), `node` (this
 //! process as one node of several, and the fences of its commits, issue
 //! #28), `leases` (which node owns which table), `mirror` (what a mirror
@@ -18,6 +19,7 @@
 //! holds the `Store` itself and uses only the files below it; the files
 //! that add to `Store` import it from here, and nothing here imports them.
 
+mod checkpoint;
 mod error;
 mod features;
 mod leases;
@@ -94,6 +96,11 @@ impl Store {
                         sqlx::query("PRAGMA busy_timeout = 10000")
                             .execute(&mut *conn)
                             .await?;
+                        // Checkpoints are the checkpointer's, never a
+                        // commit's (`checkpoint.rs`).
+                        sqlx::query("PRAGMA wal_autocheckpoint = 0")
+                            .execute(&mut *conn)
+                            .await?;
                     }
                     Ok(())
                 })
@@ -116,6 +123,12 @@ impl Store {
             node.clone(),
             dialect,
         ));
+        if dialect == Dialect::Sqlite {
+            tokio::spawn(checkpoint::checkpoint_loop(
+                pool.clone(),
+                writer.downgrade(),
+            ));
+        }
         Ok(Store {
             pool,
             dialect,
@@ -141,6 +154,28 @@ impl Store {
         if writes.is_empty() {
             return Ok(());
         }
+        self.send(writes, None)?
+            .await
+            .map_err(|_| StoreError("the writer dropped a commit".into()))?
+    }
+
+    /// Hands `writes` to the writer behind the earlier writes of `line`
+    /// without waiting: the answer comes on the receiver once they are
+    /// durable. A table keeps several commits in flight this way; once one
+    /// of a line fails, every later one fails unwritten (`CommitLine`).
+    pub fn commit_in_line(
+        &self,
+        writes: Vec<Write>,
+        line: &CommitLine,
+    ) -> Result<oneshot::Receiver<Result<(), StoreError>>, StoreError> {
+        self.send(writes, Some(line.clone()))
+    }
+
+    fn send(
+        &self,
+        writes: Vec<Write>,
+        line: Option<CommitLine>,
+    ) -> Result<oneshot::Receiver<Result<(), StoreError>>, StoreError> {
         let fences = match &self.node {
             Some(node) => node.fences(&writes)?,
             None => Fences::default(),
@@ -150,11 +185,29 @@ impl Store {
             .send(Job {
                 writes,
                 fences,
+                line,
                 done,
             })
             .map_err(|_| StoreError("the writer has stopped".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError("the writer dropped a commit".into()))?
+        Ok(answer)
+    }
+}
+
+/// One table's commits in the order it made them. The writer answers a
+/// line's jobs in order, and once one of them has failed it writes none
+/// after it: a table whose step was not stored never has a later step
+/// stored (its record would have a hole), though it had handed both over
+/// before it heard of the failure.
+#[derive(Clone, Default)]
+pub struct CommitLine(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl CommitLine {
+    /// Whether a commit of this line has failed.
+    pub(super) fn broken(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    pub(super) fn break_off(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Release);
     }
 }

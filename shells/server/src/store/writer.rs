@@ -1,6 +1,7 @@
 //! The one writer: whatever has arrived since its last commit (from any
 //! number of tables) goes in one transaction.
 
+use super::CommitLine;
 use super::error::StoreError;
 use super::node::{Fences, Node};
 use super::schema::Dialect;
@@ -19,6 +20,8 @@ pub(super) struct Job {
     pub writes: Vec<Write>,
     /// The leases its tables must still be held under (several nodes).
     pub fences: Fences,
+    /// The table's line of commits, when it keeps several in flight.
+    pub line: Option<CommitLine>,
     /// Who is told when it is durable (or failed).
     pub done: oneshot::Sender<Result<(), StoreError>>,
 }
@@ -38,12 +41,22 @@ pub(super) async fn write_loop(
     // takes a fresh one.
     let mut writer: Option<PoolConnection<sqlx::Any>> = None;
     while let Some(first) = jobs.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match jobs.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
+        let mut batch = Vec::new();
+        let mut next = Some(first);
+        while let Some(job) = next {
+            if job.line.as_ref().is_some_and(CommitLine::broken) {
+                let _ = job.done.send(Err(after_failure()));
+            } else {
+                batch.push(job);
             }
+            next = if batch.len() < MAX_BATCH {
+                jobs.try_recv().ok()
+            } else {
+                None
+            };
+        }
+        if batch.is_empty() {
+            continue;
         }
         let started = Instant::now();
         let writes: usize = batch.iter().map(|j| j.writes.len()).sum();
@@ -79,6 +92,10 @@ pub(super) async fn write_loop(
                 // One bad job must not sink the others: retry one by one.
                 tracing::warn!(error = %e, jobs = batch.len(), "batch commit failed; retrying singly");
                 for job in batch {
+                    if job.line.as_ref().is_some_and(CommitLine::broken) {
+                        let _ = job.done.send(Err(after_failure()));
+                        continue;
+                    }
                     let r = match pool.acquire().await {
                         Ok(mut conn) => {
                             let r =
@@ -94,17 +111,28 @@ pub(super) async fn write_loop(
                     if let (Ok(()), Some(node)) = (&r, node) {
                         node.created(&job.fences);
                     }
+                    if let (Err(_), Some(line)) = (&r, &job.line) {
+                        line.break_off();
+                    }
                     let _ = job.done.send(r);
                 }
             }
             Err(e) => {
                 tracing::error!(error = %e, "commit failed");
                 for job in batch {
+                    if let Some(line) = &job.line {
+                        line.break_off();
+                    }
                     let _ = job.done.send(Err(e.clone()));
                 }
             }
         }
     }
+}
+
+/// The answer to a job of a line whose earlier commit failed.
+fn after_failure() -> StoreError {
+    StoreError("an earlier step of this table could not be stored".into())
 }
 
 /// Commits a batch in one transaction. Actions go in a few multi-row

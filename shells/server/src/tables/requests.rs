@@ -2,7 +2,7 @@
 //! them: asks the core, commits what it did, acknowledges, tells everyone.
 
 use super::commands::Request;
-use super::core::{Cause, Refused};
+use super::core::Refused;
 use super::hub::poisoned;
 use super::messages;
 use super::seats::Holder;
@@ -21,7 +21,7 @@ impl TableTask {
     /// they are updated in place, without rebuilding the summary (a copy
     /// of its strings, settings and seats per action) or telling the other
     /// nodes (nothing their lobbies list changed).
-    fn refresh_counts(&self) {
+    pub(super) fn refresh_counts(&self) {
         let game = self.core.game();
         if let Ok(mut shared) = self.summary.write() {
             shared.version = game.version();
@@ -135,16 +135,21 @@ impl TableTask {
                 ErrorKind::Storage,
                 "this table is halted after a storage failure",
             );
-            self.send_error(conn, Some(id), halted);
+            self.refuse(conn, id, halted);
             return;
         }
         let now = self.now();
         let (result, stored) = match request {
             Request::Act(action) => {
                 match self.core_step(|core| core.act(seat, action, now)).await {
-                    Ok(applied) => (Ok(applied), "the action could not be stored"),
+                    // Stored and told in its turn (`pipeline.rs`).
+                    Ok(applied) => {
+                        self.send_in_line(conn, id, received, &applied);
+                        return;
+                    }
                     Err(Refused { error, timers }) => {
                         if let Some(timers) = timers {
+                            self.settle().await;
                             self.commit_and_tell(vec![timers]).await;
                         }
                         (Err(error), "")
@@ -175,16 +180,10 @@ impl TableTask {
         match result {
             Ok(applied) => {
                 let version = applied.step.version;
-                let is_action = matches!(applied.cause, Cause::Action { .. });
                 let writes = self.writes(&applied);
                 if self.persist(writes).await.is_err() {
                     self.send_error(conn, Some(id), ApiError::new(ErrorKind::Storage, stored));
                     return;
-                }
-                if is_action {
-                    metrics::counter!("stackyard_actions_total").increment(1);
-                    metrics::histogram!("stackyard_action_seconds")
-                        .record(received.elapsed().as_secs_f64());
                 }
                 self.send_to(conn, messages::ack(id, version));
                 self.broadcast_step(&applied);
@@ -196,7 +195,7 @@ impl TableTask {
                 }
                 self.look();
             }
-            Err(error) => self.send_error(conn, Some(id), error),
+            Err(error) => self.refuse(conn, id, error),
         }
     }
 

@@ -11,15 +11,23 @@ use super::core::{Advanced, Applied, CoreInit, TableCore};
 use super::hub::Hub;
 use super::messages;
 use super::online;
+use super::pipeline::Pipeline;
 use super::seats::{Holder, SeatState};
 use crate::protocol::{ApiError, ClockSpec, ErrorKind, SeatSpec, TableSummary};
-use crate::store::Write;
-use axum::extract::ws::Utf8Bytes;
+use crate::store::{CommitLine, StoreError, Write};
 use stackyard_core::host::HostedBot;
 use stackyard_core::{Decision, ErasedRecord, GameTime, Seat, Viewer};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// Sleeps until `at`; forever when there is no such time.
+async fn sleep_until(at: Option<Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
+}
 
 /// Steps one wake may take at most before the task looks at its inbox
 /// again (a game whose timers keep firing cannot hold the task).
@@ -82,6 +90,10 @@ pub(super) struct TableTask {
     pub hints: Vec<HintSlot>,
     /// When the finish was stored: the task leaves memory a grace later.
     finished_at: Option<Instant>,
+    /// The table's commits, in order (`pipeline.rs`).
+    pub line: CommitLine,
+    /// Actions applied and handed to the writer, not yet stored.
+    pub in_flight: Pipeline,
 }
 
 impl TableTask {
@@ -178,6 +190,8 @@ impl TableTask {
             summary,
             hints,
             finished_at: None,
+            line: CommitLine::default(),
+            in_flight: Pipeline::default(),
         };
         if init.playing {
             task.start_playing();
@@ -260,20 +274,46 @@ impl TableTask {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),
             };
-            let command = match wake {
-                Some(at) => tokio::select! {
-                    c = inbox.recv() => c,
-                    _ = tokio::time::sleep_until(at.into()) => {
-                        if leave_at.is_some_and(|at| at <= Instant::now()) {
-                            self.leave_memory();
-                            break;
-                        }
-                        self.tick().await;
-                        continue;
+            // While actions are in flight the oldest one's answer is
+            // awaited too, and a full pipeline reads no new command.
+            let reading = !self.in_flight.is_full();
+            let command = tokio::select! {
+                c = inbox.recv(), if reading => c,
+                answer = self.in_flight.oldest_answered() => {
+                    self.landed(answer);
+                    if self.moved {
+                        break;
                     }
-                },
-                None => inbox.recv().await,
+                    continue;
+                }
+                _ = sleep_until(wake) => {
+                    self.settle().await;
+                    if leave_at.is_some_and(|at| at <= Instant::now()) {
+                        self.leave_memory();
+                        break;
+                    }
+                    if self.moved {
+                        break;
+                    }
+                    self.tick().await;
+                    continue;
+                }
             };
+            // Only an action joins those in flight; anything else sees
+            // and shows what is stored.
+            let pipelined = matches!(
+                &command,
+                Some(Command::Client {
+                    request: super::commands::Request::Act(_),
+                    ..
+                })
+            );
+            if !pipelined {
+                self.settle().await;
+                if self.moved {
+                    break;
+                }
+            }
             match command {
                 Some(Command::Moved) => {
                     self.moved_away();
@@ -353,18 +393,27 @@ impl TableTask {
     pub async fn persist(&mut self, writes: Vec<Write>) -> Result<(), ()> {
         match self.hub.store.commit(writes).await {
             Ok(()) => Ok(()),
-            Err(e) if crate::cluster::peers::is_moved(&e) => {
-                // A stalled node woken (issue #28): the database refused
-                // the write under a lease another node holds now.
-                self.moved = true;
-                self.moved_away();
-                Err(())
-            }
             Err(e) => {
-                tracing::error!(table = %self.id, error = %e, "cannot store a step: table halted");
-                self.broken = true;
+                self.store_failed(&e);
                 Err(())
             }
+        }
+    }
+
+    /// A commit failed: the table halts, or, when another node holds its
+    /// lease now, leaves.
+    pub(super) fn store_failed(&mut self, e: &StoreError) {
+        if self.moved {
+            return;
+        }
+        if crate::cluster::peers::is_moved(e) {
+            // A stalled node woken (issue #28): the database refused
+            // the write under a lease another node holds now.
+            self.moved = true;
+            self.moved_away();
+        } else if !self.broken {
+            tracing::error!(table = %self.id, error = %e, "cannot store a step: table halted");
+            self.broken = true;
         }
     }
 
@@ -450,61 +499,6 @@ impl TableTask {
                 }
             });
         }
-    }
-
-    pub(super) fn broadcast_step(&mut self, applied: &Applied) {
-        let now = self.now();
-        let texts = messages::step_texts(
-            &self.core,
-            &applied.step,
-            now,
-            self.conns.iter().map(|c| c.viewer),
-        );
-        let public = self.core.game().views_are_public();
-        let stalled = self.hub.limits.stalled_reader;
-        self.retain_conns(|c| {
-            let text = texts
-                .iter()
-                .find(|(v, _)| public || *v == c.viewer)
-                .map(|(_, t)| t.clone())
-                .unwrap_or_default();
-            deliver(&c.handle, text, stalled)
-        });
-    }
-
-    pub fn broadcast_all(&mut self, text: Utf8Bytes) {
-        let stalled = self.hub.limits.stalled_reader;
-        self.retain_conns(|c| deliver(&c.handle, text.clone(), stalled));
-    }
-
-    pub fn send_to(&mut self, conn: u64, text: Utf8Bytes) {
-        let stalled = self.hub.limits.stalled_reader;
-        self.retain_conns(|c| c.handle.id != conn || deliver(&c.handle, text.clone(), stalled));
-    }
-
-    /// Keeps the connections `keep` says stay; a seat's dropped connection
-    /// (cut off, closed) counts as gone for the core.
-    fn retain_conns(&mut self, mut keep: impl FnMut(&Connection) -> bool) {
-        let now = self.now();
-        let core = &mut self.core;
-        let mut dropped = false;
-        self.conns.retain(|c| {
-            let stays = keep(c);
-            if !stays {
-                dropped = true;
-                if let Viewer::Seat(seat) = c.viewer {
-                    core.disconnected(seat, now);
-                }
-            }
-            stays
-        });
-        if dropped {
-            self.refresh_summary();
-        }
-    }
-
-    pub fn send_error(&mut self, conn: u64, id: Option<u64>, error: ApiError) {
-        self.send_to(conn, messages::error(id, &error));
     }
 
     async fn handle(&mut self, command: Command) {

@@ -1,0 +1,79 @@
+//! Telling a table's connections: a step as each viewer may see it, a
+//! message to all or to one, and the seats whose connection was cut off
+//! while being told.
+
+use super::commands::deliver;
+use super::core::Applied;
+use super::messages;
+use super::task::{Connection, TableTask};
+use crate::protocol::ApiError;
+use axum::extract::ws::Utf8Bytes;
+use stackyard_core::Viewer;
+
+impl TableTask {
+    pub(super) fn broadcast_step(&mut self, applied: &Applied) {
+        let now = self.now();
+        let texts = messages::step_texts(
+            &self.core,
+            &applied.step,
+            now,
+            self.conns.iter().map(|c| c.viewer),
+        );
+        let public = self.core.game().views_are_public();
+        self.deliver_where(
+            |_| true,
+            |viewer| {
+                texts
+                    .iter()
+                    .find(|(v, _)| public || *v == viewer)
+                    .map(|(_, t)| t.clone())
+                    .unwrap_or_default()
+            },
+        );
+    }
+
+    /// Delivers to each connection `to` names its viewer's `text`.
+    pub(super) fn deliver_where(
+        &mut self,
+        to: impl Fn(&Connection) -> bool,
+        text: impl Fn(Viewer) -> Utf8Bytes,
+    ) {
+        let stalled = self.hub.limits.stalled_reader;
+        self.retain_conns(|c| !to(c) || deliver(&c.handle, text(c.viewer), stalled));
+    }
+
+    pub fn broadcast_all(&mut self, text: Utf8Bytes) {
+        let stalled = self.hub.limits.stalled_reader;
+        self.retain_conns(|c| deliver(&c.handle, text.clone(), stalled));
+    }
+
+    pub fn send_to(&mut self, conn: u64, text: Utf8Bytes) {
+        let stalled = self.hub.limits.stalled_reader;
+        self.retain_conns(|c| c.handle.id != conn || deliver(&c.handle, text.clone(), stalled));
+    }
+
+    /// Keeps the connections `keep` says stay; a seat's dropped connection
+    /// (cut off, closed) counts as gone for the core.
+    pub(super) fn retain_conns(&mut self, mut keep: impl FnMut(&Connection) -> bool) {
+        let now = self.now();
+        let core = &mut self.core;
+        let mut dropped = false;
+        self.conns.retain(|c| {
+            let stays = keep(c);
+            if !stays {
+                dropped = true;
+                if let Viewer::Seat(seat) = c.viewer {
+                    core.disconnected(seat, now);
+                }
+            }
+            stays
+        });
+        if dropped {
+            self.refresh_summary();
+        }
+    }
+
+    pub fn send_error(&mut self, conn: u64, id: Option<u64>, error: ApiError) {
+        self.send_to(conn, messages::error(id, &error));
+    }
+}
