@@ -384,7 +384,10 @@ async fn stackyard_common_create(addr: std::net::SocketAddr) -> String {
 async fn line_suite(db: &str) {
     let store = Store::open(db).await.expect("the store opens");
     let (id, other) = (format!("t{}", random_hex(6)), format!("t{}", random_hex(6)));
-    store.commit(vec![create(&id), create(&other)]).await.unwrap();
+    store
+        .commit(vec![create(&id), create(&other)])
+        .await
+        .unwrap();
     store.commit(vec![action(&id, 0)]).await.unwrap();
     let line = CommitLine::default();
     // Action 0 again: refused by the database (one row per action).
@@ -394,11 +397,23 @@ async fn line_suite(db: &str) {
     let elsewhere = store
         .commit_in_line(vec![action(&other, 0)], &CommitLine::default())
         .unwrap();
-    assert!(fails.await.unwrap().is_err(), "a duplicate action was stored");
+    assert!(
+        fails.await.unwrap().is_err(),
+        "a duplicate action was stored"
+    );
     let behind = behind.await.unwrap();
     assert!(behind.is_err(), "a commit behind a failed one was stored");
-    assert!(elsewhere.await.unwrap().is_ok(), "another table's line failed too");
-    let stored: Vec<i64> = store.actions_from(&id, 0).await.unwrap().iter().map(|a| a.seq).collect();
+    assert!(
+        elsewhere.await.unwrap().is_ok(),
+        "another table's line failed too"
+    );
+    let stored: Vec<i64> = store
+        .actions_from(&id, 0)
+        .await
+        .unwrap()
+        .iter()
+        .map(|a| a.seq)
+        .collect();
     assert_eq!(stored, vec![0], "only the first action is stored");
     assert_eq!(store.actions_from(&other, 0).await.unwrap().len(), 1);
     // The line stays broken: a table that lost a step stores nothing more.
