@@ -41,6 +41,7 @@ pub use ratings::RatingRow;
 pub use schema::{Dialect, database_url};
 pub use tables::{ArchivedTable, FinishedTable, HolderRow, StoredTable};
 pub use write::Write;
+pub use writer::CommitLine;
 
 use node::Fences;
 use sqlx::AnyPool;
@@ -190,24 +191,5 @@ impl Store {
             })
             .map_err(|_| StoreError("the writer has stopped".into()))?;
         Ok(answer)
-    }
-}
-
-/// One table's commits in the order it made them. The writer answers a
-/// line's jobs in order, and once one of them has failed it writes none
-/// after it: a table whose step was not stored never has a later step
-/// stored (its record would have a hole), though it had handed both over
-/// before it heard of the failure.
-#[derive(Clone, Default)]
-pub struct CommitLine(std::sync::Arc<std::sync::atomic::AtomicBool>);
-
-impl CommitLine {
-    /// Whether a commit of this line has failed.
-    pub(super) fn broken(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::Acquire)
-    }
-
-    pub(super) fn break_off(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::Release);
     }
 }

@@ -1,7 +1,6 @@
 //! The one writer: whatever has arrived since its last commit (from any
 //! number of tables) goes in one transaction.
 
-use super::CommitLine;
 use super::error::StoreError;
 use super::node::{Fences, Node};
 use super::schema::Dialect;
@@ -206,4 +205,23 @@ async fn commit_batch(
         }
     }
     Ok(())
+}
+
+/// One table's commits in the order it made them. The writer answers a
+/// line's jobs in order, and once one of them has failed it writes none
+/// after it: a table whose step was not stored never has a later step
+/// stored (its record would have a hole), though it had handed both over
+/// before it heard of the failure.
+#[derive(Clone, Default)]
+pub struct CommitLine(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl CommitLine {
+    /// Whether a commit of this line has failed.
+    pub(super) fn broken(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    pub(super) fn break_off(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::Release);
+    }
 }
