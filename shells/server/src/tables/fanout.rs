@@ -12,28 +12,39 @@ use stackyard_core::Viewer;
 
 impl TableTask {
     pub(super) fn broadcast_step(&mut self, applied: &Applied) {
-        let now = self.now();
-        let texts = messages::step_texts(
+        let texts = self.step_texts(applied);
+        self.deliver_step(&texts, |_| true);
+    }
+
+    /// The step's text for each kind of viewer at the table now.
+    pub(super) fn step_texts(&self, applied: &Applied) -> Vec<(Viewer, Utf8Bytes)> {
+        messages::step_texts(
             &self.core,
             &applied.step,
-            now,
+            self.now(),
             self.conns.iter().map(|c| c.viewer),
-        );
+        )
+    }
+
+    /// Delivers a step's `texts` to the connections `to` names, each its
+    /// viewer's.
+    pub(super) fn deliver_step(
+        &mut self,
+        texts: &[(Viewer, Utf8Bytes)],
+        to: impl Fn(&Connection) -> bool,
+    ) {
         let public = self.core.game().views_are_public();
-        self.deliver_where(
-            |_| true,
-            |viewer| {
-                texts
-                    .iter()
-                    .find(|(v, _)| public || *v == viewer)
-                    .map(|(_, t)| t.clone())
-                    .unwrap_or_default()
-            },
-        );
+        self.deliver_where(to, |viewer| {
+            texts
+                .iter()
+                .find(|(v, _)| public || *v == viewer)
+                .map(|(_, t)| t.clone())
+                .unwrap_or_default()
+        });
     }
 
     /// Delivers to each connection `to` names its viewer's `text`.
-    pub(super) fn deliver_where(
+    fn deliver_where(
         &mut self,
         to: impl Fn(&Connection) -> bool,
         text: impl Fn(Viewer) -> Utf8Bytes,

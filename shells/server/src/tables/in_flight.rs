@@ -31,13 +31,7 @@ impl TableTask {
                 rx
             }
         };
-        let now = self.now();
-        let texts = messages::step_texts(
-            &self.core,
-            &applied.step,
-            now,
-            self.conns.iter().map(|c| c.viewer),
-        );
+        let texts = self.step_texts(applied);
         self.in_flight.push(InFlight {
             done: Some(done),
             then: Then::Action(Box::new(Told {
@@ -99,19 +93,8 @@ impl TableTask {
         metrics::histogram!("stackyard_action_seconds")
             .record(told.received.elapsed().as_secs_f64());
         self.send_to(told.conn, messages::ack(told.id, told.version));
-        let public = self.core.game().views_are_public();
         let recipients = told.recipients;
-        let texts = told.texts;
-        self.deliver_where(
-            |c| recipients.contains(&c.handle.id),
-            |viewer| {
-                texts
-                    .iter()
-                    .find(|(v, _)| public || *v == viewer)
-                    .map(|(_, t)| t.clone())
-                    .unwrap_or_default()
-            },
-        );
+        self.deliver_step(&told.texts, |c| recipients.contains(&c.handle.id));
         if told.finished {
             self.on_finished();
             self.refresh_summary();
