@@ -65,4 +65,8 @@ impl RuleError for BabelError {
             BabelError::UndoOff | BabelError::NothingToUndo => "B-8",
         })
     }
+
+    fn refusal(&self) -> String {
+        crate::words::refusal(self)
+    }
 }

@@ -141,4 +141,8 @@ impl RuleError for IceError {
             | TimerDue(_) => return None,
         })
     }
+
+    fn refusal(&self) -> String {
+        crate::words::refusal(self)
+    }
 }

@@ -107,4 +107,8 @@ impl RuleError for LeaningError {
             LeaningError::Blocked(_) => return None,
         })
     }
+
+    fn refusal(&self) -> String {
+        crate::words::refusal(self)
+    }
 }

@@ -138,4 +138,8 @@ impl RuleError for SpeedyError {
             NoSuchSeat(_) | TimeWentBack { .. } => return None,
         })
     }
+
+    fn refusal(&self) -> String {
+        crate::words::refusal(self)
+    }
 }

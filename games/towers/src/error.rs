@@ -141,4 +141,8 @@ impl stackyard_core::RuleError for MoveError {
             | MoveError::EmptyTarget { .. } => "T8",
         })
     }
+
+    fn refusal(&self) -> String {
+        crate::words::refusal(self)
+    }
 }

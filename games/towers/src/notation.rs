@@ -146,6 +146,10 @@ impl stackyard_core::RuleError for NotationError {
     fn rule(&self) -> Option<&'static str> {
         Some("T5")
     }
+
+    fn refusal(&self) -> String {
+        crate::words::notation_refusal(self)
+    }
 }
 
 /// Parses a square like `c3` (`a`..`z`, `1`..`26`).

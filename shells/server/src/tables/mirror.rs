@@ -375,7 +375,8 @@ impl Mirror {
                     Err(refused) => {
                         return Err(format!(
                             "action {} refused on the mirror: {}",
-                            action.seq, refused.error.message
+                            action.seq,
+                            refused.detail.unwrap_or(refused.error.message)
                         ));
                     }
                 }
