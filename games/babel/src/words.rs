@@ -4,6 +4,7 @@
 //! the game ended.
 
 use crate::{Babel, BabelError, Event};
+use stackyard_core::RuleError;
 use stackyard_core::words::{Line, LineKind, Told, plural};
 
 /// Every event of one step, one line each.
@@ -81,6 +82,26 @@ pub(crate) fn refusal(e: &BabelError) -> String {
         BabelError::NothingToUndo => {
             "There is no move to take back: a draw cannot be undone.".to_string()
         }
+    }
+}
+
+/// The rule each refusal enforces, and the refusal itself in words: beside
+/// the game's other words, so the error enum (BabelError) stays plain data.
+impl RuleError for BabelError {
+    fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            BabelError::NoStack { .. }
+            | BabelError::NoTarget { .. }
+            | BabelError::BadGap(_)
+            | BabelError::NoMatch { .. } => "B5",
+            BabelError::NoTileLeft | BabelError::TilesRemain(_) | BabelError::GameOver => "B6",
+            BabelError::MustMove(_) => "B11",
+            BabelError::UndoOff | BabelError::NothingToUndo => "B-8",
+        })
+    }
+
+    fn refusal(&self) -> String {
+        refusal(self)
     }
 }
 

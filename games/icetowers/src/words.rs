@@ -4,6 +4,7 @@
 
 use crate::piece::{COLOUR_NAMES, GHOST_NAME};
 use crate::{EndReason, Event, IceError, IceTowers, PieceId, View};
+use stackyard_core::RuleError;
 use stackyard_core::Seat;
 use stackyard_core::words::{Line, LineKind, Told};
 
@@ -205,6 +206,39 @@ pub(crate) fn refusal(e: &IceError) -> String {
         TimerDue(_) => "The clock had to catch up first, so nothing changed: try again.",
     };
     text.to_string()
+}
+
+/// The rule each refusal enforces, and the refusal itself in words: beside
+/// the game's other words, so the error enum (IceError) stays plain data.
+impl RuleError for IceError {
+    fn rule(&self) -> Option<&'static str> {
+        use IceError::*;
+        Some(match self {
+            NotStarted | AlreadyStarted | AlreadyReady(_) => "I4",
+            GameOver => "I13",
+            HandFull(_) => "I5",
+            NotFreeStander(_)
+            | NotYourColour(_)
+            | CapItself(_)
+            | CapSameColour(_)
+            | CapTooLarge { .. } => "I6",
+            GhostCapsFreeStander(_) => "I14",
+            MineControlled(_) | MineTooFew(_) | NotInTower { .. } => "I7",
+            Mineback { .. } => "I8",
+            EmptyHand(_) | SetDownWithCap => "I9",
+            SplitWithHand(_) | SplitNoPair { .. } | SplitOwnColour => "I11",
+            AlreadyDone(_) | NotDone(_) => "I12",
+            NoSuchSeat(_)
+            | UnknownTower(_)
+            | UnknownPiece(_)
+            | TimeWentBack { .. }
+            | TimerDue(_) => return None,
+        })
+    }
+
+    fn refusal(&self) -> String {
+        refusal(self)
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use crate::action::EndReason;
 use crate::{Event, LeaningError, LeaningTowers, Verdict};
+use stackyard_core::RuleError;
 use stackyard_core::Seat;
 use stackyard_core::words::{Line, LineKind, Told, count, plural};
 
@@ -280,6 +281,37 @@ pub(crate) fn refusal(e: &LeaningError) -> String {
         Blocked(_) => "That starts inside another piece: move the aim.",
     };
     text.to_string()
+}
+
+/// The rule each refusal enforces, and the refusal itself in words: beside
+/// the game's other words, so the error enum (LeaningError) stays plain data.
+impl RuleError for LeaningError {
+    fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            LeaningError::GameOver => "L13",
+            LeaningError::NotYourTurn(_)
+            | LeaningError::FoundationFirst
+            | LeaningError::FoundationBuilt
+            | LeaningError::FoundationSize(_)
+            | LeaningError::FoundationOffTable(_) => "L4",
+            LeaningError::NoPieceLeft { .. } => "L5",
+            LeaningError::SameSize(_) => "L8",
+            LeaningError::TradedSlip { .. } => "L9",
+            LeaningError::AlreadyHolding(_)
+            | LeaningError::HoldTouchesTable
+            | LeaningError::ReleaseDue
+            | LeaningError::NothingHeld
+            | LeaningError::ReleaseBlocked => "L12",
+            LeaningError::NotFinite
+            | LeaningError::AngleOutOfRange
+            | LeaningError::OffTable { .. } => "L5",
+            LeaningError::Blocked(_) => return None,
+        })
+    }
+
+    fn refusal(&self) -> String {
+        refusal(self)
+    }
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use crate::matching::Mismatch;
 use crate::{EndReason, Event, Look, PieceId, SpeedyError, SpeedyTowers};
+use stackyard_core::RuleError;
 use stackyard_core::Seat;
 use stackyard_core::words::{Line, LineKind, Told, plural};
 use std::collections::HashMap;
@@ -211,6 +212,34 @@ pub(crate) fn refusal(e: &SpeedyError) -> String {
         Drop(_) => "The piece could not be let go there: aim a little higher or to one side.",
     };
     text.to_string()
+}
+
+/// The rule each refusal enforces, and the refusal itself in words: beside
+/// the game's other words, so the error enum (SpeedyError) stays plain data.
+impl RuleError for SpeedyError {
+    fn rule(&self) -> Option<&'static str> {
+        use SpeedyError::*;
+        Some(match self {
+            NotStarted | AlreadyStarted | AlreadyReady(_) => "P4",
+            GameOver => "P11",
+            SecondFaceUp(_) | NothingToReveal(_) | NothingToHide(_) | HideFits { .. } => "P5",
+            NoFaceUpTile(_)
+            | NotYourCoin { .. }
+            | NoPawn(_)
+            | AimNotFinite
+            | AimOffTable { .. }
+            | UnknownPiece(_)
+            | UnknownTower(_) => "P6",
+            NoMatch { .. } => "P7",
+            PawnTooEarly(_) | PawnNotHighest { .. } => "P8",
+            Drop(_) => "P9",
+            NoSuchSeat(_) | TimeWentBack { .. } => return None,
+        })
+    }
+
+    fn refusal(&self) -> String {
+        refusal(self)
+    }
 }
 
 #[cfg(test)]

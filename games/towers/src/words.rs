@@ -3,6 +3,7 @@
 //! and the end, each citing its rule apart from the sentence.
 
 use crate::{Color, Event, Move, MoveError, NotationError, Position};
+use stackyard_core::RuleError;
 use stackyard_core::Seat;
 use stackyard_core::words::{Line, LineKind, Told, Who, plural};
 
@@ -141,6 +142,44 @@ pub(crate) fn notation_refusal(e: &NotationError) -> String {
         "The move {:?} cannot be read ({}): moves look like c3-c5, pass, +c3 or *c3.",
         e.text, e.why
     )
+}
+
+/// The rule each refusal enforces, and the refusal itself in words: beside
+/// the game's other words, so the error enum (MoveError) stays plain data.
+impl RuleError for MoveError {
+    fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            MoveError::GameOver => "T11",
+            MoveError::NotYourTurn { .. } => "T7",
+            MoveError::OffBoard { .. } => "T8",
+            MoveError::Placing { rule, .. }
+            | MoveError::WrongPhase { rule, .. }
+            | MoveError::Occupied { rule, .. }
+            | MoveError::PassWithMoves { rule } => rule,
+            MoveError::NotOwnSingle { .. } => "T18",
+            MoveError::UtilityTop { .. } => "T6",
+            MoveError::Surrounded { .. } => "T9",
+            MoveError::EmptyFrom { .. }
+            | MoveError::NotYours { .. }
+            | MoveError::NotStraight { .. }
+            | MoveError::WrongLength { .. }
+            | MoveError::EmptyTarget { .. } => "T8",
+        })
+    }
+
+    fn refusal(&self) -> String {
+        refusal(self)
+    }
+}
+
+impl RuleError for NotationError {
+    fn rule(&self) -> Option<&'static str> {
+        Some("T5")
+    }
+
+    fn refusal(&self) -> String {
+        notation_refusal(self)
+    }
 }
 
 #[cfg(test)]

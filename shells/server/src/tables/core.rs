@@ -55,9 +55,6 @@ pub struct Applied {
 pub struct Refused {
     /// Why. Nothing changed because of the request.
     pub error: ApiError,
-    /// The engine's own account of a rules refusal (naming the rule), for
-    /// logs; the client is sent `error`, in the player's words.
-    pub detail: Option<String>,
     /// Timers due by the request's arrival, which fired.
     pub timers: Option<Applied>,
 }
@@ -66,7 +63,6 @@ impl From<ApiError> for Refused {
     fn from(error: ApiError) -> Self {
         Refused {
             error,
-            detail: None,
             timers: None,
         }
     }
@@ -545,11 +541,7 @@ impl TableCore {
                     ApiError::new(error_kind(rejection.error.kind), rejection.error.message);
                 error.rule = rejection.error.rule;
                 let timers = self.stepped(rejection.timers, Cause::Timers, false);
-                Err(Refused {
-                    error,
-                    detail: Some(rejection.error.detail),
-                    timers,
-                })
+                Err(Refused { error, timers })
             }
         }
     }

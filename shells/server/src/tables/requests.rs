@@ -143,7 +143,7 @@ impl TableTask {
             Request::Act(action) => {
                 match self.core_step(|core| core.act(seat, action, now)).await {
                     Ok(applied) => (Ok(applied), "the action could not be stored"),
-                    Err(Refused { error, timers, .. }) => {
+                    Err(Refused { error, timers }) => {
                         if let Some(timers) = timers {
                             self.commit_and_tell(vec![timers]).await;
                         }
