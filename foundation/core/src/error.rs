@@ -12,6 +12,14 @@ pub trait RuleError: std::error::Error + Send + Sync + 'static {
     /// `"I6"`), when the rejection enforces one; `None` for errors that are
     /// about the input itself (unknown piece id, malformed notation).
     fn rule(&self) -> Option<&'static str>;
+
+    /// The refusal in the words of the player who tried, addressed to them
+    /// ("That pyramid is not your colour."): one full sentence, with no
+    /// rule id (that travels apart, [`RuleError::rule`], shown one click
+    /// away) and no engine names. Each game words its own, in its
+    /// `words.rs`; `Display` stays the engine's account, for logs and the
+    /// command line.
+    fn refusal(&self) -> String;
 }
 
 /// Settings a game cannot be created from: a board size out of range, a

@@ -63,8 +63,14 @@ pub struct HostError {
     pub kind: HostErrorKind,
     /// The rule id it enforces (`"T8"`), when the rules refused it.
     pub rule: Option<&'static str>,
-    /// A sentence for the person who tried.
+    /// A sentence for the person who tried: a rules refusal in the game's
+    /// words for that player ([`RuleError::refusal`]), with no rule id in
+    /// it (that is `rule`).
     pub message: String,
+    /// The engine's own account (its error's `Display`, which names the
+    /// rule), for logs; never sent to a client.
+    #[serde(skip)]
+    pub detail: String,
 }
 
 /// The kinds of refusal a client can tell apart.
@@ -83,11 +89,19 @@ pub enum HostErrorKind {
 
 impl HostError {
     fn new(kind: HostErrorKind, rule: Option<&'static str>, message: impl Into<String>) -> Self {
+        let message = message.into();
         HostError {
             kind,
             rule,
-            message: message.into(),
+            detail: message.clone(),
+            message,
         }
+    }
+
+    /// The same error, with the engine's own account of it for logs.
+    fn detailed(mut self, detail: String) -> Self {
+        self.detail = detail;
+        self
     }
 }
 
@@ -648,13 +662,20 @@ impl<G: Game> HostedGame for Driver<G> {
         match Driver::act(self, seat, action, now) {
             Ok(step) => Ok(host_step(self, &step)),
             Err(rejected) => {
-                let (kind, rule) = match &rejected.error {
-                    crate::ActError::NoSuchSeat { .. } => (HostErrorKind::NoSuchSeat, None),
-                    crate::ActError::Over(_) => (HostErrorKind::Over, None),
-                    crate::ActError::Rule(e) => (HostErrorKind::Rule, e.rule()),
+                // The player reads the game's words; a log, the engine's.
+                let (kind, rule, message) = match &rejected.error {
+                    crate::ActError::NoSuchSeat { .. } => (
+                        HostErrorKind::NoSuchSeat,
+                        None,
+                        "There is no such seat at this table.".to_string(),
+                    ),
+                    crate::ActError::Over(_) => {
+                        (HostErrorKind::Over, None, "The game is over.".to_string())
+                    }
+                    crate::ActError::Rule(e) => (HostErrorKind::Rule, e.rule(), e.refusal()),
                 };
                 Err(HostRejection {
-                    error: HostError::new(kind, rule, rejected.error.to_string()),
+                    error: HostError::new(kind, rule, message).detailed(rejected.error.to_string()),
                     timers: host_step(self, &rejected.timers),
                 })
             }

@@ -84,9 +84,11 @@ impl<'r> RecordStepper<'r> {
         let step = match self.game.act(entry.seat, &entry.action, entry.at) {
             Ok(step) => step,
             Err(rejected) => {
+                // A record that does not replay is told in the engine's
+                // own account, which names the rule (`HostError::detail`).
                 return Some(Err(RecordError(format!(
                     "action {number} was refused on replay: {}",
-                    rejected.error
+                    rejected.error.detail
                 ))));
             }
         };

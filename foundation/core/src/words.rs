@@ -166,6 +166,50 @@ pub fn plural(n: impl Into<i64>, one: &str) -> String {
     format!("{n} {one}{}", if n == 1 || n == -1 { "" } else { "s" })
 }
 
+/// The rule ids a text names (`T8`, `I7`, `B-3`, `L12`: a capital letter,
+/// an optional hyphen and digits, as a word of its own), which a player's
+/// sentence never carries: each game's tests check its refusals
+/// ([`crate::RuleError::refusal`]) and its lines with it.
+pub fn rule_ids(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut found = Vec::new();
+    for (start, &b) in bytes.iter().enumerate() {
+        if !b.is_ascii_uppercase() || (start > 0 && word(bytes[start - 1])) {
+            continue;
+        }
+        let mut end = start + 1;
+        if bytes.get(end) == Some(&b'-') {
+            end += 1;
+        }
+        let digits = end;
+        while bytes.get(end).is_some_and(u8::is_ascii_digit) {
+            end += 1;
+        }
+        if end > digits && !bytes.get(end).is_some_and(|&b| word(b)) {
+            found.push(&text[start..end]);
+        }
+    }
+    found
+}
+
+/// Why `text` is not a refusal a player may be shown, if it is not: one
+/// full sentence (a capital first, a full stop last) naming no rule id.
+/// Each game's tests ask it of every one of its errors' refusals.
+pub fn refusal_fault(text: &str) -> Option<String> {
+    let ids = rule_ids(text);
+    if !ids.is_empty() {
+        return Some(format!("{text:?} names rule ids {ids:?}"));
+    }
+    if !text.chars().next().is_some_and(char::is_uppercase) {
+        return Some(format!("{text:?} does not start with a capital"));
+    }
+    if !text.ends_with('.') {
+        return Some(format!("{text:?} does not end with a full stop"));
+    }
+    None
+}
+
 /// What a JSON shell sends to have events told ([`crate::host::GameKind::narrate`]):
 /// the events and views as the server sent them, the table's settings, and
 /// who reads.
@@ -233,5 +277,20 @@ mod tests {
         assert_eq!(plural(-1, "point"), "-1 point");
         assert_eq!(plural(0, "point"), "0 points");
         assert_eq!(count(2, "try", "tries"), "2 tries");
+    }
+
+    #[test]
+    fn rule_ids_are_found_as_words() {
+        assert_eq!(rule_ids("a tower (T8) and B-3, L12."), ["T8", "B-3", "L12"]);
+        assert_eq!(rule_ids("(I6: no)"), ["I6"]);
+        assert!(rule_ids("c3-c5, +c3, tower 5, 8x8, AB12, T8x, Crowns 3").is_empty());
+    }
+
+    #[test]
+    fn a_refusal_is_one_sentence_without_rule_ids() {
+        assert_eq!(refusal_fault("That pyramid is not your colour."), None);
+        assert!(refusal_fault("that pyramid is not your colour.").is_some());
+        assert!(refusal_fault("That pyramid is not your colour").is_some());
+        assert!(refusal_fault("Not your colour (I6).").is_some());
     }
 }

@@ -36,6 +36,14 @@ impl RuleError for Nope {
             Nope::BadStep => "C2",
         })
     }
+
+    fn refusal(&self) -> String {
+        match self {
+            Nope::NotYourTurn => "It is not your turn.",
+            Nope::BadStep => "A step counts 1, 2 or 3.",
+        }
+        .to_string()
+    }
 }
 
 impl Game for Counter {

@@ -1,6 +1,5 @@
 //! Rejected actions, each naming the rule it enforces.
 
-use stackyard_core::RuleError;
 use thiserror::Error;
 
 /// Why an action was rejected. The game is unchanged after any of these.
@@ -51,18 +50,4 @@ pub enum BabelError {
     /// B-8: no move since the last draw to take back.
     #[error("B-8: there is no move since the last draw to take back")]
     NothingToUndo,
-}
-
-impl RuleError for BabelError {
-    fn rule(&self) -> Option<&'static str> {
-        Some(match self {
-            BabelError::NoStack { .. }
-            | BabelError::NoTarget { .. }
-            | BabelError::BadGap(_)
-            | BabelError::NoMatch { .. } => "B5",
-            BabelError::NoTileLeft | BabelError::TilesRemain(_) | BabelError::GameOver => "B6",
-            BabelError::MustMove(_) => "B11",
-            BabelError::UndoOff | BabelError::NothingToUndo => "B-8",
-        })
-    }
 }

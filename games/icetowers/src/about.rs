@@ -75,6 +75,13 @@ impl Listed for IceTowers {
         vec![
             ("PIECES", serde_json::Value::from(pieces)),
             ("COLOUR_NAMES", serde_json::json!(names)),
+            (
+                "NOTHING_HERE",
+                serde_json::json!({
+                    "words": crate::words::NOTHING_HERE.0,
+                    "rule": crate::words::NOTHING_HERE.1,
+                }),
+            ),
         ]
     }
 

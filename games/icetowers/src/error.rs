@@ -2,7 +2,7 @@
 
 use crate::piece::PieceId;
 use crate::table::TowerId;
-use stackyard_core::{GameTime, RuleError, Seat};
+use stackyard_core::{GameTime, Seat};
 use thiserror::Error;
 
 /// A rejected action. A rejection changes nothing (I4).
@@ -114,31 +114,4 @@ pub enum IceError {
     /// A timer was due before this action: call `advance_to` first.
     #[error("a timer was due at {0}: advance the clock first")]
     TimerDue(GameTime),
-}
-
-impl RuleError for IceError {
-    fn rule(&self) -> Option<&'static str> {
-        use IceError::*;
-        Some(match self {
-            NotStarted | AlreadyStarted | AlreadyReady(_) => "I4",
-            GameOver => "I13",
-            HandFull(_) => "I5",
-            NotFreeStander(_)
-            | NotYourColour(_)
-            | CapItself(_)
-            | CapSameColour(_)
-            | CapTooLarge { .. } => "I6",
-            GhostCapsFreeStander(_) => "I14",
-            MineControlled(_) | MineTooFew(_) | NotInTower { .. } => "I7",
-            Mineback { .. } => "I8",
-            EmptyHand(_) | SetDownWithCap => "I9",
-            SplitWithHand(_) | SplitNoPair { .. } | SplitOwnColour => "I11",
-            AlreadyDone(_) | NotDone(_) => "I12",
-            NoSuchSeat(_)
-            | UnknownTower(_)
-            | UnknownPiece(_)
-            | TimeWentBack { .. }
-            | TimerDue(_) => return None,
-        })
-    }
 }

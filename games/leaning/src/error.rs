@@ -2,7 +2,7 @@
 //! action changes nothing.
 
 use crate::piece::Size;
-use stackyard_core::{RuleError, Seat};
+use stackyard_core::Seat;
 use thiserror::Error;
 
 /// A rejected action.
@@ -82,29 +82,4 @@ pub enum LeaningError {
     /// The pose starts inside the table or another piece.
     #[error("the pose starts inside {0}")]
     Blocked(String),
-}
-
-impl RuleError for LeaningError {
-    fn rule(&self) -> Option<&'static str> {
-        Some(match self {
-            LeaningError::GameOver => "L13",
-            LeaningError::NotYourTurn(_)
-            | LeaningError::FoundationFirst
-            | LeaningError::FoundationBuilt
-            | LeaningError::FoundationSize(_)
-            | LeaningError::FoundationOffTable(_) => "L4",
-            LeaningError::NoPieceLeft { .. } => "L5",
-            LeaningError::SameSize(_) => "L8",
-            LeaningError::TradedSlip { .. } => "L9",
-            LeaningError::AlreadyHolding(_)
-            | LeaningError::HoldTouchesTable
-            | LeaningError::ReleaseDue
-            | LeaningError::NothingHeld
-            | LeaningError::ReleaseBlocked => "L12",
-            LeaningError::NotFinite
-            | LeaningError::AngleOutOfRange
-            | LeaningError::OffTable { .. } => "L5",
-            LeaningError::Blocked(_) => return None,
-        })
-    }
 }

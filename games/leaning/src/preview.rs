@@ -54,7 +54,9 @@ pub struct Preview {
     pub verdict: JudgeVerdict,
     /// For a refusal, the rule id (null for a pose inside another piece).
     pub rule: Option<String>,
-    /// For a refusal, the message; for a slip, its reason in words.
+    /// For a refusal, the refusal in the placing player's words
+    /// (`RuleError::refusal`, as the server says it); for a slip, its reason
+    /// in words.
     pub reason: Option<String>,
     /// For a slip, its reason.
     pub slip: Option<SlipReason>,
@@ -167,7 +169,7 @@ pub fn preview(
             return Ok(Preview {
                 verdict: JudgeVerdict::Refused,
                 rule: e.rule().map(str::to_string),
-                reason: Some(e.to_string()),
+                reason: Some(e.refusal()),
                 slip: None,
                 piece: None,
                 disturbed: Vec::new(),

@@ -154,7 +154,8 @@ pub struct JudgeReport {
     pub verdict: JudgeVerdict,
     /// For a refusal, the rule id (null for a pose inside another piece).
     pub rule: Option<String>,
-    /// For a refusal, the message; for a slip, its reason.
+    /// For a refusal, the refusal in the placing player's words
+    /// (`RuleError::refusal`); for a slip, its reason.
     pub reason: Option<String>,
     /// Ids of the other pieces disturbed.
     pub disturbed: Vec<String>,
@@ -371,7 +372,7 @@ pub fn judge(input: &JudgeScenario) -> Result<JudgeReport, JudgeError> {
         return Ok(JudgeReport {
             verdict: JudgeVerdict::Refused,
             rule: e.rule().map(str::to_string),
-            reason: Some(e.to_string()),
+            reason: Some(e.refusal()),
             disturbed: Vec::new(),
             table_corners: 0,
             touching: Vec::new(),

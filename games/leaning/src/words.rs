@@ -4,7 +4,8 @@
 //! L-1, L-6, and each slip's own reason).
 
 use crate::action::EndReason;
-use crate::{Event, LeaningTowers, Verdict};
+use crate::{Event, LeaningError, LeaningTowers, Verdict};
+use stackyard_core::RuleError;
 use stackyard_core::Seat;
 use stackyard_core::words::{Line, LineKind, Told, count, plural};
 
@@ -238,6 +239,81 @@ fn failed(
     .mine(mine)
 }
 
+/// A refused action in the words of the player who tried it
+/// ([`stackyard_core::RuleError::refusal`]), the same on the server and in
+/// the browser's preview: the rule it enforces is cited apart, never in the
+/// sentence.
+pub(crate) fn refusal(e: &LeaningError) -> String {
+    use LeaningError::*;
+    let text = match e {
+        GameOver => "The game is over.",
+        NotYourTurn(_) => "It is not your turn.",
+        FoundationFirst => "The foundation must be built first.",
+        FoundationBuilt => "The foundation is already built.",
+        FoundationSize(size) => {
+            return format!(
+                "The foundation is built from medium or large pieces, not {size} ones."
+            );
+        }
+        FoundationOffTable(_) => "Every foundation piece must be let go touching the table.",
+        NoPieceLeft { .. } => "You have no piece of that size left.",
+        SameSize(_) => "That size was just placed: pick a different size.",
+        TradedSlip { .. } => "The piece that slipped must be tried again first.",
+        AlreadyHolding(_) => "You are already holding a piece.",
+        ReleaseDue => "Your held piece must be let go this turn: release it.",
+        NothingHeld => "You hold no piece to let go.",
+        ReleaseBlocked => {
+            "Your held piece touches another player's held piece, so it stays held: play your turn."
+        }
+        HoldTouchesTable => "A held piece may not touch the table: raise it a little.",
+        NotFinite => "That aim is not a point on the table.",
+        AngleOutOfRange => "That aim is turned too far: keep its angles within ±3600°.",
+        OffTable {
+            half_mm,
+            max_height_mm,
+        } => {
+            return format!(
+                "That is outside the playing area: keep within {half_mm} mm of the centre and \
+                 at most {max_height_mm} mm high."
+            );
+        }
+        Blocked(what) if what == "the table" => "That starts inside the table: raise the aim.",
+        Blocked(_) => "That starts inside another piece: move the aim.",
+    };
+    text.to_string()
+}
+
+/// The rule each refusal enforces, and the refusal itself in words: beside
+/// the game's other words, so the error enum (LeaningError) stays plain data.
+impl RuleError for LeaningError {
+    fn rule(&self) -> Option<&'static str> {
+        Some(match self {
+            LeaningError::GameOver => "L13",
+            LeaningError::NotYourTurn(_)
+            | LeaningError::FoundationFirst
+            | LeaningError::FoundationBuilt
+            | LeaningError::FoundationSize(_)
+            | LeaningError::FoundationOffTable(_) => "L4",
+            LeaningError::NoPieceLeft { .. } => "L5",
+            LeaningError::SameSize(_) => "L8",
+            LeaningError::TradedSlip { .. } => "L9",
+            LeaningError::AlreadyHolding(_)
+            | LeaningError::HoldTouchesTable
+            | LeaningError::ReleaseDue
+            | LeaningError::NothingHeld
+            | LeaningError::ReleaseBlocked => "L12",
+            LeaningError::NotFinite
+            | LeaningError::AngleOutOfRange
+            | LeaningError::OffTable { .. } => "L5",
+            LeaningError::Blocked(_) => return None,
+        })
+    }
+
+    fn refusal(&self) -> String {
+        refusal(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -462,6 +538,78 @@ mod tests {
         assert_eq!(
             tell(&[Event::Out { seat: Seat(0) }], Some(1), None)[0].text,
             "Ada is out of this game after a wreck."
+        );
+    }
+
+    /// L4-L13: every refusal is a player's sentence; the rule id it
+    /// enforces travels apart (`RuleError::rule`), never in the words.
+    #[test]
+    fn every_refusal_is_a_sentence_without_rule_ids_l4_l13() {
+        use LeaningError::*;
+        use stackyard_core::RuleError;
+        use stackyard_core::words::refusal_fault;
+        let s = Seat(1);
+        let errors = [
+            GameOver,
+            NotYourTurn(s),
+            FoundationFirst,
+            FoundationBuilt,
+            FoundationSize(Size::Small),
+            FoundationOffTable(1),
+            NoPieceLeft {
+                seat: s,
+                size: Size::Large,
+            },
+            SameSize(Size::Medium),
+            TradedSlip {
+                slipped: Size::Small,
+                asked: Size::Large,
+            },
+            AlreadyHolding(s),
+            ReleaseDue,
+            NothingHeld,
+            ReleaseBlocked,
+            HoldTouchesTable,
+            NotFinite,
+            AngleOutOfRange,
+            OffTable {
+                half_mm: 300.0,
+                max_height_mm: 400.0,
+            },
+            Blocked("the table".into()),
+            Blocked("piece 3".into()),
+        ];
+        // Every variant is listed: a new one fails to compile here.
+        let mut seen = [false; 19];
+        for e in &errors {
+            let i = match e {
+                GameOver => 0,
+                NotYourTurn(_) => 1,
+                FoundationFirst => 2,
+                FoundationBuilt => 3,
+                FoundationSize(_) => 4,
+                FoundationOffTable(_) => 5,
+                NoPieceLeft { .. } => 6,
+                SameSize(_) => 7,
+                TradedSlip { .. } => 8,
+                AlreadyHolding(_) => 9,
+                ReleaseDue => 10,
+                NothingHeld => 11,
+                ReleaseBlocked => 12,
+                HoldTouchesTable => 13,
+                NotFinite => 14,
+                AngleOutOfRange => 15,
+                OffTable { .. } => 16,
+                Blocked(what) if what == "the table" => 17,
+                Blocked(_) => 18,
+            };
+            seen[i] = true;
+            assert_eq!(refusal_fault(&e.refusal()), None, "{e:?}");
+        }
+        assert!(seen.iter().all(|&s| s), "every variant has a sample");
+        assert_eq!(
+            SameSize(Size::Small).refusal(),
+            "That size was just placed: pick a different size."
         );
     }
 }

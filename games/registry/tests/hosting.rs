@@ -87,6 +87,16 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>], turnless: b
                         step
                     }
                     Err(refusal) => {
+                        // The player reads the game's own sentence, the
+                        // rule apart; a log keeps the engine's account.
+                        assert_eq!(
+                            stackyard_core::words::refusal_fault(&refusal.error.message),
+                            None,
+                            "{}: {:?}",
+                            table.name(),
+                            refusal.error
+                        );
+                        assert!(!refusal.error.detail.is_empty());
                         schedule.arrived(seat, at, true);
                         refusal.timers
                     }
@@ -284,6 +294,7 @@ fn a_resignation_ends_the_game_and_survives_the_record() {
         refused.error.kind,
         stackyard_core::host::HostErrorKind::Over
     );
+    assert_eq!(refused.error.message, "The game is over.");
     let again = towers.replay(&table.record()).unwrap();
     assert_eq!(again.outcome(), table.outcome());
     assert_eq!(again.ending(), table.ending());

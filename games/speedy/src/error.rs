@@ -3,7 +3,7 @@
 
 use crate::matching::Mismatch;
 use crate::piece::{Card, PieceId, TowerId};
-use stackyard_core::{GameTime, RuleError, Seat};
+use stackyard_core::{GameTime, Seat};
 use thiserror::Error;
 
 /// A rejected action.
@@ -116,26 +116,4 @@ pub enum SpeedyError {
     /// height clears every piece nearby).
     #[error("the piece could not be dropped there: {0} (P9)")]
     Drop(String),
-}
-
-impl RuleError for SpeedyError {
-    fn rule(&self) -> Option<&'static str> {
-        use SpeedyError::*;
-        Some(match self {
-            NotStarted | AlreadyStarted | AlreadyReady(_) => "P4",
-            GameOver => "P11",
-            SecondFaceUp(_) | NothingToReveal(_) | NothingToHide(_) | HideFits { .. } => "P5",
-            NoFaceUpTile(_)
-            | NotYourCoin { .. }
-            | NoPawn(_)
-            | AimNotFinite
-            | AimOffTable { .. }
-            | UnknownPiece(_)
-            | UnknownTower(_) => "P6",
-            NoMatch { .. } => "P7",
-            PawnTooEarly(_) | PawnNotHighest { .. } => "P8",
-            Drop(_) => "P9",
-            NoSuchSeat(_) | TimeWentBack { .. } => return None,
-        })
-    }
 }

@@ -3,7 +3,9 @@
 //! each line citing its rule apart from the sentence. A placement and how
 //! it settled are one line.
 
-use crate::{EndReason, Event, Look, PieceId, SpeedyTowers};
+use crate::matching::Mismatch;
+use crate::{EndReason, Event, Look, PieceId, SpeedyError, SpeedyTowers};
+use stackyard_core::RuleError;
 use stackyard_core::Seat;
 use stackyard_core::words::{Line, LineKind, Told, plural};
 use std::collections::HashMap;
@@ -168,6 +170,78 @@ pub(crate) fn narrate(events: &[Event], told: &Told<'_, SpeedyTowers>) -> Vec<Li
     out
 }
 
+/// A refused action in the words of the player who tried it
+/// ([`stackyard_core::RuleError::refusal`]): the rule it enforces is cited
+/// apart, never in the sentence.
+pub(crate) fn refusal(e: &SpeedyError) -> String {
+    use SpeedyError::*;
+    let text = match e {
+        NotStarted => "Not yet: everyone must say ready first.",
+        AlreadyStarted => "The game has already started.",
+        AlreadyReady(_) => "You are ready already.",
+        GameOver => "The game is over.",
+        NoSuchSeat(_) => "There is no such seat at this table.",
+        TimeWentBack { .. } => "That arrived after the table had moved on, so nothing changed.",
+        SecondFaceUp(_) => "You already have a tile face up: place it or turn it back first.",
+        NothingToReveal(_) => "You have no face-down tile left to turn face up.",
+        NothingToHide(_) => "You have no face-up tile to turn face down.",
+        HideFits { tile, tower } => {
+            return format!(
+                "{} fits on {tower}, so it stays face up: only a tile that fits nowhere may be \
+                 turned face down.",
+                tile.name()
+            );
+        }
+        NoFaceUpTile(_) => "Turn a tile face up first.",
+        NotYourCoin { .. } => "That coin is not in your pile.",
+        UnknownPiece(_) => "There is no such piece in this game.",
+        UnknownTower(t) => return format!("There is no {t} on the table."),
+        NoMatch {
+            kind: Mismatch::OntoPawn,
+            ..
+        } => "That piece does not fit on that tower: nothing goes on a pawn.",
+        NoMatch { .. } => {
+            "That piece does not fit on that tower: neither a higher value than the top's, \
+             nor the same suit, nor a Null."
+        }
+        PawnTooEarly(_) => "Your pawn goes last, after all your tiles and coins.",
+        PawnNotHighest { .. } => "The pawn goes on one of the highest towers.",
+        NoPawn(_) => "You have no pawn to place.",
+        AimNotFinite => "That aim is not a point on the table.",
+        AimOffTable { .. } => "That is too far from the tower: aim closer to its middle.",
+        Drop(_) => "The piece could not be let go there: aim a little higher or to one side.",
+    };
+    text.to_string()
+}
+
+/// The rule each refusal enforces, and the refusal itself in words: beside
+/// the game's other words, so the error enum (SpeedyError) stays plain data.
+impl RuleError for SpeedyError {
+    fn rule(&self) -> Option<&'static str> {
+        use SpeedyError::*;
+        Some(match self {
+            NotStarted | AlreadyStarted | AlreadyReady(_) => "P4",
+            GameOver => "P11",
+            SecondFaceUp(_) | NothingToReveal(_) | NothingToHide(_) | HideFits { .. } => "P5",
+            NoFaceUpTile(_)
+            | NotYourCoin { .. }
+            | NoPawn(_)
+            | AimNotFinite
+            | AimOffTable { .. }
+            | UnknownPiece(_)
+            | UnknownTower(_) => "P6",
+            NoMatch { .. } => "P7",
+            PawnTooEarly(_) | PawnNotHighest { .. } => "P8",
+            Drop(_) => "P9",
+            NoSuchSeat(_) | TimeWentBack { .. } => return None,
+        })
+    }
+
+    fn refusal(&self) -> String {
+        refusal(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,5 +368,105 @@ mod tests {
         assert_eq!(end[0].rule.as_deref(), Some("P12"));
         let ready = tell(&[Event::Ready { seat: Seat(1) }], Some(1));
         assert_eq!(ready[0].text, "You are ready.");
+    }
+
+    /// P4-P12: every refusal is a player's sentence; the rule id it
+    /// enforces travels apart (`RuleError::rule`), never in the words.
+    #[test]
+    fn every_refusal_is_a_sentence_without_rule_ids_p4_p12() {
+        use SpeedyError::*;
+        use stackyard_core::words::refusal_fault;
+        use stackyard_core::{GameTime, RuleError};
+        let (s, t) = (Seat(1), TowerId(2));
+        let crowns3 = Card::new(Suit::C, Value::Three);
+        let errors = [
+            NotStarted,
+            AlreadyStarted,
+            AlreadyReady(s),
+            GameOver,
+            NoSuchSeat(Seat(9)),
+            TimeWentBack {
+                now: GameTime::from_millis(5),
+                last: GameTime::from_millis(9),
+            },
+            SecondFaceUp(s),
+            NothingToReveal(s),
+            NothingToHide(s),
+            HideFits {
+                tile: crowns3,
+                tower: t,
+            },
+            NoFaceUpTile(s),
+            NotYourCoin {
+                seat: s,
+                coin: PieceId(3),
+            },
+            UnknownPiece(PieceId(200)),
+            UnknownTower(TowerId(9)),
+            NoMatch {
+                tower: t,
+                kind: Mismatch::Tile,
+                what: "Crowns 3".into(),
+                why: "neither a higher value than the top's, nor the same suit, nor a Null",
+            },
+            NoMatch {
+                tower: t,
+                kind: Mismatch::OntoPawn,
+                what: "Crowns 3".into(),
+                why: "nothing goes on a pawn (P-3)",
+            },
+            PawnTooEarly(s),
+            PawnNotHighest {
+                tower: t,
+                below_mm: 4.5,
+            },
+            NoPawn(s),
+            AimNotFinite,
+            AimOffTable {
+                x_mm: 90.0,
+                y_mm: 0.0,
+                max_mm: 60.0,
+            },
+            Drop("overlap".into()),
+        ];
+        // Every variant is listed: a new one fails to compile here.
+        let mut seen = [false; 21];
+        for e in &errors {
+            let i = match e {
+                NotStarted => 0,
+                AlreadyStarted => 1,
+                AlreadyReady(_) => 2,
+                GameOver => 3,
+                NoSuchSeat(_) => 4,
+                TimeWentBack { .. } => 5,
+                SecondFaceUp(_) => 6,
+                NothingToReveal(_) => 7,
+                NothingToHide(_) => 8,
+                HideFits { .. } => 9,
+                NoFaceUpTile(_) => 10,
+                NotYourCoin { .. } => 11,
+                UnknownPiece(_) => 12,
+                UnknownTower(_) => 13,
+                NoMatch { .. } => 14,
+                PawnTooEarly(_) => 15,
+                PawnNotHighest { .. } => 16,
+                NoPawn(_) => 17,
+                AimNotFinite => 18,
+                AimOffTable { .. } => 19,
+                Drop(_) => 20,
+            };
+            seen[i] = true;
+            assert_eq!(refusal_fault(&e.refusal()), None, "{e:?}");
+        }
+        assert!(seen.iter().all(|&s| s), "every variant has a sample");
+        assert_eq!(
+            errors[9].refusal(),
+            "Crowns 3 fits on tower 2, so it stays face up: only a tile that fits nowhere may be \
+             turned face down."
+        );
+        assert_eq!(
+            errors[15].refusal(),
+            "That piece does not fit on that tower: nothing goes on a pawn."
+        );
     }
 }

@@ -120,25 +120,3 @@ pub enum MoveError {
         rule: &'static str,
     },
 }
-
-impl stackyard_core::RuleError for MoveError {
-    fn rule(&self) -> Option<&'static str> {
-        Some(match self {
-            MoveError::GameOver => "T11",
-            MoveError::NotYourTurn { .. } => "T7",
-            MoveError::OffBoard { .. } => "T8",
-            MoveError::Placing { rule, .. }
-            | MoveError::WrongPhase { rule, .. }
-            | MoveError::Occupied { rule, .. }
-            | MoveError::PassWithMoves { rule } => rule,
-            MoveError::NotOwnSingle { .. } => "T18",
-            MoveError::UtilityTop { .. } => "T6",
-            MoveError::Surrounded { .. } => "T9",
-            MoveError::EmptyFrom { .. }
-            | MoveError::NotYours { .. }
-            | MoveError::NotStraight { .. }
-            | MoveError::WrongLength { .. }
-            | MoveError::EmptyTarget { .. } => "T8",
-        })
-    }
-}

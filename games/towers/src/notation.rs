@@ -142,12 +142,6 @@ impl NotationError {
     }
 }
 
-impl stackyard_core::RuleError for NotationError {
-    fn rule(&self) -> Option<&'static str> {
-        Some("T5")
-    }
-}
-
 /// Parses a square like `c3` (`a`..`z`, `1`..`26`).
 pub fn parse_square(text: &str) -> Result<Square, NotationError> {
     let bytes = text.as_bytes();

@@ -20,6 +20,8 @@
 import { h, replace, s } from '../ui/dom';
 import type { Action, Event, PieceId, TowerId, TowerView, View } from '../wire/icetowers';
 import { COLOURS, pieceColour, pieceName, piecePips } from '../wire/icetowers';
+import { NOTHING_HERE } from '../generated/icetowers';
+import { ruleHref } from '../words';
 import type { GameContext, GameUi, Shown } from './types';
 import type { Ice3d } from './ice3d';
 
@@ -560,7 +562,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       panel,
       h('h3', {}, `Tower ${t.id}`, h('button', { type: 'button', class: 'link', 'aria-label': 'close', onclick: () => ((opened = null), render()) }, '×')),
       h('ul', { class: 'it-pieces' }, rows),
-      nothing ? h('p', { class: 'muted' }, 'Nothing to do here now: you can take a pyramid out of a tower holding two of yours when another colour tops it. ', h('a', { href: '#/rules/icetowers/I7', class: 'rule-link' }, 'The rule')) : null,
+      // The hint and its rule are the rules crate's (games/icetowers/src/words.rs).
+      nothing ? h('p', { class: 'muted' }, `${NOTHING_HERE.words} `, h('a', { href: ruleHref('icetowers', NOTHING_HERE.rule), class: 'rule-link' }, 'The rule')) : null,
     );
   }
 

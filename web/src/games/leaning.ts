@@ -11,7 +11,6 @@
 // judge preview, the rules crate compiled to WebAssembly, once plugged in).
 
 import { h, replace } from '../ui/dom';
-import { clean } from '../words/say';
 import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, Suggestion, View } from '../wire/leaning';
 import { SIZES } from '../wire/leaning';
 import type { Narration } from '../generated/core';
@@ -467,7 +466,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         { class: 'lt-aim-note', 'data-aim': preview ? 'preview' : 'aim' },
         preview
           ? preview.verdict === 'refused'
-            ? h('span', {}, h('b', {}, 'Preview'), `: refused: ${clean(preview.reason ?? '')}`, ruleLink(preview.rule))
+            ? h('span', {}, h('b', {}, 'Preview'), `: refused: ${preview.reason ?? 'not allowed.'}`, ruleLink(preview.rule))
             : h('span', {}, h('b', {}, 'Preview'), ` (simulated here without hand noise; the server decides): ${preview.verdict}${preview.reason ? ` (${preview.reason})` : ''}, green ghost where it would rest`, preview.verdict === 'clean' ? `, ${preview.points} points.` : '.')
           : h('span', {}, h('b', {}, 'Aim'), `: where your ${size} piece is let go, not where it will rest. The server's physics decides that, with a little hand noise.`),
       ),
@@ -716,7 +715,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     },
     showError(message: string, rule: string | null) {
       pending = false;
-      verdict = { kind: 'refused', mine: true, rule, text: `Refused: ${clean(message, ctx.seatLabel).replace(/\.$/, '')}. Nothing changed.` };
+      // The table's refusal sentence (the rules crate's words, or the server's own).
+      verdict = { kind: 'refused', mine: true, rule, text: `Refused: ${message.replace(/\.$/, '')}. Nothing changed.` };
       log.push({ text: verdict.text, kind: 'refused', rule });
       render();
     },

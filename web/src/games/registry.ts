@@ -2,8 +2,9 @@
 // name): its renderer, its lobby picture, and the few words that are the
 // browser's own (an action in a list, a seat's colour). What a game is
 // (title, seats, length, bots, settings form, rules page) the server's
-// game list says, from the game's Rust declaration, and how its events read
-// its rules crate says (`Listed::narrate`); no screen names a game.
+// game list says, from the game's Rust declaration, and how its events and
+// refusals read its rules crate says (`Listed::narrate`, and the server's
+// refusals in `RuleError::refusal`'s words); no screen names a game.
 
 import { babelUi } from './babel';
 import { genericUi } from './generic';
@@ -11,12 +12,7 @@ import { iceUi } from './icetowers';
 import { towersUi } from './towers';
 import type { GameUi, GameUiFactory, Shown } from './types';
 import type { Ending, Outcome } from '../protocol';
-import type { Who } from '../words/say';
-import { towersRefusal } from '../words/towers';
-import { babelOutcome, babelRefusal } from '../words/babel';
-import { iceRefusal } from '../words/icetowers';
-import { speedyRefusal } from '../words/speedy';
-import { leaningRefusal } from '../words/leaning';
+import { babelOutcome } from '../words/babel';
 import { h, replace } from '../ui/dom';
 import { babelPicture, icePicture, leaningPicture, speedyPicture, towersPicture } from './pictures';
 import { actionText as babelAction, type Action as BabelAction } from '../wire/babel';
@@ -61,10 +57,9 @@ function lazyUi(title: string, load: () => Promise<GameUiFactory>): GameUiFactor
 
 /** One game's web module. */
 export interface GameModule {
+  /** The table. Events and refusals are worded by the game's rules crate
+   *  (`Listed::narrate`, `RuleError::refusal`), never here. */
   ui: GameUiFactory;
-  /** Refusals as sentences (src/words/<game>.ts); events are worded by the
-   *  game's rules crate (`Listed::narrate`), never here. */
-  refusal?: (message: string, who: Who) => string;
   /** "Alice has more floors.": why the winners won a game that ended by its rules. */
   win?: (who: string, has: string, view: unknown) => string;
   /** A one-seat game's result as one statement (title, kind, why). */
@@ -106,7 +101,6 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     picture: towersPicture,
     action: (a: Move) => moveText(a),
     seatMark: (seat) => (seat === 0 ? { fill: '#222222', letter: 'B', title: 'Black' } : { fill: '#f7f7f7', letter: 'W', title: 'White' }),
-    refusal: towersRefusal,
     win: (who, has) => `No more moves: ${who} ${has} more floors.`,
   },
   babel: {
@@ -115,7 +109,6 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     action: (a: BabelAction) => babelAction(a),
     outcomeShort: (o) => `${stacks(-o.scores[0])} left`,
     dailyScore: (score) => stacks(-score),
-    refusal: (message) => babelRefusal(message),
     solo: (outcome, ending) => {
       // A solitaire given up is lost, whatever the line looked like.
       if (ending?.type === 'resigned') return { title: 'You lost', kind: 'lost', why: 'You gave up this deal.' };
@@ -143,7 +136,6 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
       const colour = (view as { seats?: { colour?: string }[] } | null)?.seats?.[seat]?.colour;
       return colour ? { fill: ICE_FILLS[colour] ?? '#999', letter: ICE_LETTERS[colour] ?? '?', title: colour } : null;
     },
-    refusal: iceRefusal,
     win: (who, has) => `${who} ${has} the most pips on top.`,
   },
   speedy: {
@@ -156,7 +148,6 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
       const r = a.aim.rotation_deg ?? 0;
       return `place ${piece} on tower ${a.tower} at (${a.aim.x_mm.toFixed(1)}, ${a.aim.y_mm.toFixed(1)}) mm${r ? `, turned ${r.toFixed(0)}°` : ''}`;
     },
-    refusal: speedyRefusal,
     win: (who, has, view) => {
       const reason = (view as { ending?: { reason?: string } } | null)?.ending?.reason;
       if (reason === 'pawn') return `${who} crowned the highest tower with a pawn.`;
@@ -181,17 +172,11 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
       }
     },
     seatMark: (seat) => ({ fill: LEANING_FILLS[seat % LEANING_FILLS.length], letter: String.fromCharCode(65 + seat), title: `colour ${String.fromCharCode(65 + seat)}` }),
-    refusal: leaningRefusal,
     win: (who, has) => `${who} ${has} the most points.`,
   },
 });
 
 const MODULES = new Proxy({} as Record<string, GameModule>, { get: (_, game: string) => MODULES_OF()[game] });
-
-/** A game's refusals as sentences, if its module has them. */
-export function refusalFor(game: string): ((message: string, who: Who) => string) | undefined {
-  return MODULES[game]?.refusal;
-}
 
 /** Why the winners won, in the game's measure, where its module says. */
 export function winWords(game: string, who: string, has: string, view: unknown): string | null {

@@ -299,7 +299,9 @@ verdict: JudgeVerdict,
  */
 rule: string | null, 
 /**
- * For a refusal, the message; for a slip, its reason in words.
+ * For a refusal, the refusal in the placing player's words
+ * (`RuleError::refusal`, as the server says it); for a slip, its reason
+ * in words.
  */
 reason: string | null, 
 /**

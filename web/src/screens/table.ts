@@ -169,8 +169,6 @@ export function tableScreen(id: string): Screen {
   };
   /** For the game's own labels: names, and "(you)" on this viewer's seat. */
   const seatLabel = (seat: number): string => (seat === mySeat() ? `${nameOf(seat)} (you)` : nameOf(seat));
-  /** For sentences: "You" for this viewer. */
-  const who = (seat: number): string => (seat === mySeat() ? 'You' : nameOf(seat));
   /** Who reads the game's words: this viewer's seat and every seat's name. */
   const readers = () => ({ seat: mySeat(), names: (table?.seats ?? []).map((_, s) => nameOf(s)) });
   /** The history's lines in the order their steps came (each game's words are worded asynchronously). */
@@ -528,8 +526,9 @@ export function tableScreen(id: string): Screen {
     saveHistory(id, mySeat(), at, history);
   }
 
-  function showRefusal(kind: string, rule: string | null, text: string): void {
-    const sentence = table ? refusalText(table.game, kind, text, who) : text;
+  /** Shows a refusal in words, the rule one click away; the sentence shown. */
+  function showRefusal(kind: string, rule: string | null, text: string): string {
+    const sentence = refusalText(kind, text);
     replace(
       message,
       h('p', { class: 'error' }, sentence, rule && table ? [' ', h('a', { href: ruleHref(table.game, rule), class: 'rule-link', 'data-rule': rule }, 'See the rule')] : null),
@@ -537,6 +536,7 @@ export function tableScreen(id: string): Screen {
     message.dataset.kind = 'error';
     messageAt = Date.now();
     messageOwn = false;
+    return sentence;
   }
 
   function onMessage(m: ServerMessage): void {
@@ -621,9 +621,9 @@ export function tableScreen(id: string): Screen {
           if (button) void rematchAlone(button);
           break;
         }
-        showRefusal(m.kind, m.rule ?? null, m.message);
+        const sentence = showRefusal(m.kind, m.rule ?? null, m.message);
         message.dataset.errorKind = m.kind;
-        ui?.showError?.(m.message, m.rule ?? null);
+        ui?.showError?.(sentence, m.rule ?? null);
         if (m.kind === 'bad_token') tokenRejected = true;
         break;
       }

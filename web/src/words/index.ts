@@ -1,12 +1,12 @@
 // Every game's words in one place for the screens: history lines from the
 // events this viewer received, refusals as sentences, and where a rule
-// lives on its rules page.
+// lives on its rules page. Both the lines and the rules' refusals are
+// worded in Rust, by each game's crate.
 
-import type { Line, Who } from './say';
+import type { Line } from './say';
 import { clean, commonRefusal } from './say';
-import { refusalFor } from '../games/registry';
 
-export type { Line, Who } from './say';
+export type { Line } from './say';
 
 /** Who reads a game's words: their seat (null: watching) and each seat's name. */
 export interface Readers {
@@ -31,14 +31,13 @@ export async function eventLines(game: string, events: unknown[], view: unknown,
   }
 }
 
-/** A refusal from the server as a sentence, without rule ids. */
-export function refusalText(game: string, kind: string, message: string, who: Who): string {
-  if (kind !== 'rule') {
-    const common = commonRefusal(kind);
-    if (common) return common;
-  }
-  const refusal = refusalFor(game);
-  return refusal ? refusal(message, who) : clean(message, who);
+/** A refusal from the server as a sentence, without rule ids. The rules'
+ *  refusals come worded by the game's rules crate (`RuleError::refusal`,
+ *  addressed to the player who tried, the rule apart): shown as they are.
+ *  The server's own refusals mean the same in every game. */
+export function refusalText(kind: string, message: string): string {
+  if (kind === 'rule') return message;
+  return commonRefusal(kind) ?? clean(message);
 }
 
 /** The rule's place on its game's rules page. */

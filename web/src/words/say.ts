@@ -1,6 +1,6 @@
 // What every game's words share: a line of history, a refusal, and the
-// clean-up of an engine message (rule ids come out of the sentence: the
-// table puts them behind a link instead).
+// clean-up of a message that is not yet a sentence (rule ids come out of
+// it: the table puts them behind a link instead).
 
 export interface Line {
   text: string;
@@ -10,20 +10,18 @@ export interface Line {
   rule?: string | null;
 }
 
-/** How a game module names seats: "You" for the viewer, names for the rest. */
-export type Who = (seat: number) => string;
-
 const ID = String.raw`[A-Z]-?\d+`;
 
-/** An engine message without its rule ids, as a sentence. */
-export function clean(message: string, who?: Who): string {
+/** A message without rule ids, as a sentence: the server's own refusals.
+ *  The rules' refusals need none of it: their crates word them
+ *  (`RuleError::refusal`). */
+export function clean(message: string): string {
   let m = message
     .replace(new RegExp(String.raw`\s*\((?:rules?\s+)?${ID}(?:\s*(?:,|and)\s*${ID})*\)`, 'g'), '')
     .replace(new RegExp(String.raw`\((?:${ID})(?:\s*,\s*${ID})*:\s*`, 'g'), '(')
     .replace(new RegExp(String.raw`,\s*${ID}\)`, 'g'), ')')
     .replace(new RegExp(String.raw`^${ID}:\s*`), '')
     .trim();
-  if (who) m = m.replace(/\bseat (\d+)\b/gi, (_, n: string) => who(Number(n)));
   if (!m) return 'That is not allowed.';
   m = m[0].toUpperCase() + m.slice(1);
   return /[.!?]$/.test(m) ? m : `${m}.`;

@@ -374,8 +374,8 @@ impl Mirror {
                     Ok(applied) => self.tell(&applied),
                     Err(refused) => {
                         return Err(format!(
-                            "action {} refused on the mirror: {}",
-                            action.seq, refused.error.message
+                            "action {} refused on the mirror: {} (rule {:?})",
+                            action.seq, refused.error.message, refused.error.rule
                         ));
                     }
                 }
