@@ -76,10 +76,12 @@ impl Script {
             self.sql.push_str(&rest[..=at]);
             rest = &rest[at + 1..];
             let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            // Our statements' only `$` are parameters, all `$` and digits.
-            let n: usize = rest[..digits].parse().unwrap_or(0);
-            self.sql.push_str(&(n + base).to_string());
-            rest = &rest[digits..];
+            // A `$` without digits is not a parameter (text in a literal):
+            // it stays as written.
+            if let Ok(n) = rest[..digits].parse::<usize>() {
+                self.sql.push_str(&(n + base).to_string());
+                rest = &rest[digits..];
+            }
         }
         self.sql.push_str(rest);
         self.sql.push_str(";\n");
@@ -387,6 +389,27 @@ mod tests {
             at_ms: 0,
             action: "{}".into(),
         }
+    }
+
+    #[test]
+    fn a_dollar_that_is_not_a_parameter_is_left_as_written() {
+        let mut script = Script::default();
+        script.push(Statement::plain("SELECT 1"));
+        script.push(Statement {
+            sql: "UPDATE t SET note = 'costs $ 5' WHERE id = $1",
+            args: vec![Arg::Int(7)],
+        });
+        script.push(Statement {
+            sql: "SELECT '$', $1, '$$'",
+            args: vec![Arg::Int(8)],
+        });
+        assert_eq!(
+            script.sql,
+            "SELECT 1;\n\
+             UPDATE t SET note = 'costs $ 5' WHERE id = $1;\n\
+             SELECT '$', $2, '$$';\n"
+        );
+        assert_eq!(script.args, vec![Arg::Int(7), Arg::Int(8)]);
     }
 
     #[test]
