@@ -50,7 +50,7 @@ enum Command {
     /// The game server: every game online (HTTP + WebSocket).
     Serve(serve::Serve),
     /// Real WebSocket clients playing every game against running servers.
-    Loadtest(stackyard_loadtest::Options),
+    Loadtest(serve::Loadtest),
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {

@@ -52,6 +52,43 @@ pub struct Serve {
     /// listening address, 127.0.0.1 for an unspecified host).
     #[arg(long)]
     advertise: Option<String>,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+/// Options of `stackyard loadtest`.
+#[derive(Debug, Args)]
+pub struct Loadtest {
+    #[command(flatten)]
+    options: stackyard_loadtest::Options,
+    #[command(flatten)]
+    threads: Threads,
+}
+
+/// How many threads run the async work.
+#[derive(Debug, Args)]
+struct Threads {
+    /// Worker threads of the async runtime, 1..=1024 (default: one per
+    /// core). Beside another busy process on few cores, fewer can serve
+    /// more (docs/benchmarks.md, 2026-11-28).
+    #[arg(long, value_parser = crate::args::whole(1, 1024))]
+    threads: Option<u64>,
+}
+
+impl Threads {
+    /// The runtime. The count is always given to tokio, so tokio never
+    /// reads `TOKIO_WORKER_THREADS` (which it would panic on, were it not
+    /// a positive number).
+    fn runtime(&self) -> std::io::Result<tokio::runtime::Runtime> {
+        let threads = match self.threads {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(threads)
+            .enable_all()
+            .build()
+    }
 }
 
 /// `--db`: refuses, before anything is opened or created, a URL of a
@@ -102,7 +139,7 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
         config.lease = std::time::Duration::from_millis(ms);
     }
     config.advertise = args.advertise;
-    let runtime = tokio::runtime::Runtime::new()?;
+    let runtime = args.threads.runtime()?;
     runtime.block_on(async {
         let server = stackyard_server::Server::start(config).await?;
         println!("Stackyard is serving at http://{}/", server.addr);
@@ -113,10 +150,10 @@ pub fn serve(args: Serve) -> Result<(), Failure> {
 }
 
 /// Runs the load test against a running server.
-pub fn loadtest(args: stackyard_loadtest::Options) -> Result<(), Failure> {
-    let runtime = tokio::runtime::Runtime::new()?;
+pub fn loadtest(args: Loadtest) -> Result<(), Failure> {
+    let runtime = args.threads.runtime()?;
     let report = runtime
-        .block_on(stackyard_loadtest::run(args))
+        .block_on(stackyard_loadtest::run(args.options))
         .map_err(
             |e| match e.downcast_ref::<stackyard_loadtest::BadOptions>() {
                 Some(bad) => Failure::bad_input(bad),

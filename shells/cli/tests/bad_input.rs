@@ -365,6 +365,16 @@ fn the_games_own_commands_refuse_bad_input() {
             &["--clients", "from 1 to 100000"],
         ),
         case(
+            &["serve", "--threads", "0"],
+            "",
+            &["--threads", "from 1 to 1024"],
+        ),
+        case(
+            &["loadtest", "--threads", "100000"],
+            "",
+            &["--threads", "from 1 to 1024"],
+        ),
+        case(
             &["babel", "solve", "--deals", "-5"],
             "",
             &["--deals takes a whole number"],
@@ -424,4 +434,28 @@ fn a_closed_pipe_is_a_normal_end() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// tokio reads `TOKIO_WORKER_THREADS` when it is not told how many threads
+/// to run, and panics on a value that is not a positive number; the
+/// server's runtime is always told (`--threads`, or one per core), so a
+/// stray variable changes nothing. Here the server then stops with its own
+/// message: its address is taken.
+#[test]
+fn a_bad_tokio_worker_threads_variable_is_not_a_panic() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let addr = taken.local_addr().expect("its address").to_string();
+    let dir = scratch("threads-env");
+    let db = dir.join("s.db").display().to_string();
+    for bad in ["0", "many"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_stackyard"))
+            .args(["serve", "--addr", &addr, "--db", &db])
+            .env("TOKIO_WORKER_THREADS", bad)
+            .output()
+            .expect("stackyard runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{bad}: {stderr}");
+        assert_eq!(out.status.code(), Some(1), "{bad}: {stderr}");
+        assert!(stderr.contains(&addr), "{bad}: {stderr}");
+    }
 }

@@ -61,7 +61,9 @@ impl Server {
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         metrics::install();
         // Listening first: the other nodes reach this one at its address.
-        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen at {}: {e}", config.addr))?;
         let addr = listener.local_addr()?;
         let advertise = config.advertise.clone().unwrap_or_else(|| {
             let host = if addr.ip().is_unspecified() {
