@@ -160,14 +160,24 @@ fn start_server(options: &Options, addr: &str) -> anyhow::Result<Child> {
     Ok(Child { child })
 }
 
-async fn wait_healthy(addr: SocketAddr) -> anyhow::Result<()> {
-    let until = Instant::now() + Duration::from_secs(60);
+/// How long a server the load test started itself has to answer: it may
+/// be resuming a large database.
+const STARTED_PATIENCE: Duration = Duration::from_secs(60);
+/// How long a server given by `--addr` has to answer: it should be up
+/// already, and a mistyped address should not cost a minute.
+const GIVEN_PATIENCE: Duration = Duration::from_secs(5);
+
+async fn wait_healthy(addr: SocketAddr, patience: Duration) -> anyhow::Result<()> {
+    let until = Instant::now() + patience;
     loop {
         if let Ok((200, _)) = http(addr, "GET", "/healthz", None).await {
             return Ok(());
         }
         if Instant::now() > until {
-            anyhow::bail!("the server at {addr} did not come up");
+            anyhow::bail!(
+                "no server answered at {addr} within {} s (GET /healthz); is `stackyard serve --addr {addr}` running?",
+                patience.as_secs()
+            );
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -251,8 +261,17 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
     if options.kill_at.is_some() {
         child = Some(start_server(&options, &options.addrs[0])?);
     }
-    for &addr in &addrs {
-        wait_healthy(addr).await?;
+    for (i, &addr) in addrs.iter().enumerate() {
+        let started = i == 0 && child.is_some();
+        wait_healthy(
+            addr,
+            if started {
+                STARTED_PATIENCE
+            } else {
+                GIVEN_PATIENCE
+            },
+        )
+        .await?;
     }
     let spare = clients - seat_clients;
     let shared = Arc::new(Shared::default());
@@ -289,7 +308,7 @@ pub async fn run(options: Options) -> anyhow::Result<Report> {
         let _ = c.child.wait();
         killed = true;
         *c = start_server(&options, &options.addrs[0])?;
-        wait_healthy(addrs[0]).await?;
+        wait_healthy(addrs[0], STARTED_PATIENCE).await?;
         // Give clients time to reconnect before counting closes as errors.
         tokio::time::sleep(Duration::from_secs(2)).await;
         shared.restarting.store(false, Ordering::SeqCst);

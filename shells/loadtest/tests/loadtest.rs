@@ -173,6 +173,27 @@ fn an_unknown_game_is_refused_by_name_before_any_server_is_asked() {
     );
 }
 
+/// A server given by `--addr` should be up already: where none answers,
+/// the run ends after a few seconds (not the minute a server the load test
+/// starts itself is given), saying where it looked and what to start.
+#[test]
+fn no_server_at_the_address_is_said_with_the_address_and_what_to_start() {
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let rt = client_runtime();
+    let error = rt
+        .block_on(run(options(free, 1, 2, 1.0)))
+        .expect_err("nobody listens there");
+    let text = format!("{error:#}");
+    assert!(
+        text.contains(&free.to_string())
+            && text.contains("within 5 s")
+            && text.contains("stackyard serve"),
+        "{text}"
+    );
+}
+
 #[test]
 fn by_default_every_seat_plays_and_one_spectator_watches_each_table() {
     let server = server("loadtest-default-clients");
