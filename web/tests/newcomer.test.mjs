@@ -352,3 +352,46 @@ test('rules pages open with "How to play"; the index lists them; links inside a 
   await shot(page, 'newcomer-rules-rule');
   assert.deepEqual(page.errors, []);
 });
+
+test('the rules module fails to load: the table says so in words, once in the history, and the game goes on', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  // As if the network or the browser refused WebAssembly.
+  await page.route(/\.wasm$/, (r) => r.abort());
+  await page.goto(`${server.url}/#/`);
+  await page.click('[data-testid="play-computer-towers"]');
+  await page.waitForURL(/#\/table\//);
+  await page.waitForSelector('[data-viewer="seat"]');
+  await towersMove(page);
+  await page.waitForSelector('[data-testid="message"] p.error');
+  assert.match(await page.textContent('[data-testid="message"]'), /could not load the game’s rules/);
+  // The bot's answer is untold too, but the history says why only once.
+  await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"]');
+  await towersMove(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.$$eval('[data-testid="history"] li[data-kind="unworded"]', (l) => l.length), 1);
+  assert.match(await page.textContent('[data-testid="message"]'), /could not load the game’s rules/);
+  await shot(page, 'newcomer-no-rules-module-phone');
+  assert.deepEqual(page.errors, []);
+});
+
+test('phone: Speedy Towers resigned before the start shows the result in sight, clear of the message, and offers no "Ready"', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await page.goto(`${server.url}/#/`);
+  await page.click('[data-testid="play-computer-speedy"]');
+  await page.waitForURL(/#\/table\//);
+  await page.waitForSelector('[data-viewer="seat"]');
+  // The bot says it is ready: the message line has words in it.
+  await page.waitForSelector('[data-testid="message"] p');
+  await page.click('[data-testid="resign"]');
+  await page.click('[data-testid="confirm"]');
+  await page.waitForSelector('[data-testid="result"]');
+  await page.waitForTimeout(300);
+  const [card, msg] = await page.evaluate(() =>
+    ['[data-testid="result"]', '[data-testid="message"]'].map((s) => document.querySelector(s).getBoundingClientRect().toJSON()),
+  );
+  assert.ok(card.top >= 0 && card.top < 844, `the result card's top at ${card.top}px is in sight`);
+  assert.ok(msg.height === 0 || msg.bottom <= card.top, `the message (${msg.top}–${msg.bottom}px) covers the result (top ${card.top}px)`);
+  assert.equal(await page.isVisible('[data-action="ready"]'), false, 'a "Ready" after the game is over');
+  await shot(page, 'newcomer-speedy-resigned-phone');
+  assert.deepEqual(page.errors, []);
+});

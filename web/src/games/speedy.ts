@@ -90,7 +90,9 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   let threeFailed = '';
   let disposed = false;
 
-  const playing = () => ctx.act !== null && view !== null && view.hand !== null && view.started !== null && view.ending === null;
+  /** Ended at the table (a resignation, a clock) though the game's own view has no ending. */
+  let overAtTable = false;
+  const playing = () => ctx.act !== null && view !== null && view.hand !== null && view.started !== null && view.ending === null && !overAtTable;
   const me = () => (view && ctx.seat !== null ? (view.seats[ctx.seat] ?? null) : null);
   const tower = (id: TowerId | null) => (id === null ? undefined : view?.towers.find((t) => t.id === id));
   const fitsOf = (p: Placing | null): TowerId[] => (p ? (view?.hand?.fits.find((f) => samePlacing(f.piece, p))?.towers ?? []) : []);
@@ -344,7 +346,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     const seated = ctx.act !== null && st !== null;
     const started = v.started !== null;
     const hand = v.hand;
-    before.hidden = !(seated && !started && !v.ending);
+    before.hidden = !(seated && !started && !v.ending && !overAtTable);
     revealBtn.hidden = !(playing() && st!.face_up === null);
     revealBtn.disabled = !playing() || st!.face_down === 0;
     // P5: only a face-up tile that fits no tower may be turned back down.
@@ -372,6 +374,10 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       else if (!t) setStatus(`${pickedName()}: tap a tower.`);
       else if (!fits) setStatus(`${pickedName()} does not fit tower ${t.id}.`, 'warn');
       else setStatus(`${pickedName()} over tower ${t.id}: drag to aim, then let go.`);
+    }
+    if (!v.ending && overAtTable) {
+      setMain('Game over', seated ? 'over' : null, true);
+      setStatus('Game over.', 'over');
     }
     if (!v.ending) delete statusEl.dataset.ended;
   }
@@ -662,6 +668,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       const before = new Map<PieceId, Look>();
       for (const t of view?.towers ?? []) for (const p of t.pieces) before.set(p.piece, p.look);
       view = sh.view;
+      overAtTable = sh.outcome !== null || sh.ending !== null;
       const changes: StepChanges = { dropped: new Map(), fallen: new Map(), looks: new Map() };
       for (const e of sh.events) {
         if (e.type === 'placed') {

@@ -16,7 +16,7 @@ import { h, replace } from '../ui/dom';
 import { challengeButton } from '../ui/pairing';
 import { muted, setMuted, sounds } from '../ui/sound';
 import { renderConn, say } from '../ui/status';
-import { eventLines, refusalText, ruleHref, type Line } from '../words';
+import { UNWORDED, eventLines, refusalText, ruleHref, type Line } from '../words';
 import { PROVISIONAL_TITLE, ratingText, seatNames } from '../words/names';
 import { resultWords } from '../words/result';
 import type { Screen } from './screen';
@@ -457,6 +457,8 @@ export function tableScreen(id: string): Screen {
     return table.seats.filter((s) => s.seat !== seat && s.kind === 'person' && s.account && s.name).map((s) => s.name!);
   }
 
+  /** Whether the result was brought into sight already (once per table). */
+  let outcomeSeen = false;
   function showOutcome(): void {
     if (!table || !ended) return replace(banner);
     const r = resultWords(table.game, table.outcome ?? null, table.ending ?? null, mySeat(), nameOf, lastView);
@@ -491,6 +493,12 @@ export function tableScreen(id: string): Screen {
         ),
       ),
     );
+    // Brought into sight once (on a phone the buttons that end a game sit
+    // far below it); its scroll margin keeps the sticky message off it.
+    if (!outcomeSeen) {
+      outcomeSeen = true;
+      banner.firstElementChild?.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   /** A line of history: the game's sentence, and the rule it cites one
@@ -603,8 +611,14 @@ export function tableScreen(id: string): Screen {
         const said: Promise<Line[]> = game ? eventLines(game, step.events, step.view, readers(), viewBefore, table?.settings) : Promise.resolve([]);
         told = told.then(async () => {
           const lines = await said;
-          addHistory(lines);
-          showLatest(lines);
+          if (lines.includes(UNWORDED)) {
+            // Said once in the history, and where the player is looking.
+            if (!history.some((l) => l.kind === UNWORDED.kind)) addHistory([UNWORDED]);
+            say(message, UNWORDED.text, 'error');
+          } else {
+            addHistory(lines);
+            showLatest(lines);
+          }
           if (step.ended || step.outcome) sounds.end();
           else if (lines.some((l) => l.kind === 'fell')) sounds.fall();
           else if (!wasMine && mineToAct(step.to_act)) sounds.yourTurn();

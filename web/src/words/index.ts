@@ -26,10 +26,18 @@ export async function eventLines(game: string, events: unknown[], view: unknown,
     const told = await narrate(game, { events, view, before, settings, viewer: readers.seat, names: readers.names });
     return told.map((l) => ({ text: l.text, kind: l.kind, rule: l.rule }));
   } catch {
-    // No rules module (or an event it cannot word): not worth a broken table.
-    return [];
+    // No rules module (it did not load, most likely): the table says so in
+    // words instead of leaving the history silently empty.
+    return [UNWORDED];
   }
 }
+
+/** Said when the rules module cannot word a step: the player is told why
+ *  the moves go untold, and that the board still shows them. */
+export const UNWORDED: Line = {
+  kind: 'unworded',
+  text: 'This browser could not load the game’s rules, so moves are not described here; the board still shows them. Reload the page to try again.',
+};
 
 /** A refusal from the server as a sentence, without rule ids. The rules'
  *  refusals come worded by the game's rules crate (`RuleError::refusal`,
