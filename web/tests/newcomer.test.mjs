@@ -395,3 +395,22 @@ test('phone: Speedy Towers resigned before the start shows the result in sight, 
   await shot(page, 'newcomer-speedy-resigned-phone');
   assert.deepEqual(page.errors, []);
 });
+
+test('Towers: a tower moved where it may not go is refused in words, the rule one click away, and the board is unchanged', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await page.goto(`${server.url}/#/`);
+  await page.click('[data-testid="play-computer-towers"]');
+  await page.waitForURL(/#\/table\//);
+  await page.waitForSelector('[data-movable]');
+  const v = await version(page);
+  await page.click('[data-movable]');
+  // A square that is neither a landing nor a tower of this seat's to pick.
+  await page.click('.tw-cell:not([data-target]):not([data-movable])');
+  await page.waitForSelector('[data-testid="message"] p.error');
+  const said = await page.textContent('[data-testid="message"] p.error');
+  assert.doesNotMatch(said.replace('See the rule', ''), RULE_ID, `a rule id in the sentence: ${said}`);
+  assert.match(await page.getAttribute('[data-testid="message"] a[data-rule]', 'href'), /^#\/rules\/towers\/T\d+$/);
+  assert.equal(await version(page), v, 'nothing changed');
+  await shot(page, 'newcomer-towers-refused-phone');
+  assert.deepEqual(page.errors, []);
+});

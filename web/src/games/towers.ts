@@ -56,6 +56,12 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       send(p);
       return;
     }
+    if (selected && selected !== sq && targetsOf(sq).size === 0) {
+      // Not a landing the view offers: the server refuses it in the game's
+      // own words (the rule one click away), never silently.
+      send({ type: 'step', from: selected, to: sq });
+      return;
+    }
     selected = selected !== sq && targetsOf(sq).size > 0 ? sq : null;
     render();
   }
