@@ -208,10 +208,11 @@ impl<A> BotSchedule<A> {
     pub fn stepped(&mut self, to_act: ToAct, mut wakes: impl FnMut(Seat) -> bool) {
         for (s, slot) in self.slots.iter_mut().enumerate() {
             let Some(slot) = slot else { continue };
-            if slot.thinking {
-                slot.wants_look = true;
-            } else if !slot.wants_look
-                && ((slot.pending.is_none() && to_act == ToAct::Seat(seat(s))) || wakes(seat(s)))
+            // `wakes` is asked only of a bot not already due to look.
+            if slot.thinking
+                || (!slot.wants_look
+                    && ((slot.pending.is_none() && to_act == ToAct::Seat(seat(s)))
+                        || wakes(seat(s))))
             {
                 slot.wants_look = true;
             }

@@ -287,7 +287,8 @@ impl Table {
     /// each convex part against the others': exact, and cheap next to the
     /// overlap check of [`Table::fits`].
     pub fn room_below_mm(&self, kind: PieceKind, pose: Pose, max_mm: f64) -> Option<f64> {
-        if !pose.is_finite() || !(max_mm >= 0.0) {
+        // NaN is not at least 0: refused like a negative room.
+        if !pose.is_finite() || max_mm.is_nan() || max_mm < 0.0 {
             return None;
         }
         let s = &self.state.settings;

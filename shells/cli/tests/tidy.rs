@@ -608,10 +608,10 @@ fn arrows(me: &Module, modules: &[String], imports: &[Import]) -> Vec<(String, S
     let (uses, code) = split_uses(&me.code);
     let mut out = Vec::new();
     let point = |path: &[String], shown: String, out: &mut Vec<(String, String)>| {
-        if let Some((module, true)) = defining_module(path, modules, imports) {
-            if module != me.path {
-                out.push((module, shown));
-            }
+        if let Some((module, true)) = defining_module(path, modules, imports)
+            && module != me.path
+        {
+            out.push((module, shown));
         }
     };
     for (tree, public) in uses {

@@ -134,7 +134,7 @@ fn play_against_the_ai_shows_its_evaluation_and_pv() {
                 "white",
                 "--show-eval",
             ],
-            &all_steps_3x3(),
+            all_steps_3x3(),
         );
         assert!(
             out.status.success(),

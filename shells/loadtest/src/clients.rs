@@ -66,10 +66,10 @@ impl SeatTally {
                 .or_default()
                 .extend_from_slice(&self.latencies_us);
         }
-        if let Ok(mut t) = shared.tables.lock() {
-            if let Some((_, acked)) = t.get_mut(table) {
-                *acked += self.acked;
-            }
+        if let Ok(mut t) = shared.tables.lock()
+            && let Some((_, acked)) = t.get_mut(table)
+        {
+            *acked += self.acked;
         }
     }
 }

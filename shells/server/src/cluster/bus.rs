@@ -45,8 +45,8 @@ pub enum BusMessage {
     Table {
         /// Its owner.
         node: String,
-        /// Its summary.
-        summary: TableSummary,
+        /// Its summary (boxed: the other messages are a few names).
+        summary: Box<TableSummary>,
     },
     /// A table left the lobby.
     Gone {

@@ -111,7 +111,7 @@ impl Cluster {
                     if summary.status == "finished" {
                         lobby.remove(&summary.id);
                     } else {
-                        lobby.insert(summary.id.clone(), summary);
+                        lobby.insert(summary.id.clone(), *summary);
                     }
                 }
             }

@@ -139,7 +139,7 @@ impl Cluster {
         }
         self.bus.publish(BusMessage::Table {
             node: self.node.clone(),
-            summary: summary.clone(),
+            summary: Box::new(summary.clone()),
         });
     }
 

@@ -55,8 +55,9 @@ pub struct Applied {
 pub struct Refused {
     /// Why. Nothing changed because of the request.
     pub error: ApiError,
-    /// Timers due by the request's arrival, which fired.
-    pub timers: Option<Applied>,
+    /// Timers due by the request's arrival, which fired (boxed: a refusal
+    /// is the common case and rarely carries any).
+    pub timers: Option<Box<Applied>>,
 }
 
 impl From<ApiError> for Refused {
@@ -411,7 +412,7 @@ impl TableCore {
             Err(refused) => {
                 self.schedule.arrived(seat, at, true);
                 match refused.timers {
-                    Some(timers) => Advanced::Step(timers),
+                    Some(timers) => Advanced::Step(*timers),
                     None => Advanced::Quiet,
                 }
             }
@@ -540,7 +541,9 @@ impl TableCore {
                 let mut error =
                     ApiError::new(error_kind(rejection.error.kind), rejection.error.message);
                 error.rule = rejection.error.rule;
-                let timers = self.stepped(rejection.timers, Cause::Timers, false);
+                let timers = self
+                    .stepped(rejection.timers, Cause::Timers, false)
+                    .map(Box::new);
                 Err(Refused { error, timers })
             }
         }

@@ -150,7 +150,7 @@ impl TableTask {
                     Err(Refused { error, timers }) => {
                         if let Some(timers) = timers {
                             self.settle().await;
-                            self.commit_and_tell(vec![timers]).await;
+                            self.commit_and_tell(vec![*timers]).await;
                         }
                         (Err(error), "")
                     }
