@@ -55,8 +55,7 @@ pub struct Applied {
 pub struct Refused {
     /// Why. Nothing changed because of the request.
     pub error: ApiError,
-    /// Timers due by the request's arrival, which fired (boxed: a refusal
-    /// is the common case and rarely carries any).
+    /// Timers due by the request's arrival, which fired (boxed: rarely any).
     pub timers: Option<Box<Applied>>,
 }
 
@@ -411,10 +410,7 @@ impl TableCore {
             }
             Err(refused) => {
                 self.schedule.arrived(seat, at, true);
-                match refused.timers {
-                    Some(timers) => Advanced::Step(*timers),
-                    None => Advanced::Quiet,
-                }
+                Option::map_or(refused.timers, Advanced::Quiet, |t| Advanced::Step(*t))
             }
         }
     }
@@ -541,10 +537,11 @@ impl TableCore {
                 let mut error =
                     ApiError::new(error_kind(rejection.error.kind), rejection.error.message);
                 error.rule = rejection.error.rule;
-                let timers = self
-                    .stepped(rejection.timers, Cause::Timers, false)
-                    .map(Box::new);
-                Err(Refused { error, timers })
+                let timers = self.stepped(rejection.timers, Cause::Timers, false);
+                Err(Refused {
+                    error,
+                    timers: timers.map(Box::new),
+                })
             }
         }
     }
