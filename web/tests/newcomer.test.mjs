@@ -139,6 +139,10 @@ for (const size of SIZES) {
       // The 3-D tables load on demand; give them a moment before the picture.
       await page.waitForTimeout(game === 'speedy' || game === 'leaning' ? 1500 : 300);
       await shot(page, `newcomer-start-${game}-${size.name}`);
+      if (game === 'leaning') {
+        const hand = await page.textContent('[data-testid="lt-hand-0"]');
+        assert.match(hand, /In hand: 5 small, 5 medium, 5 large$/, 'Leaning Towers: the hand in words');
+      }
       // Resigning at once is a loss, and the rematch is a new table.
       const first = tableId(page);
       await page.click('[data-testid="resign"]');
