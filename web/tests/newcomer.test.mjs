@@ -139,6 +139,14 @@ for (const size of SIZES) {
       // The 3-D tables load on demand; give them a moment before the picture.
       await page.waitForTimeout(game === 'speedy' || game === 'leaning' ? 1500 : 300);
       await shot(page, `newcomer-start-${game}-${size.name}`);
+      if (game === 'icetowers') {
+        // The instruction whole, not cut at two lines; pyramids by size and tower, as said aloud.
+        const cut = await page.$eval('.it-status', (el) => el.scrollHeight > el.clientHeight + 1);
+        assert.ok(!cut, `IceTowers: the instruction is cut: ${await page.textContent('.it-status')}`);
+        const picks = await page.$$eval('.it-pick-label', (ls) => ls.map((l) => l.textContent));
+        assert.ok(picks.length > 0, 'IceTowers: the pyramids standing alone');
+        for (const p of picks) assert.match(p, /^(small|medium|large), tower \d+$/);
+      }
       if (game === 'leaning') {
         const hand = await page.textContent('[data-testid="lt-hand-0"]');
         assert.match(hand, /In hand: 5 small, 5 medium, 5 large$/, 'Leaning Towers: the hand in words');
