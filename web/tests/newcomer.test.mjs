@@ -139,6 +139,8 @@ for (const size of SIZES) {
       // The 3-D tables load on demand; give them a moment before the picture.
       await page.waitForTimeout(game === 'speedy' || game === 'leaning' ? 1500 : 300);
       await shot(page, `newcomer-start-${game}-${size.name}`);
+      // Nothing sticks out of the viewport, nor is cut off inside its box.
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= size.width, `${game}: the table scrolls sideways`);
       if (game === 'icetowers') {
         // The instruction whole, not cut at two lines; pyramids by size and tower, as said aloud.
         const cut = await page.$eval('.it-status', (el) => el.scrollHeight > el.clientHeight + 1);
@@ -146,6 +148,14 @@ for (const size of SIZES) {
         const picks = await page.$$eval('.it-pick-label', (ls) => ls.map((l) => l.textContent));
         assert.ok(picks.length > 0, 'IceTowers: the pyramids standing alone');
         for (const p of picks) assert.match(p, /^(small|medium|large), tower \d+$/);
+      }
+      if (game === 'speedy') {
+        // The pile wraps inside its box: no coin is cut off at its edge.
+        const pile = await page.$eval('.sp-hand', (box) => {
+          const edge = box.getBoundingClientRect().right;
+          return { overflow: box.scrollWidth - box.clientWidth, cut: [...box.querySelectorAll('li, button')].filter((e) => e.getBoundingClientRect().right > edge + 0.5).length };
+        });
+        assert.deepEqual(pile, { overflow: 0, cut: 0 }, 'Speedy Towers: the pile runs past its box');
       }
       if (game === 'leaning') {
         const hand = await page.textContent('[data-testid="lt-hand-0"]');
