@@ -203,6 +203,42 @@ test('a reload keeps the history as it was; the tab title says when it is your m
   assert.deepEqual(page.errors, []);
 });
 
+test('phone: a replay reads like the table: the game and players, moves in the live words, "Game starts", the result plainly', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await page.goto(`${server.url}/#/`);
+  await page.click('[data-testid="play-computer-towers"]');
+  await page.waitForURL(/#\/table\//);
+  await page.waitForSelector('[data-viewer="seat"]');
+  await page.waitForFunction(() => document.title.startsWith('Your move'));
+  for (let i = 0; i < 2; i++) await towersMove(page);
+  await page.waitForFunction(() => document.title.startsWith('Your move'));
+  const live = await page.$$eval('[data-testid="history"] li', (ls) => ls.map((l) => l.textContent.trim()));
+  const botLine = live.find((l) => /^Easy bot \(White\) moved/.test(l));
+  assert.ok(botLine, `history: ${live.join(' | ')}`);
+  const id = tableId(page);
+  await page.click('[data-testid="resign"]');
+  await page.click('[data-testid="confirm"]');
+  await page.waitForSelector('[data-testid="result"]');
+  await page.goto(`${server.url}/#/replay/${encodeURIComponent(id)}`);
+  await page.waitForSelector('.replay-list li');
+  const heading = await page.textContent('.replay-screen h2');
+  assert.match(heading, /^Replay: Towers · .+ vs Easy bot$/);
+  assert.doesNotMatch(heading, /table /, 'no table id');
+  const steps = await page.$$eval('.replay-list li', (ls) => ls.map((l) => l.textContent.trim()));
+  assert.equal(steps[0], 'Game starts');
+  // The bot's move reads exactly as it did in the live history.
+  assert.ok(steps.includes(botLine), `replay: ${steps.join(' | ')}`);
+  for (const s of steps.slice(1, -1)) assert.match(s, /\((Black|White)\) (moved|placed|passed)/, 'a move in words');
+  assert.match(steps.at(-1), /^Game over: Easy bot won\. .+ resigned\.$/);
+  assert.doesNotMatch(steps.join(' '), /\b[a-h]\d-[a-h]\d\b|^start$|^ending$/m, 'no notation or engine words');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('.replay-screen[data-frame="1"]');
+  assert.equal(await page.textContent('.replay-bar .where'), `1 / ${steps.length - 1} · ${steps[1]}`);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the replay scrolls sideways');
+  await shot(page, 'newcomer-replay-phone');
+  assert.deepEqual(page.errors, []);
+});
+
 test('Tower of Babel: a deal in one click, given up is "You lost", said once; another deal', async () => {
   const page = await newPage(browser, { width: 390, height: 844 });
   await page.goto(`${server.url}/#/`);
