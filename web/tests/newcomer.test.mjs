@@ -213,7 +213,8 @@ test('phone: a replay reads like the table: the game and players, moves in the l
   await page.waitForSelector('[data-viewer="seat"]');
   await page.waitForFunction(() => document.title.startsWith('Your move'));
   for (let i = 0; i < 2; i++) await towersMove(page);
-  await page.waitForFunction(() => document.title.startsWith('Your move'));
+  // The history is worded after each step arrives: wait for the bot's line.
+  await page.waitForSelector('[data-testid="history"] li:has-text("Easy bot (White) moved")');
   const live = await page.$$eval('[data-testid="history"] li', (ls) => ls.map((l) => l.textContent.trim()));
   const botLine = live.find((l) => /^Easy bot \(White\) moved/.test(l));
   assert.ok(botLine, `history: ${live.join(' | ')}`);
