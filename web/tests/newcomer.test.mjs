@@ -475,3 +475,25 @@ test('Towers: a tower moved where it may not go is refused in words, the rule on
   await shot(page, 'newcomer-towers-refused-phone');
   assert.deepEqual(page.errors, []);
 });
+
+test('a visitor without an account: no page logs a console error, not even the account check', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  // newPage forgives "Failed to load resource" (a refused socket, a 404 on
+  // purpose); here every console error counts, and every refused request.
+  const logged = [];
+  const refused = [];
+  page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+  page.on('response', (r) => r.status() >= 400 && refused.push(`${r.status()} ${r.url()}`));
+  for (const path of ['#/', '#/rules', '#/account']) {
+    // A whole load each time (a hash change alone would not ask again).
+    await page.goto('about:blank');
+    const asked = page.waitForResponse((r) => /\/api\/v1\/(me|session)$/.test(new URL(r.url()).pathname));
+    await page.goto(`${server.url}/${path}`);
+    await asked;
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.textContent('[data-testid="header-account"]'), 'Sign in', path);
+  }
+  assert.deepEqual(logged, []);
+  assert.deepEqual(refused, []);
+  assert.deepEqual(page.errors, []);
+});
