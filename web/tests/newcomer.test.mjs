@@ -139,6 +139,30 @@ for (const size of SIZES) {
       // The 3-D tables load on demand; give them a moment before the picture.
       await page.waitForTimeout(game === 'speedy' || game === 'leaning' ? 1500 : 300);
       await shot(page, `newcomer-start-${game}-${size.name}`);
+      // Nothing sticks out of the viewport, nor is cut off inside its box.
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= size.width, `${game}: the table scrolls sideways`);
+      if (game === 'icetowers') {
+        // The instruction whole, not cut at two lines; pyramids by size and tower, as said aloud.
+        const cut = await page.$eval('.it-status', (el) => el.scrollHeight > el.clientHeight + 1);
+        assert.ok(!cut, `IceTowers: the instruction is cut: ${await page.textContent('.it-status')}`);
+        const picks = await page.$$eval('.it-pick-label', (ls) => ls.map((l) => l.textContent));
+        assert.ok(picks.length > 0, 'IceTowers: the pyramids standing alone');
+        for (const p of picks) assert.match(p, /^(small|medium|large), tower \d+$/);
+      }
+      if (game === 'speedy') {
+        // The pile wraps inside its box: no coin is cut off at its side, and
+        // what does not show scrolls down inside the box.
+        const pile = await page.$eval('.sp-hand', (box) => {
+          const edge = box.getBoundingClientRect().right;
+          const scrolls = box.scrollHeight <= box.clientHeight || ['auto', 'scroll'].includes(getComputedStyle(box).overflowY);
+          return { overflow: box.scrollWidth - box.clientWidth, cut: [...box.querySelectorAll('li, button')].filter((e) => e.getBoundingClientRect().right > edge + 0.5).length, scrolls };
+        });
+        assert.deepEqual(pile, { overflow: 0, cut: 0, scrolls: true }, 'Speedy Towers: the pile runs past its box');
+      }
+      if (game === 'leaning') {
+        const hand = await page.textContent('[data-testid="lt-hand-0"]');
+        assert.match(hand, /In hand: 5 small, 5 medium, 5 large$/, 'Leaning Towers: the hand in words');
+      }
       // Resigning at once is a loss, and the rematch is a new table.
       const first = tableId(page);
       await page.click('[data-testid="resign"]');
@@ -178,6 +202,43 @@ test('a reload keeps the history as it was; the tab title says when it is your m
   assert.deepEqual(await lines(), before);
   assert.equal(await page.textContent('[data-mute]'), 'Sound off');
   await shot(page, 'newcomer-history-after-reload');
+  assert.deepEqual(page.errors, []);
+});
+
+test('phone: a replay reads like the table: the game and players, moves in the live words, "Game starts", the result plainly', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await page.goto(`${server.url}/#/`);
+  await page.click('[data-testid="play-computer-towers"]');
+  await page.waitForURL(/#\/table\//);
+  await page.waitForSelector('[data-viewer="seat"]');
+  await page.waitForFunction(() => document.title.startsWith('Your move'));
+  for (let i = 0; i < 2; i++) await towersMove(page);
+  // The history is worded after each step arrives: wait for the bot's line.
+  await page.waitForSelector('[data-testid="history"] li:has-text("Easy bot (White) moved")');
+  const live = await page.$$eval('[data-testid="history"] li', (ls) => ls.map((l) => l.textContent.trim()));
+  const botLine = live.find((l) => /^Easy bot \(White\) moved/.test(l));
+  assert.ok(botLine, `history: ${live.join(' | ')}`);
+  const id = tableId(page);
+  await page.click('[data-testid="resign"]');
+  await page.click('[data-testid="confirm"]');
+  await page.waitForSelector('[data-testid="result"]');
+  await page.goto(`${server.url}/#/replay/${encodeURIComponent(id)}`);
+  await page.waitForSelector('.replay-list li');
+  const heading = await page.textContent('.replay-screen h2');
+  assert.match(heading, /^Replay: Towers · .+ vs Easy bot$/);
+  assert.doesNotMatch(heading, /table /, 'no table id');
+  const steps = await page.$$eval('.replay-list li', (ls) => ls.map((l) => l.textContent.trim()));
+  assert.equal(steps[0], 'Game starts');
+  // The bot's move reads exactly as it did in the live history.
+  assert.ok(steps.includes(botLine), `replay: ${steps.join(' | ')}`);
+  for (const s of steps.slice(1, -1)) assert.match(s, /\((Black|White)\) (moved|placed|passed)/, 'a move in words');
+  assert.match(steps.at(-1), /^Game over: Easy bot won\. .+ resigned\.$/);
+  assert.doesNotMatch(steps.join(' '), /\b[a-h]\d-[a-h]\d\b|^start$|^ending$/m, 'no notation or engine words');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('.replay-screen[data-frame="1"]');
+  assert.equal(await page.textContent('.replay-bar .where'), `1 / ${steps.length - 1} · ${steps[1]}`);
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the replay scrolls sideways');
+  await shot(page, 'newcomer-replay-phone');
   assert.deepEqual(page.errors, []);
 });
 
@@ -412,5 +473,27 @@ test('Towers: a tower moved where it may not go is refused in words, the rule on
   assert.match(await page.getAttribute('[data-testid="message"] a[data-rule]', 'href'), /^#\/rules\/towers\/T\d+$/);
   assert.equal(await version(page), v, 'nothing changed');
   await shot(page, 'newcomer-towers-refused-phone');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a visitor without an account: no page logs a console error, not even the account check', async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  // newPage forgives "Failed to load resource" (a refused socket, a 404 on
+  // purpose); here every console error counts, and every refused request.
+  const logged = [];
+  const refused = [];
+  page.on('console', (m) => m.type() === 'error' && logged.push(m.text()));
+  page.on('response', (r) => r.status() >= 400 && refused.push(`${r.status()} ${r.url()}`));
+  for (const path of ['#/', '#/rules', '#/account']) {
+    // A whole load each time (a hash change alone would not ask again).
+    await page.goto('about:blank');
+    const asked = page.waitForResponse((r) => /\/api\/v1\/(me|session)$/.test(new URL(r.url()).pathname));
+    await page.goto(`${server.url}/${path}`);
+    await asked;
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.textContent('[data-testid="header-account"]'), 'Sign in', path);
+  }
+  assert.deepEqual(logged, []);
+  assert.deepEqual(refused, []);
   assert.deepEqual(page.errors, []);
 });

@@ -66,7 +66,9 @@ test('a finished game replays offline from a record file, forward and back', asy
   await page.waitForSelector('.replay-screen[data-frame="1"]');
   assert.notEqual(await board(), start, 'the first move changed the board');
   // Issue 23: players are named, never "seat 0"; a record file only numbers them.
-  assert.match(await page.textContent('.replay-bar .where'), /Player 1: /);
+  // The move in the live table's words (the rules crate's), not notation.
+  assert.match(await page.textContent('.replay-bar .where'), /Player 1 \((Black|White)\) (moved|placed|passed)\b/);
+  assert.equal(await page.textContent('.replay-list li:first-child'), 'Game starts');
   await page.keyboard.press('End');
   await page.waitForSelector(`.replay-screen[data-frame="${frames - 1}"]`);
   await shot(page, 'wasm-replay-offline-last');

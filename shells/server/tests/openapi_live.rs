@@ -514,6 +514,9 @@ fn every_documented_operation_answers_as_documented() {
         assert_eq!(st, 401);
         let (st, _) = call(addr, d, "GET", "/api/v1/me", "/api/v1/me", None, s).await;
         assert_eq!(st, 401);
+        // The page's account check: a visitor is no error.
+        let (st, who) = call(addr, d, "GET", "/api/v1/session", "/api/v1/session", None, s).await;
+        assert_eq!((st, who), (200, json!({"account": null})));
         let change = r#"{"password":"a long and unusual passphrase 42","new_password":"another long passphrase 43"}"#;
         let (st, _) = call(addr, d, "POST", "/api/v1/me/password", "/api/v1/me/password", Some(change), s).await;
         assert_eq!(st, 401);

@@ -93,6 +93,7 @@ pub fn files() -> Vec<File> {
         c.visit::<wire::AccountCreated>();
         c.visit::<wire::SessionStarted>();
         c.visit::<wire::Me>();
+        c.visit::<wire::SessionState>();
         c.visit::<wire::ChangePassword>();
         c.visit::<wire::DeleteAccount>();
         c.visit::<wire::Profile>();

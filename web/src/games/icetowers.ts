@@ -413,7 +413,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         handBtns.set(piece, b);
       }
       const can = legal === null || (legal.caps.get(m.piece)?.size ?? 0) > 0;
-      const label = `${['small', 'medium', 'large'][piecePips(m.piece) - 1]} · ${m.tower}`;
+      // The size and the tower number the table shows above it: "small, tower 4".
+      const label = `${['small', 'medium', 'large'][piecePips(m.piece) - 1]}, tower ${m.tower}`;
       const lab = b.querySelector('.it-pick-label')!;
       if (lab.textContent !== label) lab.textContent = label;
       b.setAttribute('aria-pressed', String(capWith === m.piece));

@@ -572,6 +572,12 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     renderSuggest();
   }
 
+  /** A seat's pieces in hand as a player says them, not as size letters. */
+  function inHand(hand: View['hands'][number]): string {
+    const left = SIZES.filter((z) => hand[z] > 0).map((z) => `${hand[z]} ${z}`);
+    return left.length ? `In hand: ${left.join(', ')}` : 'Nothing left in hand';
+  }
+
   function renderSeats(v: View): void {
     replace(
       seatsEl,
@@ -588,7 +594,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
             h('span', { class: `swatch lt-pattern-${look.pattern}`, style: `background-color:${look.fill};color:${look.ink}` }, look.letter),
             ` ${ctx.seatLabel(i)} `,
             h('b', {}, `${score} pts`),
-            h('span', { class: 'muted' }, ` · in hand S${hand.small} M${hand.medium} L${hand.large}`),
+            h('span', { class: 'muted', 'data-testid': `lt-hand-${i}` }, ` · ${inHand(hand)}`),
             v.held[i] !== null ? h('span', { class: 'badge' }, 'holding') : null,
             v.out[i] ? h('span', { class: 'badge' }, 'out (wreck)') : null,
             v.to_act === i ? h('span', { class: 'badge' }, 'to play') : null,

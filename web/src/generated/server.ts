@@ -987,6 +987,18 @@ token: string,
 csrf: string, };
 
 /**
+ * Who this browser or client is signed in as, if anyone: a visitor
+ * without an account is the usual case, not an error, so the page's
+ * account check asks here rather than `GET /api/v1/me` (a 401 there is
+ * logged by every browser's console).
+ */
+export type SessionState = { 
+/**
+ * The signed-in player, or null for a visitor without a session.
+ */
+account: Me | null, };
+
+/**
  * A table as the lobby shows it. Never the seed or anything hidden.
  */
 export type TableSummary = { 

@@ -8,9 +8,10 @@
 
 import { ApiFailure, api } from '../api';
 import { actionLabel, uiFor } from '../games/registry';
-import type { Frame, GameRecord, Replay } from '../protocol';
+import type { Frame, GameRecord, Replay, TableSummary } from '../protocol';
 import { h, replace } from '../ui/dom';
-import { seatNames } from '../words/names';
+import { matchLine, seatNames } from '../words/names';
+import { replayLines, type ReplayFacts } from '../words/replay';
 import type { Screen } from './screen';
 
 /** Records bigger than this are refused before reading (a record of a long game is a few MB). */
@@ -43,6 +44,10 @@ export function replayScreen(id: string | null): Screen {
   let show: ((i: number, forward: boolean) => void) | null = null;
   let destroyUi: (() => void) | null = null;
   const actionText = (a: unknown) => (a === null || a === undefined ? 'start' : actionLabel(game, a));
+  // Each frame in the live table's words (words/replay.ts), once worded.
+  let lines: string[] = [];
+  // Without the table's seats, the players are numbered, as seatName numbers them.
+  const numbered = (all: Frame[]) => Array.from({ length: Math.max(1, ...all.map((f) => (f.seat ?? -1) + 1)) }, (_, s) => seatName(s));
 
   function go(i: number): void {
     if (!show || frames.length === 0) return;
@@ -60,7 +65,7 @@ export function replayScreen(id: string | null): Screen {
       bar,
       h('button', { 'data-step': 'first', onclick: () => go(0), disabled: at === 0, 'aria-label': 'first' }, '|◀'),
       h('button', { 'data-step': 'back', onclick: () => go(at - 1), disabled: at === 0, 'aria-label': 'step back' }, '◀'),
-      h('span', { class: 'where', 'aria-live': 'polite' }, `${at} / ${frames.length - 1}`, f && f.action !== null ? ` · ${seatName(f.seat)}: ${actionText(f.action)}` : ''),
+      h('span', { class: 'where', 'aria-live': 'polite' }, `${at} / ${frames.length - 1}`, f && lines[at] ? ` · ${lines[at]}` : ''),
       h('button', { 'data-step': 'forward', onclick: () => go(at + 1), disabled: at >= frames.length - 1, 'aria-label': 'step forward' }, '▶'),
       h('button', { 'data-step': 'last', onclick: () => go(frames.length - 1), disabled: at >= frames.length - 1, 'aria-label': 'last' }, '▶|'),
       rulesLink,
@@ -80,13 +85,15 @@ export function replayScreen(id: string | null): Screen {
   };
   document.addEventListener('keydown', onKey);
 
-  function withFrames(gameName: string, title: string, source: string, all: Frame[]): void {
+  /** `who` says who played (the server's table), else the source is named (a file). */
+  async function withFrames(gameName: string, title: string, source: string, all: Frame[], facts: Omit<ReplayFacts, 'game'>, who: string | null): Promise<void> {
     game = gameName;
     frames = all;
     at = 0;
+    lines = await replayLines(all, { ...facts, game: gameName }, (f) => `${seatName(f.seat)}: ${actionText(f.action)}`);
     root.dataset.game = gameName;
     root.dataset.source = source;
-    heading.textContent = `Replay: ${title} · ${id !== null && source === 'server' ? `table ${id}` : source}`;
+    heading.textContent = `Replay: ${title} · ${who ?? (id !== null && source === 'server' ? `table ${id}` : source)}`;
     rulesLink = h('a', { class: 'button', href: `#/rules/${gameName}` }, 'Rules');
     destroyUi?.();
     const ui = uiFor(gameName)({ act: null, hint: null, seat: null, inReplay: true, seatLabel: (s) => seatName(s) });
@@ -96,7 +103,7 @@ export function replayScreen(id: string | null): Screen {
       const f = frames[i];
       ui.show({ view: f.view, events: f.events, toAct: f.to_act, outcome: null, ending: null, live: forward });
     };
-    replace(list, frames.map((f, i) => h('li', {}, h('button', { class: 'link', onclick: () => go(i) }, f.action === null ? (i === 0 ? 'start' : 'ending') : `${seatName(f.seat)}: ${actionText(f.action)}`))));
+    replace(list, lines.map((line, i) => h('li', {}, h('button', { class: 'link', onclick: () => go(i) }, line))));
     actions.hidden = false;
     show(0, false);
     renderBar();
@@ -108,7 +115,8 @@ export function replayScreen(id: string | null): Screen {
     const { replayRecord } = await import('../rules/wasm');
     const r = await replayRecord(record);
     replace(message);
-    withFrames(r.game, r.title, source, r.frames);
+    const rec = (typeof record === 'string' ? JSON.parse(record) : record) as GameRecord;
+    await withFrames(r.game, r.title, source, r.frames, { names: numbered(r.frames), settings: rec.settings, outcome: null, ending: rec.ending ?? null }, null);
   }
 
   picker.addEventListener('change', () => {
@@ -144,12 +152,11 @@ export function replayScreen(id: string | null): Screen {
       .then(async (r: Replay) => {
         // Who sat where is in the table's summary; without it, players are numbered.
         // (Bots are named as their game names them: the server's game list.)
-        const [seats] = await Promise.all([api.table(id).then((t) => t.seats).catch(() => null), api.games().catch(() => [])]);
-        if (seats) {
-          const names = seatNames(r.table.game, seats);
-          seatName = (seat) => (seat === null ? '' : names[seat] ?? `Player ${seat + 1}`);
-        }
-        withFrames(r.table.game, r.table.title, 'server', r.frames);
+        const [table] = await Promise.all([api.table(id).catch((): TableSummary | null => null), api.games().catch(() => [])]);
+        const names = table ? seatNames(r.table.game, table.seats) : numbered(r.frames);
+        if (table) seatName = (seat) => (seat === null ? '' : names[seat] ?? `Player ${seat + 1}`);
+        const facts = { names, settings: r.record.settings, outcome: table?.outcome ?? null, ending: table?.ending ?? r.record.ending ?? null };
+        await withFrames(r.table.game, r.table.title, 'server', r.frames, facts, table ? matchLine(r.table.game, table.seats) : null);
       })
       .catch(async (e: unknown) => {
         if (e instanceof ApiFailure && e.status === 403) {

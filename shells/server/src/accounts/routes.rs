@@ -2,7 +2,7 @@
 
 use super::wire::{
     AccountCreated, ChangePassword, Credentials, DeleteAccount, Me, PlayerRating, Profile,
-    RatingChange, RecentGame, SessionStarted, provisional_above,
+    RatingChange, RecentGame, SessionStarted, SessionState, provisional_above,
 };
 use super::{Accounts, CSRF_COOKIE, SESSION_COOKIE, SESSION_DAYS, db, passwords, throttle};
 use crate::protocol::{ApiError, ErrorBody, ErrorKind};
@@ -21,7 +21,10 @@ type Shared = State<Arc<Accounts>>;
 pub fn router<S: Clone + Send + Sync + 'static>(accounts: Arc<Accounts>) -> Router<S> {
     Router::new()
         .route("/api/v1/accounts", post(sign_up))
-        .route("/api/v1/session", post(sign_in).delete(sign_out))
+        .route(
+            "/api/v1/session",
+            get(session).post(sign_in).delete(sign_out),
+        )
         .route("/api/v1/me", get(me).delete(delete_me))
         .route("/api/v1/me/password", post(change_password))
         .route("/api/v1/players/{name}", get(profile))
@@ -215,6 +218,27 @@ pub async fn sign_out(State(accounts): Shared, headers: HeaderMap) -> Result<Res
         StatusCode::NO_CONTENT.into_response(),
         cookies("", "", secure(&headers), 0),
     ))
+}
+
+/// Who is signed in, if anyone: 200 either way, `account` null for a
+/// visitor without a session (or whose session has ended).
+#[utoipa::path(get, path = "/api/v1/session",
+    responses((status = 200, body = SessionState), (status = 503, description = "storage", body = ErrorBody)))]
+pub async fn session(
+    State(accounts): Shared,
+    headers: HeaderMap,
+) -> Result<axum::Json<SessionState>, ApiError> {
+    let Some(who) = accounts.current(&headers).await? else {
+        return Ok(axum::Json(SessionState { account: None }));
+    };
+    let ratings = ratings(&accounts, &who.name).await?;
+    Ok(axum::Json(SessionState {
+        account: Some(Me {
+            name: who.name,
+            ratings,
+            member_since: who.created_at,
+        }),
+    }))
 }
 
 /// The signed-in player.

@@ -71,6 +71,17 @@ pub struct Me {
     pub member_since: i64,
 }
 
+/// Who this browser or client is signed in as, if anyone: a visitor
+/// without an account is the usual case, not an error, so the page's
+/// account check asks here rather than `GET /api/v1/me` (a 401 there is
+/// logged by every browser's console).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SessionState {
+    /// The signed-in player, or null for a visitor without a session.
+    pub account: Option<Me>,
+}
+
 /// A password change.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
