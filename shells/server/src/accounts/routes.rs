@@ -228,17 +228,11 @@ pub async fn session(
     State(accounts): Shared,
     headers: HeaderMap,
 ) -> Result<axum::Json<SessionState>, ApiError> {
-    let Some(who) = accounts.current(&headers).await? else {
-        return Ok(axum::Json(SessionState { account: None }));
+    let account = match accounts.current(&headers).await? {
+        Some(who) => Some(me_of(&accounts, who).await?),
+        None => None,
     };
-    let ratings = ratings(&accounts, &who.name).await?;
-    Ok(axum::Json(SessionState {
-        account: Some(Me {
-            name: who.name,
-            ratings,
-            member_since: who.created_at,
-        }),
-    }))
+    Ok(axum::Json(SessionState { account }))
 }
 
 /// The signed-in player.
@@ -246,12 +240,17 @@ pub async fn session(
     responses((status = 200, body = Me), (status = 401, description = "unauthorized: not signed in", body = ErrorBody), (status = 503, description = "storage", body = ErrorBody)))]
 pub async fn me(State(accounts): Shared, headers: HeaderMap) -> Result<axum::Json<Me>, ApiError> {
     let who = accounts.required(&headers).await?;
-    let ratings = ratings(&accounts, &who.name).await?;
-    Ok(axum::Json(Me {
+    Ok(axum::Json(me_of(&accounts, who).await?))
+}
+
+/// The signed-in player as `GET /api/v1/me` and `GET /api/v1/session` show them.
+async fn me_of(accounts: &Accounts, who: super::SignedIn) -> Result<Me, ApiError> {
+    let ratings = ratings(accounts, &who.name).await?;
+    Ok(Me {
         name: who.name,
         ratings,
         member_since: who.created_at,
-    }))
+    })
 }
 
 /// Changes the password: every session of the account ends, and a new one
