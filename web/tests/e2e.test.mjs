@@ -287,6 +287,12 @@ test('icetowers against a bot, to the end', async () => {
   await page.waitForSelector('[data-testid="result"]');
   assert.match(await page.textContent('[data-testid="result"] h3'), /^(You won|You lost|Draw)$/);
   await shot(page, 'e2e-icetowers-over');
+  // The list beside the table says each step in the history's own words
+  // (the game's words.rs), not in words of its own.
+  const latest = await page.$$eval('.it-log li', (ls) => ls.map((l) => l.textContent.trim()));
+  const history = await page.$$eval('[data-testid="history"] li', (ls) => ls.map((l) => l.textContent.replace(/\s*§\s*$/, '').trim()));
+  assert.ok(latest.length > 0, 'IceTowers: a latest list');
+  for (const line of latest) assert.ok(history.includes(line), `IceTowers: "${line}" is not a line of the history`);
   assert.deepEqual(page.errors, []);
 });
 

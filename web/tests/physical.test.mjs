@@ -130,7 +130,9 @@ test('leaning towers: a placement made from the first suggested pose is clean (L
   await page.click('[data-testid="hand"] [data-size]:not([disabled])');
   await page.waitForSelector('[data-suggest="0"]', { timeout: 60_000 });
   await page.waitForSelector('.lt-aim-note[data-aim="preview"]', { timeout: 60_000 });
-  assert.match(await page.textContent('.lt-aim-note'), /clean/, 'the preview of the first suggestion is clean');
+  const note = await page.textContent('.lt-aim-note');
+  assert.match(note, /clean/, 'the preview of the first suggestion is clean');
+  assert.match(note, /, (1 point|(?!1 )\d+ points)\.$/, `the preview's points in words: ${note}`);
   await shot(page, 'physical-leaning-suggestion');
   const v = await page.$eval('.table-screen', (el) => Number(el.dataset.version));
   await page.click('[data-testid="main-action"]');

@@ -23,6 +23,7 @@ import { COLOURS, pieceColour, pieceName, piecePips } from '../wire/icetowers';
 import { NOTHING_HERE } from '../generated/icetowers';
 import { ruleHref } from '../words';
 import type { GameContext, GameUi, Shown } from './types';
+import type { Line } from '../words/say';
 import type { Ice3d } from './ice3d';
 
 /** Okabe–Ito hues for red, yellow, green, blue; black and white as is. */
@@ -84,7 +85,12 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   let capWith: PieceId | null = null;
   let opened: TowerId | null = null;
   let recent = new Map<TowerId, string>();
-  let log: string[] = [];
+  // The table history's own lines (the game's words, games/icetowers/src/
+  // words.rs, worded once per step by the table screen), newest beside the
+  // table; never worded again here.
+  let log: Line[] = [];
+  let telling: Promise<void> = Promise.resolve();
+  let destroyed = false;
   let legal: Legal | null = null;
   let countdown: number | null = null; // seconds left before "ready" is sent
   let countdownTimer: number | undefined;
@@ -569,7 +575,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   }
 
   function renderLog(): void {
-    replace(logEl, log.length ? h('h3', {}, 'Latest') : null, h('ol', { class: 'it-log', reversed: true }, log.slice(-8).reverse().map((l) => h('li', {}, l))));
+    replace(logEl, log.length ? h('h3', {}, 'Latest') : null, h('ol', { class: 'it-log', reversed: true }, log.slice(-8).reverse().map((l) => h('li', { class: l.kind }, l.text))));
   }
 
   function renderCountdown(): void {
@@ -587,24 +593,6 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     renderCountdown();
   }
 
-  function describe(e: Event): string | null {
-    const who = (seat: number) => (seat === ctx.seat ? 'You' : ctx.seatLabel(seat));
-    switch (e.type) {
-      case 'capped':
-        return `${who(e.seat)} capped tower ${e.onto} with ${pieceName(e.piece, colours())}`;
-      case 'mined':
-        return `${who(e.seat)} took ${pieceName(e.piece, colours())} out of tower ${e.from}`;
-      case 'set_down':
-        return `${who(e.seat)} set down ${pieceName(e.piece, colours())} as tower ${e.tower}${e.forced ? ' (held too long)' : ''}`;
-      case 'split':
-        return `${who(e.seat)} split tower ${e.tower}: its top is tower ${e.new_tower}`;
-      case 'started':
-        return 'Everyone is ready: go!';
-      default:
-        return null;
-    }
-  }
-
   // The hold and game timers tick between steps: text only.
   const timer = window.setInterval(() => {
     if (view && !view.ending) tickTimes();
@@ -620,10 +608,17 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         if (e.type === 'capped') recent.set(e.onto, 'capped');
         if (e.type === 'split') recent.set(e.new_tower, 'split');
         if (e.type === 'set_down') recent.set(e.tower, 'set_down');
-        const line = ctx.inReplay ? null : describe(e);
-        if (line) log.push(line);
       }
-      if (log.length > 50) log = log.slice(-50);
+      const said = sh.told;
+      if (!ctx.inReplay && said) {
+        telling = telling.then(async () => {
+          const lines = await said;
+          if (destroyed) return;
+          log.push(...lines);
+          if (log.length > 50) log = log.slice(-50);
+          renderLog();
+        });
+      }
       if (capWith !== null && !sh.view.towers.some((t) => t.pieces.length === 1 && t.pieces[0] === capWith)) capWith = null;
       if (opened !== null && !tower(opened)) opened = null;
       if (sh.view.started !== null && countdown !== null) {
@@ -637,6 +632,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       void refreshLegal();
     },
     destroy() {
+      destroyed = true;
       window.clearInterval(timer);
       window.clearInterval(countdownTimer);
       three?.dispose();

@@ -467,7 +467,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         preview
           ? preview.verdict === 'refused'
             ? h('span', {}, h('b', {}, 'Preview'), `: refused: ${preview.reason ?? 'not allowed.'}`, ruleLink(preview.rule))
-            : h('span', {}, h('b', {}, 'Preview'), ` (simulated here without hand noise; the server decides): ${preview.verdict}${preview.reason ? ` (${preview.reason})` : ''}, green ghost where it would rest`, preview.verdict === 'clean' ? `, ${preview.points} points.` : '.')
+            : h('span', {}, h('b', {}, 'Preview'), ` (simulated here without hand noise; the server decides): ${preview.verdict}${preview.reason ? ` (${preview.reason})` : ''}, green ghost where it would rest`, preview.verdict === 'clean' ? `, ${preview.points} point${preview.points === 1 ? '' : 's'}.` : '.')
           : h('span', {}, h('b', {}, 'Aim'), `: where your ${size} piece is let go, not where it will rest. The server's physics decides that, with a little hand noise.`),
       ),
       h(
