@@ -123,6 +123,13 @@ test('towers against a bot, to the end, with a reload mid-game that keeps the se
   await page.waitForSelector('[data-viewer="seat"]');
   await shot(page, 'e2e-towers-start');
   await playTowers(page, 3);
+  // "Last move" says the latest move as the history does (the game's words.rs).
+  await page.waitForFunction(() => {
+    const last = document.querySelector('.last-move')?.textContent ?? '';
+    const words = last.slice('Last move: '.length);
+    const told = [...document.querySelectorAll('[data-testid="history"] li')].slice(0, 4).map((li) => li.textContent ?? '');
+    return last.startsWith('Last move: ') && words.endsWith('.') && told.some((t) => t.includes(words));
+  }, null, { timeout: 10_000 });
   // Reload: the token in localStorage must bring back the same seat.
   const before = await version(page);
   await page.reload();
@@ -143,6 +150,10 @@ test('towers against a bot, to the end, with a reload mid-game that keeps the se
   assert.ok(frames > 3, `replay has ${frames} frames`);
   for (let i = 0; i < 3; i++) await page.click('[data-step="forward"]');
   await page.waitForSelector('.replay-screen[data-frame="3"]');
+  // In the replay too: the frame's move in the replay list's words.
+  const frame3 = await page.textContent('.replay-list li:nth-child(4)');
+  const last3 = (await page.textContent('.last-move')).replace(/^Last move: /, '');
+  assert.ok(last3.endsWith('.') && frame3.includes(last3), `the replay's last move "${last3}" is not its list's "${frame3}"`);
   await shot(page, 'e2e-replay-frame3');
   await page.click('[data-step="back"]');
   await page.waitForSelector('.replay-screen[data-frame="2"]');

@@ -19,7 +19,11 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   let view: View | null = null;
   let selected: Square | null = null;
   let lastMove: Move | null = null;
-  let lastBy: 0 | 1 = 0;
+  // The last move in the history's words (games/towers/src/words.rs, worded
+  // once per step by the table screen or the replay); its notation until
+  // they arrive, or if the rules module could not word it.
+  let lastWords = '';
+  let lastStep = 0;
   let focusSquare: Square = 'a1';
   let canAct = false;
   // Over by the rules (view.over) or outside them (resignation, agreed draw, time).
@@ -201,26 +205,12 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       canAct && pass
         ? h('button', { class: 'primary', 'data-action': 'pass', onclick: () => send(pass) }, 'Pass (no legal move)')
         : null,
-      lastMove ? h('p', { class: 'last-move' }, 'Last move: ', lastMoveWords(lastMove, lastBy)) : null,
+      lastMove ? h('p', { class: 'last-move' }, 'Last move: ', lastWords) : null,
       history.length
         ? h('details', {}, h('summary', {}, `Moves (${history.length})`), h('p', { class: 'moves' }, history.join(' ')))
         : null,
       v.over ? h('p', { class: 'over' }, `Game over: Black ${v.scores[0]}, White ${v.scores[1]}.`) : null,
     );
-  }
-
-  function lastMoveWords(m: Move, by: 0 | 1): string {
-    const who = ctx.seatLabel(by);
-    switch (m.type) {
-      case 'step':
-        return `${who} moved ${m.from} onto ${m.to}`;
-      case 'place':
-        return `${who} placed a floor on ${m.at}`;
-      case 'utility':
-        return `${who} placed a utility on ${m.at}`;
-      case 'pass':
-        return `${who} passed`;
-    }
   }
 
   /** Old towers that just left the board fade and drop away. */
@@ -252,12 +242,23 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       for (const e of s.events) {
         if (e.type === 'played') {
           lastMove = e.move;
-          lastBy = e.by === 'black' ? 0 : 1;
+          lastWords = moveText(e.move);
           if (!ctx.inReplay) history.push(moveText(e.move));
         }
         if (e.type === 'demolished' || e.type === 'flattened') gone = gone.concat(e.squares);
       }
       if (!s.live && s.events.length === 0) lastMove = null;
+      const step = ++lastStep;
+      if (lastMove && s.told) {
+        void s.told.then((lines) => {
+          // The move's own line; what fell because of it has lines of its own.
+          const words = lines.filter((l) => l.kind === 'move').map((l) => l.text);
+          // Only if no later step has been shown meanwhile.
+          if (step !== lastStep || words.length === 0) return;
+          lastWords = words.join(' ');
+          render();
+        });
+      }
       // A selection made on an older view may no longer be legal.
       if (selected && targetsOf(selected).size === 0) selected = null;
       render();

@@ -31,10 +31,11 @@ export interface Shown<V, E> {
   ending: Ending | null;
   /** True when `events` just happened (animate them); false when stepping a replay backwards. */
   live: boolean;
-  /** A live step's events in the game's words, as the table's history
-   *  tells them: worded once per step (through the rules module, so it
-   *  resolves a moment later) and shared, never worded again by a
-   *  renderer's own log. Absent in a replay and after a (re)sync. */
+  /** A step's events in the game's words, as the table's history tells
+   *  them: worded once per step (through the rules module, so it resolves
+   *  a moment later) and shared, never worded again by a renderer's own
+   *  log. In a replay, the shown frame's events as its list tells them.
+   *  Absent after a (re)sync. */
   told?: Promise<Line[]>;
 }
 

@@ -12,6 +12,7 @@ import type { Frame, GameRecord, Replay, TableSummary } from '../protocol';
 import { h, replace } from '../ui/dom';
 import { matchLine, seatNames } from '../words/names';
 import { replayLines, type ReplayFacts } from '../words/replay';
+import type { Line } from '../words/say';
 import type { Screen } from './screen';
 
 /** Records bigger than this are refused before reading (a record of a long game is a few MB). */
@@ -46,6 +47,7 @@ export function replayScreen(id: string | null): Screen {
   const actionText = (a: unknown) => (a === null || a === undefined ? 'start' : actionLabel(game, a));
   // Each frame in the live table's words (words/replay.ts), once worded.
   let lines: string[] = [];
+  let told: Line[][] = [];
   // Without the table's seats, the players are numbered, as seatName numbers them.
   const numbered = (all: Frame[]) => Array.from({ length: Math.max(1, ...all.map((f) => (f.seat ?? -1) + 1)) }, (_, s) => seatName(s));
 
@@ -90,7 +92,7 @@ export function replayScreen(id: string | null): Screen {
     game = gameName;
     frames = all;
     at = 0;
-    lines = await replayLines(all, { ...facts, game: gameName }, (f) => `${seatName(f.seat)}: ${actionText(f.action)}`);
+    ({ lines, told } = await replayLines(all, { ...facts, game: gameName }, (f) => `${seatName(f.seat)}: ${actionText(f.action)}`));
     root.dataset.game = gameName;
     root.dataset.source = source;
     heading.textContent = `Replay: ${title} · ${who ?? (id !== null && source === 'server' ? `table ${id}` : source)}`;
@@ -101,7 +103,7 @@ export function replayScreen(id: string | null): Screen {
     host.replaceChildren(ui.root);
     show = (i, forward) => {
       const f = frames[i];
-      ui.show({ view: f.view, events: f.events, toAct: f.to_act, outcome: null, ending: null, live: forward });
+      ui.show({ view: f.view, events: f.events, toAct: f.to_act, outcome: null, ending: null, live: forward, told: Promise.resolve(told[i] ?? []) });
     };
     replace(list, lines.map((line, i) => h('li', {}, h('button', { class: 'link', onclick: () => go(i) }, line))));
     actions.hidden = false;
