@@ -68,8 +68,13 @@ test('two accounts play a rated game and see their ratings move', async () => {
   await b.goto(`${server.url}/#/player/${encodeURIComponent(ann)}`);
   await b.waitForSelector('[data-testid="profile-history"] [data-testid="history-entry"]');
   assert.equal(await b.textContent('[data-testid="profile-name"]'), ann);
-  assert.match(await b.textContent('[data-testid="profile-ratings"]'), /towers \d+/);
+  // Games by their titles, as the lobby names them.
+  assert.match(await b.textContent('[data-testid="profile-ratings"]'), /Towers \d+/);
+  assert.match(await b.textContent('[data-testid="history-entry"]'), /^Towers: \d+ → \d+/);
   assert.ok(await b.$(`[data-testid="recent-replay"][href="#/replay/${id}"]`));
+  // The game says who played and who won, as the lobby's recent games do.
+  const played = await b.textContent(`[data-testid="profile-recent"] li[data-table="${id}"] [data-testid="recent-game"]`);
+  assert.match(played, new RegExp(`Towers: ${ann} \\(\\d+\\??\\) vs ${bob} \\(\\d+\\??\\) · ${ann} won$`));
   await shot(b, 'accounts-profile-390');
   await a.goto(`${server.url}/#/player/${encodeURIComponent(ann)}`);
   await a.waitForSelector('[data-testid="profile-history"] [data-testid="history-entry"]');

@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use serde_json::json;
+use serde_json::{Value, json};
 use stackyard_server::auth::random_hex;
 use std::net::SocketAddr;
 
@@ -556,6 +556,23 @@ async fn play_suite(addr: SocketAddr) {
         json!(table),
         "{profile}"
     );
+    // The finished game as /api/v1/records lists it: who sat where, who won.
+    let finished = &profile["recent_games"][0]["finished"];
+    let names: Vec<&Value> = finished["seats"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no seats: {profile}"))
+        .iter()
+        .map(|s| &s["name"])
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort_by_key(|n| n.to_string());
+    let mut both = [json!(ann), json!(bob)];
+    both.sort_by_key(|n| n.to_string());
+    assert_eq!(sorted, [&both[0], &both[1]], "{profile}");
+    let winner = finished["outcome"]["winners"][0]
+        .as_u64()
+        .map(|w| w as usize);
+    assert_eq!(winner.map(|w| names[w]), Some(&json!(ann)), "{profile}");
     let board = get(addr, "/api/v1/ratings/towers").await;
     assert!(
         board

@@ -689,7 +689,13 @@ status: string,
 /**
  * Unix ms the table was made.
  */
-created_at: number, };
+created_at: number, 
+/**
+ * Once it is finished, the table as the lobby's recent games list it
+ * (who sat where, with ratings, and the result), so a player's page
+ * says who played and who won in the same words.
+ */
+finished: RecordSummary | null, };
 
 /**
  * A finished table in `GET /api/v1/records`.

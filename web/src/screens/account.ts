@@ -3,7 +3,7 @@
 // session lives in an HttpOnly cookie the page never reads; api.ts sends
 // the CSRF token beside it on every change.
 
-import { ApiFailure, accounts, type Me } from '../api';
+import { ApiFailure, accounts, api, type Me } from '../api';
 import { setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { refreshAccountBadge } from '../ui/account';
@@ -15,7 +15,17 @@ function ratingText(r: { rating: number; provisional: boolean }): string {
   return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
 }
 
-export function ratingsList(ratings: Me['ratings'], testid: string): HTMLElement {
+/** Each game's title by its name; none if the server did not list them. */
+export function gameTitles(): Promise<Map<string, string>> {
+  return api.games().then(
+    (gs) => new Map(gs.map((g) => [g.name, g.title])),
+    () => new Map(),
+  );
+}
+
+/** Each game's rating, the game by its title (`titles`, from the server's
+ *  list of games; its name until that has come). */
+export function ratingsList(ratings: Me['ratings'], testid: string, titles: Map<string, string> = new Map()): HTMLElement {
   if (ratings.length === 0) return h('p', { class: 'muted', 'data-testid': testid }, 'No rated games yet.');
   const list = h(
     'ul',
@@ -24,7 +34,7 @@ export function ratingsList(ratings: Me['ratings'], testid: string): HTMLElement
       h(
         'li',
         { 'data-testid': 'rating', 'data-game': r.game },
-        h('strong', {}, r.game),
+        h('strong', {}, titles.get(r.game) ?? r.game),
         ' ',
         h('span', { class: 'rating', title: r.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(r)),
         ' ',
@@ -64,7 +74,7 @@ export function accountScreen(): Screen {
   const text = (d: FormData, k: string) => String(d.get(k) ?? '');
 
   async function show(): Promise<void> {
-    const me = await accounts.me();
+    const [me, titles] = await Promise.all([accounts.me(), gameTitles()]);
     await refreshAccountBadge();
     if (!me) {
       replace(
@@ -93,7 +103,7 @@ export function accountScreen(): Screen {
       h('h2', {}, 'Signed in as ', h('span', { 'data-testid': 'signed-in-name' }, me.name)),
       h('p', { class: 'muted', 'data-testid': 'member-since' }, `Member since ${new Date(me.member_since).toLocaleDateString()}`),
       h('p', {}, h('a', { href: `#/player/${encodeURIComponent(me.name)}`, 'data-testid': 'my-profile' }, 'Your public profile')),
-      ratingsList(me.ratings, 'my-ratings'),
+      ratingsList(me.ratings, 'my-ratings', titles),
       error,
       h(
         'div',

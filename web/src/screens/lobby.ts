@@ -5,16 +5,17 @@
 // settings only under "Advanced"). Today's deals and recent games below.
 
 import { ApiFailure, api } from '../api';
-import type { CreateTable, DailyEntry, DailyInfo, FinishedTable, GameInfo, SeatRequest, TableSummary } from '../protocol';
+import type { CreateTable, DailyEntry, DailyInfo, GameInfo, SeatRequest, TableSummary } from '../protocol';
 import { NAME_MAX_CHARS } from '../protocol';
 import { displayName, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
+import { finishedItem } from '../ui/finished';
 import { askName } from '../ui/name';
 import { PAIR_CLOCKS, challengeButton, playSomeone } from '../ui/pairing';
 import { say } from '../ui/status';
 import { factsOf, firstGame, startSettings } from '../words/games';
-import { pictureFor, outcomeShort, dailyScore } from '../games/registry';
-import { PROVISIONAL_NOTE, PROVISIONAL_TITLE, anyProvisional, ratedNames, ratingText, seatNames } from '../words/names';
+import { pictureFor, dailyScore } from '../games/registry';
+import { PROVISIONAL_NOTE, PROVISIONAL_TITLE, anyProvisional, ratedNames, ratingText } from '../words/names';
 import type { Screen } from './screen';
 
 /** A settings editor for one game: the form fields and how to read them. */
@@ -204,33 +205,6 @@ function createForm(g: GameInfo, message: HTMLElement): HTMLElement {
     await startTable(body, message);
   }
   return form;
-}
-
-function finishedItem(t: FinishedTable, titles: Map<string, string>): HTMLElement {
-  const names = seatNames(t.game, t.seats);
-  const short = t.outcome ? outcomeShort(t.game, t.outcome) : null;
-  const won =
-    short !== null
-      ? ` · ${short}`
-      : t.outcome?.winners.length
-        ? ` · ${t.outcome.winners.map((w) => names[w] ?? 'someone').join(' and ')} won`
-        : t.outcome
-          ? ' · a draw'
-          : '';
-  // Issue #27: each account's rating beside its name ("?" while provisional).
-  const rated = ratedNames(t.game, t.seats);
-  return h(
-    'li',
-    { 'data-table': t.id },
-    h('span', { 'data-testid': 'recent-game', title: anyProvisional(t.seats) ? `?: ${PROVISIONAL_TITLE}` : undefined }, `${titles.get(t.game) ?? t.game}: ${rated.join(' vs ')}${won}`),
-    h(
-      'span',
-      { class: 'row' },
-      // Issue #27: challenge the accounts of a game for two from here.
-      t.seats.length === 2 ? t.seats.filter((s) => s.account && s.name).map((s) => challengeButton(s.name!, t.game, `Challenge ${s.name}`)) : null,
-      h('a', { class: 'button', href: `#/replay/${t.id}` }, 'Replay'),
-    ),
-  );
 }
 
 /** Who is waiting at an open table, in words. */
@@ -490,7 +464,7 @@ export function lobbyScreen(): Screen {
   Promise.all([api.records(12), gamesLoaded.catch(() => [] as GameInfo[])])
     .then(([rs, gs]) => {
       const titles = new Map(gs.map((g) => [g.name, g.title]));
-      replace(recent, rs.length ? h('ul', { class: 'table-list' }, rs.map((t) => finishedItem(t, titles))) : h('p', { class: 'muted' }, 'No finished games yet.'));
+      replace(recent, rs.length ? h('ul', { class: 'table-list' }, rs.map((t) => finishedItem(t, titles, { challenges: true }))) : h('p', { class: 'muted' }, 'No finished games yet.'));
     })
     .catch(() => replace(recent, h('p', { class: 'muted' }, 'Recent games are not available.')));
   return { root, title: 'Games', destroy() {} };

@@ -5,13 +5,14 @@ use super::wire::{
     RatingChange, RecentGame, SessionStarted, SessionState, provisional_above,
 };
 use super::{Accounts, CSRF_COOKIE, SESSION_COOKIE, SESSION_DAYS, db, passwords, throttle};
-use crate::protocol::{ApiError, ErrorBody, ErrorKind};
+use crate::protocol::{ApiError, ErrorBody, ErrorKind, RecordSummary};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -357,15 +358,34 @@ pub async fn profile(
             at_ms,
         })
         .collect();
-    let recent_games = db::recent_tables(&accounts.store, &row.id, 20)
+    let recent = db::recent_tables(&accounts.store, &row.id, 20)
         .await
-        .map_err(storage)?
+        .map_err(storage)?;
+    let parse = |s: &str| serde_json::from_str::<Value>(s).unwrap_or(Value::Null);
+    let mut finished: Vec<RecordSummary> = recent
+        .iter()
+        .filter(|t| t.status == "finished")
+        .map(|t| RecordSummary {
+            id: t.id.clone(),
+            game: t.game.clone(),
+            created_at: t.created_at,
+            finished_at: t.finished_at,
+            outcome: parse(&t.outcome),
+            ending: parse(&t.ending),
+            seats: parse(&t.seats),
+            record_url: format!("/api/v1/tables/{}/record", t.id),
+        })
+        .collect();
+    // Who sat where, with each account's rating, as /api/v1/records says it.
+    super::record_seats(&accounts.store, &mut finished).await;
+    let recent_games = recent
         .into_iter()
-        .map(|(table, game, status, created_at)| RecentGame {
-            table,
-            game,
-            status,
-            created_at,
+        .map(|t| RecentGame {
+            finished: finished.iter().find(|f| f.id == t.id).cloned(),
+            table: t.id,
+            game: t.game,
+            status: t.status,
+            created_at: t.created_at,
         })
         .collect();
     Ok(axum::Json(Profile {

@@ -146,4 +146,8 @@ pub struct RecentGame {
     pub status: String,
     /// Unix ms the table was made.
     pub created_at: i64,
+    /// Once it is finished, the table as the lobby's recent games list it
+    /// (who sat where, with ratings, and the result), so a player's page
+    /// says who played and who won in the same words.
+    pub finished: Option<crate::protocol::RecordSummary>,
 }
