@@ -251,7 +251,9 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     const n = piecePips(top);
     for (let i = 0; i < n; i++) body.append(s('circle', { class: `pip on-${topColour}`, cx: (i - (n - 1) / 2) * 5.5, cy: 6.5, r: 1.9 }));
     body.append(s('text', { class: `letter on-${topColour}`, y: 1.5 }, LETTER[topColour] ?? '?'));
-    if (t.pieces.length > 1) body.append(s('text', { class: 'count', x: 19.5, y: 19.5 }, `${t.pieces.length}·${pips}`));
+    // What the tower is worth to whoever tops it (I15), in the words the
+    // scores use; a lone pyramid shows its pips as dots already.
+    if (t.pieces.length > 1) body.append(s('text', { class: 'count', x: 0, y: 26 }, `${pips} pips`));
     // The tower's number, as the history and the refusals name it.
     body.append(s('g', { class: 'tower-id' }, s('rect', { x: -20, y: -20, width: 13, height: 9.5, rx: 2 }), s('text', { x: -13.5, y: -12.6 }, String(t.id))));
     return body;
