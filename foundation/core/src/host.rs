@@ -176,6 +176,20 @@ pub trait HostedGame: Send {
 pub trait HostedBot: Send {
     /// Decides from the seat's view, as [`Bot::decide`] does.
     fn decide(&mut self, view: &Value, now: GameTime) -> Result<Option<HostDecision>, HostError>;
+    /// Decides from the seat's view as JSON text, as a client reads it off
+    /// the wire: the same decision as [`HostedBot::decide`] on that text
+    /// parsed, without building the `Value` tree on the way (a game's bot
+    /// reads its typed view straight from the text).
+    fn decide_json(
+        &mut self,
+        view: &str,
+        now: GameTime,
+    ) -> Result<Option<HostDecision>, HostError> {
+        let view: Value = serde_json::from_str(view).map_err(|e| {
+            HostError::new(HostErrorKind::Malformed, None, format!("not JSON: {e}"))
+        })?;
+        self.decide(&view, now)
+    }
     /// Whether these events (as delivered to the bot's seat) are worth a new
     /// look, as [`Bot::wakes_on`].
     fn wakes_on(&self, events: &[Value]) -> bool;
@@ -561,10 +575,13 @@ struct ErasedBot<G: Game> {
     bot: Box<dyn Bot<G>>,
 }
 
-impl<G: Game> HostedBot for ErasedBot<G> {
-    fn decide(&mut self, view: &Value, now: GameTime) -> Result<Option<HostDecision>, HostError> {
-        // Read in place: a view can be large and bots read one per move.
-        let view = G::View::deserialize(view).map_err(|e| {
+impl<G: Game> ErasedBot<G> {
+    fn decide_typed(
+        &mut self,
+        view: Result<G::View, serde_json::Error>,
+        now: GameTime,
+    ) -> Result<Option<HostDecision>, HostError> {
+        let view = view.map_err(|e| {
             HostError::new(
                 HostErrorKind::Malformed,
                 None,
@@ -575,6 +592,21 @@ impl<G: Game> HostedBot for ErasedBot<G> {
             action: to_json(&d.action),
             think_ms: d.think_ms,
         }))
+    }
+}
+
+impl<G: Game> HostedBot for ErasedBot<G> {
+    fn decide(&mut self, view: &Value, now: GameTime) -> Result<Option<HostDecision>, HostError> {
+        // Read in place: a view can be large and bots read one per move.
+        self.decide_typed(G::View::deserialize(view), now)
+    }
+
+    fn decide_json(
+        &mut self,
+        view: &str,
+        now: GameTime,
+    ) -> Result<Option<HostDecision>, HostError> {
+        self.decide_typed(serde_json::from_str(view), now)
     }
 
     fn wakes_on(&self, events: &[Value]) -> bool {

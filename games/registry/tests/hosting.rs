@@ -310,3 +310,33 @@ fn a_resignation_ends_the_game_and_survives_the_record() {
         .unwrap();
     assert!(t2.outcome().unwrap().winners.is_empty());
 }
+
+#[test]
+fn a_bot_decides_the_same_from_its_view_as_text_and_refuses_text_that_is_no_view() {
+    let registry = stackyard_registry::registry();
+    for kind in registry.kinds() {
+        let settings = kind.default_settings();
+        let level = quick_level(kind);
+        let table = kind.create(&settings, Seed(5)).unwrap();
+        for s in 0..table.seat_count() {
+            let seat = Seat(s as u8);
+            let text = table.view_text(Viewer::Seat(seat));
+            let view: Value = serde_json::from_str(&text).unwrap();
+            // Two bots from one seed: each decision comes from the same state.
+            let bot = || kind.bot(&level, seat, Seed(9), &settings).unwrap();
+            let (mut from_value, mut from_text) = (bot(), bot());
+            let at = GameTime::from_millis(1_000);
+            let by_value = from_value
+                .decide(&view, at)
+                .expect("the bot reads its view");
+            let by_text = from_text
+                .decide_json(&text, at)
+                .expect("the bot reads its view as text");
+            assert_eq!(by_text, by_value, "{} seat {s}", kind.name());
+            for bad in ["", "{", "[1, 2]", "\"pass\""] {
+                let refused = from_text.decide_json(bad, at);
+                assert!(refused.is_err(), "{} read {bad:?} as a view", kind.name());
+            }
+        }
+    }
+}

@@ -4,8 +4,8 @@
 use crate::http::HttpClient;
 use crate::read::{Read, read};
 use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
 use serde_json::value::RawValue;
-use serde_json::{Value, json};
 use stackyard_core::{GameTime, Seat, Seed, ToAct};
 use stackyard_server::protocol::{ErrorKind, Joined, TableSummary};
 use std::collections::HashMap;
@@ -233,10 +233,10 @@ async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally)
             let ready = playing && in_flight.is_none() && may_act(&to_act, p.seat);
             if ready && fresh && now >= next_send {
                 fresh = false;
-                let view = serde_json::from_str::<Value>(latest.get());
                 let at = GameTime::from_millis(started.elapsed().as_millis() as u64);
-                match view.map(|view| bot.decide(&view, at)) {
-                    Ok(Ok(Some(decision))) => {
+                // Read straight into the game's typed view, no `Value` tree.
+                match bot.decide_json(latest.get(), at) {
+                    Ok(Some(decision)) => {
                         let id = next_id;
                         next_id += 1;
                         let msg = json!({"type": "act", "id": id, "action": decision.action});
@@ -253,13 +253,9 @@ async fn play_seat_tallied(p: &SeatPlay, shared: &Shared, tally: &mut SeatTally)
                         }
                     }
                     // Nothing to do until something changes.
-                    Ok(Ok(None)) => next_send = Instant::now() + retry,
-                    Ok(Err(e)) => {
-                        shared.error(&format!("the bot cannot read its view: {e}"));
-                        next_send = Instant::now() + retry;
-                    }
+                    Ok(None) => next_send = Instant::now() + retry,
                     Err(e) => {
-                        shared.error(&format!("no view to read: {e}"));
+                        shared.error(&format!("the bot cannot read its view: {e}"));
                         next_send = Instant::now() + retry;
                     }
                 }
