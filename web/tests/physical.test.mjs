@@ -203,7 +203,12 @@ test('speedy towers played to the end by clicks alone, on a phone', { timeout: 4
   await page.waitForSelector('[data-ended]', { timeout: 5000 });
   await page.waitForSelector('[data-testid="result"]');
   assert.ok(drops > 0, 'the person dropped pieces');
-  assert.match(await page.textContent('[data-testid="result"] h3'), /^(You won|You lost|Draw)$/);
+  const result = await page.textContent('[data-testid="result"] h3');
+  assert.match(result, /^(You won|You lost|Draw)$/);
+  // The table's own line says the end from this player's side too.
+  const ended = await page.textContent('.sp-status[data-ended]');
+  assert.doesNotMatch(ended, /\(you\)/, `the end said in the third person: ${ended}`);
+  if (result === 'You won') assert.match(ended, /\byou\b|\bYou\b/, ended);
   await shot(page, 'physical-speedy-end');
   assert.deepEqual(page.errors, []);
 });

@@ -384,9 +384,10 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   function endText(v: View): string {
     const e = v.ending!;
-    const who = e.winners.map((s) => ctx.seatLabel(s)).join(' and ') || 'nobody';
+    // Said from the viewer's side: "You crowned …", not the seat's name.
+    const who = e.winners.map((s) => (s === ctx.seat ? 'you' : ctx.seatLabel(s))).join(' and ') || 'nobody';
     return e.reason === 'pawn'
-      ? `Game over: ${who} crowned the highest tower with a pawn.`
+      ? `Game over: ${who.charAt(0).toUpperCase()}${who.slice(1)} crowned the highest tower with a pawn.`
       : `Game over: nobody could place any more; fewest pieces left wins: ${who}.`;
   }
 
