@@ -501,22 +501,11 @@ async fn records(
         .finished(filter.game.as_deref(), limit)
         .await
         .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
-    let parse =
-        |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap_or(serde_json::Value::Null);
     let private = crate::daily::private_tables(&hub).await?;
     let mut out: Vec<RecordSummary> = rows
         .into_iter()
         .filter(|r| !private.contains(&r.id))
-        .map(|r| RecordSummary {
-            outcome: parse(&r.outcome),
-            ending: parse(&r.ending),
-            seats: parse(&r.seats),
-            record_url: format!("/api/v1/tables/{}/record", r.id),
-            id: r.id,
-            game: r.game,
-            created_at: r.created_at,
-            finished_at: r.finished_at,
-        })
+        .map(crate::store::FinishedTable::summary)
         .collect();
     // Issue #27: who sat where, with each account's rating.
     crate::accounts::record_seats(&hub.store, &mut out).await;

@@ -3,7 +3,7 @@
 //! sqlx's Any driver, as in `shells/server/src/store/`). Rows of several
 //! columns are read as tuples, in the order selected.
 
-use crate::store::{Store, StoreError};
+use crate::store::{FinishedTable, Store, StoreError};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -261,12 +261,13 @@ pub async fn changes_of_table(
     .await?)
 }
 
-/// An account's latest tables, newest first (at most `limit`).
+/// An account's latest tables, newest first (at most `limit`): each with
+/// its status (`open`, `playing` or `finished`).
 pub async fn recent_tables(
     store: &Store,
     account_id: &str,
     limit: i64,
-) -> Result<Vec<RecentTable>, StoreError> {
+) -> Result<Vec<(String, FinishedTable)>, StoreError> {
     let rows = sqlx::query(
         "SELECT t.id AS id, t.game AS game, t.status AS status, t.created_at AS created_at, \
          t.finished_at AS finished_at, t.outcome AS outcome, t.ending AS ending, t.seats AS seats \
@@ -278,43 +279,8 @@ pub async fn recent_tables(
     .fetch_all(store.pool())
     .await?;
     rows.iter()
-        .map(|r| {
-            Ok(RecentTable {
-                id: r.try_get("id")?,
-                game: r.try_get("game")?,
-                status: r.try_get("status")?,
-                created_at: r.try_get("created_at")?,
-                finished_at: r.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
-                outcome: r
-                    .try_get::<Option<String>, _>("outcome")?
-                    .unwrap_or_default(),
-                ending: r
-                    .try_get::<Option<String>, _>("ending")?
-                    .unwrap_or_default(),
-                seats: r.try_get("seats")?,
-            })
-        })
+        .map(|r| Ok((r.try_get("status")?, FinishedTable::from_row(r)?)))
         .collect()
-}
-
-/// A table an account sat at, as stored (outcome, ending and seats JSON).
-pub struct RecentTable {
-    /// Table id.
-    pub id: String,
-    /// Game name.
-    pub game: String,
-    /// `open`, `playing` or `finished`.
-    pub status: String,
-    /// Unix ms the table was made.
-    pub created_at: i64,
-    /// Unix ms it finished (0 until then).
-    pub finished_at: i64,
-    /// Outcome JSON (empty until finished).
-    pub outcome: String,
-    /// Ending JSON (empty until finished).
-    pub ending: String,
-    /// Seats JSON, as the table was made.
-    pub seats: String,
 }
 
 /// The ratings in `game` of some players: (name, rating, deviation), for

@@ -12,7 +12,6 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -361,30 +360,20 @@ pub async fn profile(
     let recent = db::recent_tables(&accounts.store, &row.id, 20)
         .await
         .map_err(storage)?;
-    let parse = |s: &str| serde_json::from_str::<Value>(s).unwrap_or(Value::Null);
     let mut finished: Vec<RecordSummary> = recent
         .iter()
-        .filter(|t| t.status == "finished")
-        .map(|t| RecordSummary {
-            id: t.id.clone(),
-            game: t.game.clone(),
-            created_at: t.created_at,
-            finished_at: t.finished_at,
-            outcome: parse(&t.outcome),
-            ending: parse(&t.ending),
-            seats: parse(&t.seats),
-            record_url: format!("/api/v1/tables/{}/record", t.id),
-        })
+        .filter(|(status, _)| status == "finished")
+        .map(|(_, t)| t.clone().summary())
         .collect();
     // Who sat where, with each account's rating, as /api/v1/records says it.
     super::record_seats(&accounts.store, &mut finished).await;
     let recent_games = recent
         .into_iter()
-        .map(|t| RecentGame {
+        .map(|(status, t)| RecentGame {
             finished: finished.iter().find(|f| f.id == t.id).cloned(),
             table: t.id,
             game: t.game,
-            status: t.status,
+            status,
             created_at: t.created_at,
         })
         .collect();

@@ -280,22 +280,45 @@ impl Store {
         .bind(limit)
         .fetch_all(&self.pool)
         .await?;
-        rows.into_iter()
-            .map(|r| {
-                Ok(FinishedTable {
-                    id: r.try_get("id")?,
-                    game: r.try_get("game")?,
-                    created_at: r.try_get("created_at")?,
-                    finished_at: r.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
-                    outcome: r
-                        .try_get::<Option<String>, _>("outcome")?
-                        .unwrap_or_default(),
-                    ending: r
-                        .try_get::<Option<String>, _>("ending")?
-                        .unwrap_or_default(),
-                    seats: r.try_get("seats")?,
-                })
-            })
+        rows.iter()
+            .map(|r| Ok(FinishedTable::from_row(r)?))
             .collect()
+    }
+}
+
+impl FinishedTable {
+    /// As `GET /api/v1/records` lists it: its seats as stored, until
+    /// `accounts::record_seats` names them.
+    pub fn summary(self) -> crate::protocol::RecordSummary {
+        let parse = |s: &str| serde_json::from_str(s).unwrap_or(serde_json::Value::Null);
+        crate::protocol::RecordSummary {
+            outcome: parse(&self.outcome),
+            ending: parse(&self.ending),
+            seats: parse(&self.seats),
+            record_url: format!("/api/v1/tables/{}/record", self.id),
+            id: self.id,
+            game: self.game,
+            created_at: self.created_at,
+            finished_at: self.finished_at,
+        }
+    }
+
+    /// From a row with the columns id, game, created_at, finished_at,
+    /// outcome, ending and seats of `game_tables` (a table not finished
+    /// yet reads with 0 and empty texts).
+    pub fn from_row(r: &sqlx::any::AnyRow) -> Result<Self, sqlx::Error> {
+        Ok(FinishedTable {
+            id: r.try_get("id")?,
+            game: r.try_get("game")?,
+            created_at: r.try_get("created_at")?,
+            finished_at: r.try_get::<Option<i64>, _>("finished_at")?.unwrap_or(0),
+            outcome: r
+                .try_get::<Option<String>, _>("outcome")?
+                .unwrap_or_default(),
+            ending: r
+                .try_get::<Option<String>, _>("ending")?
+                .unwrap_or_default(),
+            seats: r.try_get("seats")?,
+        })
     }
 }
