@@ -77,6 +77,11 @@ for (const size of SIZES) {
     await assertFits(page, `icetowers ${size.name}, a pyramid picked`);
     const pick = await page.$eval('.it-pick[aria-pressed="true"]', (b) => b.getBoundingClientRect().toJSON());
     assert.ok(pick.height >= 44 && pick.width >= 44, `a pyramid button is ${pick.width}×${pick.height} px`);
+    if (size.width >= 700) {
+      // A wide screen cuts no pyramid's label at the side: the strip wraps.
+      const side = await page.$eval('.it-hand', (box) => box.scrollWidth - box.clientWidth);
+      assert.equal(side, 0, `icetowers ${size.name}: the pyramids run ${side} px past the side of their strip`);
+    }
     await shot(page, `physical-icetowers-${size.name}`);
 
     // Speedy Towers: ready, then a piece picked.
