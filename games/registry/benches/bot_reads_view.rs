@@ -2,7 +2,8 @@
 //! load generator's seats): the text parsed into a `serde_json::Value` and
 //! then read as the game's view (`HostedBot::decide`), against the text read
 //! straight into the game's view (`HostedBot::decide_json`). The games of
-//! the load test, each at its start, with the bot the load test plays.
+//! the load test (those refereed without physics), each at its start, with
+//! the bot the load test plays.
 //!
 //! cargo bench -p stackyard-registry --bench bot_reads_view
 
@@ -14,7 +15,8 @@ use std::hint::black_box;
 fn reads(c: &mut Criterion) {
     let registry = stackyard_registry::registry();
     let mut group = c.benchmark_group("bot_reads_view");
-    for game in ["towers", "babel", "icetowers"] {
+    // The games refereed without physics: the games of the load test.
+    for game in stackyard_registry::names_without_physics() {
         let kind = registry.get(game).expect("a game of the load test");
         let settings = kind.default_settings();
         let table = kind.create(&settings, Seed(3)).expect("default settings");

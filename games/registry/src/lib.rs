@@ -33,14 +33,34 @@ pub trait EachGame {
 /// lists them (the physics games only with the `physics` feature, on by
 /// default). The one list of games.
 pub fn each_game(visitor: &mut impl EachGame) {
-    visitor.game::<stackyard_towers::Position>();
-    visitor.game::<stackyard_babel::Babel>();
-    visitor.game::<stackyard_icetowers::IceTowers>();
+    each_game_without_physics(visitor);
     #[cfg(feature = "physics")]
     {
         visitor.game::<stackyard_speedy::SpeedyTowers>();
         visitor.game::<stackyard_leaning::LeaningTowers>();
     }
+}
+
+/// Calls `visitor` for the games refereed without physics, the first of
+/// [`each_game`]: what a build without the `physics` feature hosts (the
+/// browser's small rules module).
+pub fn each_game_without_physics(visitor: &mut impl EachGame) {
+    visitor.game::<stackyard_towers::Position>();
+    visitor.game::<stackyard_babel::Babel>();
+    visitor.game::<stackyard_icetowers::IceTowers>();
+}
+
+/// The names of the games of [`each_game_without_physics`].
+pub fn names_without_physics() -> Vec<&'static str> {
+    struct Names(Vec<&'static str>);
+    impl EachGame for Names {
+        fn game<G: Listed>(&mut self) {
+            self.0.push(G::NAME);
+        }
+    }
+    let mut names = Names(Vec::new());
+    each_game_without_physics(&mut names);
+    names.0
 }
 
 /// Every game this build hosts, by name, in the order of [`each_game`].

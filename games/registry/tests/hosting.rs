@@ -340,3 +340,12 @@ fn a_bot_decides_the_same_from_its_view_as_text_and_refuses_text_that_is_no_view
         }
     }
 }
+
+#[test]
+fn the_games_without_physics_are_hosted_and_come_first() {
+    let registry = stackyard_registry::registry();
+    let lite = stackyard_registry::names_without_physics();
+    assert!(!lite.is_empty());
+    // The lobby's order: the games without physics first, then the rest.
+    assert_eq!(&registry.names()[..lite.len()], &lite[..]);
+}

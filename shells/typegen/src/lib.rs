@@ -114,6 +114,13 @@ pub fn files() -> Vec<File> {
     // each game's questions are declared with the game, above).
     c.visit::<stackyard_wasm::RulesGame>();
     c.visit::<stackyard_wasm::OfflineReplay>();
+    // Which games the small module (built without physics) holds, so the
+    // browser loads the one module a game needs.
+    let lite = stackyard_registry::names_without_physics();
+    c.constants
+        .entry(module_of(&rust_path::<stackyard_wasm::RulesGame>()))
+        .or_default()
+        .push(("LITE_GAMES", serde_json::json!(lite)));
     // A step's events in words (`narrate`), each game's own.
     c.visit::<stackyard_core::words::Tell>();
     c.visit::<stackyard_core::words::Line>();

@@ -42,3 +42,5 @@ engine: string,
  * The questions [`ask`] answers for it.
  */
 queries: Array<string>, };
+
+export const LITE_GAMES = ["towers","babel","icetowers"];

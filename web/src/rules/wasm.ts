@@ -11,6 +11,7 @@
 // here an error becomes a rejected promise with a RulesError.
 
 import type { OfflineReplay, RulesGame } from '../generated/wasm';
+import { LITE_GAMES } from '../generated/wasm';
 import type { Narration, Tell } from '../generated/core';
 import type { Viewer } from '../protocol';
 
@@ -101,12 +102,10 @@ export async function replayRecord(record: unknown, viewer: Viewer = { type: 'sp
   } catch {
     // Not JSON: the rules say so below, in their words.
   }
-  // The small module when it knows the game; the full one otherwise (it
+  // The small module when it holds the game; the full one otherwise (it
   // knows every game, and names them when the record's is none of them).
-  const small = await loadLite();
-  const knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
-  const m = knows ? small : await loadRules();
-  return unwrap<OfflineReplay>(call(knows ? 'lite' : 'full', () => m.replay(text, JSON.stringify(viewer))));
+  const [m, which] = await moduleFor(typeof game === 'string' ? game : '');
+  return unwrap<OfflineReplay>(call(which, () => m.replay(text, JSON.stringify(viewer))));
 }
 
 // ---- a game's questions about a view ----------------------------------------
@@ -125,19 +124,11 @@ export async function ask<T = unknown>(game: string, query: string, view: unknow
   return unwrap<T>(call(which, () => m.ask(game, query, JSON.stringify(view), JSON.stringify(input), settingsText)));
 }
 
-/** Whether the small module knows a game, asked once per game (a live
- *  table asks on every step; the answer never changes). */
-const inLite = new Map<string, boolean>();
-
-/** The small module when it knows the game, the full one otherwise. */
+/** The small module when it holds the game (the list comes from the Rust
+ *  registry, `LITE_GAMES`), the full one otherwise: a physics game never
+ *  fetches the small module it cannot use. */
 async function moduleFor(game: string): Promise<[RulesModule | LiteModule, 'full' | 'lite']> {
-  let knows = inLite.get(game);
-  if (knows === undefined) {
-    const small = await loadLite();
-    knows = unwrap<RulesGame[]>(call('lite', () => small.games())).some((g) => g.name === game);
-    inLite.set(game, knows);
-  }
-  return knows ? [await loadLite(), 'lite'] : [await loadRules(), 'full'];
+  return (LITE_GAMES as readonly string[]).includes(game) ? [await loadLite(), 'lite'] : [await loadRules(), 'full'];
 }
 
 // ---- a step's events in words -----------------------------------------------
