@@ -103,6 +103,16 @@ async fn send_queued(
         }
         socket.flush().await
     };
+    let mut write = std::pin::pin!(write);
+    // Nearly every write is taken by the socket at once: the timeout's timer
+    // is armed only for one that waits (a timer costs a lock on tokio's
+    // clock to set and another to cancel, per message; docs/benchmarks.md,
+    // 2026-11-28 afternoon).
+    let first_try =
+        std::future::poll_fn(|cx| std::task::Poll::Ready(write.as_mut().poll(cx))).await;
+    if let std::task::Poll::Ready(done) = first_try {
+        return done.is_ok();
+    }
     matches!(
         tokio::time::timeout(hub.limits.write_timeout, write).await,
         Ok(Ok(()))
@@ -449,11 +459,18 @@ async fn connected(
     kick: &Kick,
     bucket: &mut Bucket,
 ) -> Option<(u16, &'static str)> {
+    // The kick's wait and the idle timer live across the loop's turns: made
+    // anew each turn, they would register with the kick's `Notify` and
+    // tokio's clock, and leave them, for every message sent or read. The
+    // idle timer is moved on only when it fires early.
     let mut last_heard = Instant::now();
+    let mut kicked = std::pin::pin!(kick.kicked());
+    let idle = tokio::time::sleep_until((last_heard + hub.limits.idle_timeout).into());
+    let mut idle = std::pin::pin!(idle);
     loop {
         tokio::select! {
             biased;
-            code = kick.kicked() => {
+            code = &mut kicked => {
                 return Some((code, if code == close_code::AGAIN { "slow reader" } else { "closed by the server" }));
             }
             text = outbound.recv() => {
@@ -467,7 +484,12 @@ async fn connected(
                     None => return Some((close_code::AGAIN, "dropped by the table")),
                 }
             }
-            _ = tokio::time::sleep_until((last_heard + hub.limits.idle_timeout).into()) => {
+            _ = &mut idle => {
+                let quiet_until = last_heard + hub.limits.idle_timeout;
+                if Instant::now() < quiet_until {
+                    idle.as_mut().reset(quiet_until.into());
+                    continue;
+                }
                 return Some((close_code::NORMAL, "idle"));
             }
             msg = socket.recv() => {

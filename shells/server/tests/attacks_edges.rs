@@ -255,6 +255,43 @@ fn pings_do_not_extend_the_hello_deadline() {
     });
 }
 
+/// The idle timeout counts from the last thing a connection said: one
+/// that keeps talking stays open through several timeouts' worth of time,
+/// and is closed as idle ("idle", code 1000) once it falls silent; one that
+/// never talks after hello is closed at the first.
+#[test]
+fn a_talking_connection_outlives_the_idle_timeout_and_a_silent_one_does_not() {
+    let dir = temp_dir("edges-idle");
+    let limits = Limits {
+        idle_timeout: Duration::from_millis(1500),
+        ..roomy()
+    };
+    let server = start_with(&db_url(&dir), limits);
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        let table = create(addr, json!({"game": "towers"})).await;
+        let (mut talker, _) = Client::connect(addr, &table, None).await;
+        let (mut silent, _) = Client::connect(addr, &table, None).await;
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_millis(4000) {
+            let id = talker.request("ping").await;
+            assert_eq!(talker.next_of("pong").await["id"], id);
+            tokio::time::sleep(Duration::from_millis(300)).await;
+        }
+        let silent_closed = tokio::time::timeout(Duration::from_millis(100), silent.closed())
+            .await
+            .expect("the silent connection is closed by now");
+        assert_eq!(silent_closed, Closed::Code(1000));
+        let quiet = Instant::now();
+        assert_eq!(talker.closed().await, Closed::Code(1000));
+        let after = quiet.elapsed();
+        assert!(
+            after >= Duration::from_millis(1000) && after < Duration::from_millis(3000),
+            "closed {after:?} after falling silent"
+        );
+    });
+}
+
 /// Also seen in the issue: WebSocket ping frames were not counted, and a
 /// ping flood kept a core busy. They spend the message budget now.
 #[test]
