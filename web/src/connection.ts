@@ -100,6 +100,7 @@ export class Connection {
     const ws = new WebSocket(wsUrl(this.opts.table));
     this.ws = ws;
     ws.onopen = () => {
+      if (this.ws !== ws || this.stopped) return;
       const hello: ClientMessage = {
         type: 'hello',
         protocol: PROTOCOL,
@@ -118,6 +119,10 @@ export class Connection {
       }, PING_EVERY_MS);
     };
     ws.onmessage = (e: MessageEvent<string>) => {
+      // Once closed (the player left the table) or replaced by a newer
+      // socket, nothing more reaches the screen: a message still in
+      // flight would otherwise land on a screen that is gone.
+      if (this.ws !== ws || this.stopped) return;
       this.lastHeard = Date.now();
       let m: ServerMessage;
       try {

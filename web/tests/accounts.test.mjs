@@ -72,12 +72,17 @@ test('two accounts play a rated game and see their ratings move', async () => {
   assert.match(await b.textContent('[data-testid="profile-ratings"]'), /Towers \d+/);
   assert.match(await b.textContent('[data-testid="history-entry"]'), /^Towers: \d+ → \d+/);
   assert.ok(await b.$(`[data-testid="recent-replay"][href="#/replay/${id}"]`));
-  // The game says who played and who won, as the lobby's recent games do.
-  const played = await b.textContent(`[data-testid="profile-recent"] li[data-table="${id}"] [data-testid="recent-game"]`);
-  assert.match(played, new RegExp(`Towers: ${ann} \\(\\d+\\??\\) vs ${bob} \\(\\d+\\??\\) · ${ann} won$`));
+  // The game says who played and who won, as the lobby's recent games do,
+  // and to a player who sat in it, from their side: Bob lost it.
+  const playedLine = `[data-testid="profile-recent"] li[data-table="${id}"] [data-testid="recent-game"]`;
+  const players = `Towers: ${ann} \\(\\d+\\??\\) vs ${bob} \\(\\d+\\??\\)`;
+  const readsAs = (page, ending) =>
+    page.waitForFunction(([sel, re]) => new RegExp(re).test(document.querySelector(sel)?.textContent ?? ''), [playedLine, `${players} · ${ending}$`], { timeout: 10_000 });
+  await readsAs(b, 'you lost');
   await shot(b, 'accounts-profile-390');
   await a.goto(`${server.url}/#/player/${encodeURIComponent(ann)}`);
   await a.waitForSelector('[data-testid="profile-history"] [data-testid="history-entry"]');
+  await readsAs(a, 'you won');
   await shot(a, 'accounts-profile-1280');
 
   // Signing out: the header says so, and /me is a guest's again.
@@ -85,6 +90,10 @@ test('two accounts play a rated game and see their ratings move', async () => {
   await a.click('[data-testid="signout"]');
   await a.waitForSelector('[data-testid="signin"]');
   assert.equal(await a.evaluate(async () => (await fetch('/api/v1/me')).status), 401);
+  // To a guest the game is told by name.
+  await a.goto(`${server.url}/#/player/${encodeURIComponent(ann)}`);
+  await a.waitForSelector(playedLine);
+  assert.match(await a.textContent(playedLine), new RegExp(`${players} · ${ann} won$`));
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
 });

@@ -23,7 +23,7 @@ import { COLOURS, pieceColour, pieceName, piecePips } from '../wire/icetowers';
 import { NOTHING_HERE } from '../generated/icetowers';
 import { ruleHref } from '../words';
 import type { GameContext, GameUi, Shown } from './types';
-import type { Line } from '../words/say';
+import { toldLog } from './toldLog';
 import type { Ice3d } from './ice3d';
 
 /** Okabe–Ito hues for red, yellow, green, blue; black and white as is. */
@@ -88,9 +88,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   // The table history's own lines (the game's words, games/icetowers/src/
   // words.rs, worded once per step by the table screen), newest beside the
   // table; never worded again here.
-  let log: Line[] = [];
-  let telling: Promise<void> = Promise.resolve();
-  let destroyed = false;
+  const log = toldLog(50, () => renderLog());
   let legal: Legal | null = null;
   let countdown: number | null = null; // seconds left before "ready" is sent
   let countdownTimer: number | undefined;
@@ -577,7 +575,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   }
 
   function renderLog(): void {
-    replace(logEl, log.length ? h('h3', {}, 'Latest') : null, h('ol', { class: 'it-log', reversed: true }, log.slice(-8).reverse().map((l) => h('li', { class: l.kind }, l.text))));
+    replace(logEl, log.lines.length ? h('h3', {}, 'Latest') : null, h('ol', { class: 'it-log', reversed: true }, log.lines.slice(-8).reverse().map((l) => h('li', { class: l.kind }, l.text))));
   }
 
   function renderCountdown(): void {
@@ -611,16 +609,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         if (e.type === 'split') recent.set(e.new_tower, 'split');
         if (e.type === 'set_down') recent.set(e.tower, 'set_down');
       }
-      const said = sh.told;
-      if (!ctx.inReplay && said) {
-        telling = telling.then(async () => {
-          const lines = await said;
-          if (destroyed) return;
-          log.push(...lines);
-          if (log.length > 50) log = log.slice(-50);
-          renderLog();
-        });
-      }
+      if (!ctx.inReplay) log.follow(sh.told);
       if (capWith !== null && !sh.view.towers.some((t) => t.pieces.length === 1 && t.pieces[0] === capWith)) capWith = null;
       if (opened !== null && !tower(opened)) opened = null;
       if (sh.view.started !== null && countdown !== null) {
@@ -634,7 +623,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       void refreshLegal();
     },
     destroy() {
-      destroyed = true;
+      log.stop();
       window.clearInterval(timer);
       window.clearInterval(countdownTimer);
       three?.dispose();

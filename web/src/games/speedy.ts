@@ -15,7 +15,7 @@ import type { Action, Event, Look, PieceId, PiecePose, Placing, Settings, TakeBa
 import { cardName, coinFaceChip, lookChip, lookName, placingName, tileChip } from './speedy-pieces';
 import type { GhostLook, GhostSpec, Speedy3d, StepChanges } from './speedy3d';
 import type { GameContext, GameUi, Shown } from './types';
-import type { Line } from '../words/say';
+import { toldLog } from './toldLog';
 
 const NUDGE_MM = 1;
 const NUDGE_FAST_MM = 5;
@@ -85,7 +85,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   const aim = { tower: null as TowerId | null, x: 0, y: 0, rot: 0 };
   // P10's choice, made before the race (remembered), changeable in a fold.
   let takeBack: TakeBack = localStorage.getItem(TAKE_BACK_KEY) === 'highest_ranked' ? 'highest_ranked' : 'placed_first';
-  let log: Line[] = [];
+  const log = toldLog(60, () => renderLog());
   let three: Speedy3d | null = null;
   let threeFailed = '';
   let disposed = false;
@@ -590,11 +590,11 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   function renderLog(): void {
     replace(
       logEl,
-      log.length ? h('h3', {}, 'Latest') : null,
+      log.lines.length ? h('h3', {}, 'Latest') : null,
       h(
         'ol',
         { class: 'sp-loglist', reversed: true },
-        log
+        log.lines
           .slice(-10)
           .reverse()
           .map((l) => h('li', { class: l.kind }, l.text)),
@@ -660,8 +660,6 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   // Load the 3-D table straight away: it is the table.
   void load3d();
 
-  /** The log's lines in the order their steps came. */
-  let telling: Promise<void> = Promise.resolve();
 
   return {
     root,
@@ -684,16 +682,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       // The table history's own lines (the game's words,
       // games/speedy/src/words.rs, worded once per step by the table
       // screen), newest beside the table.
-      const said = sh.told;
-      if (!ctx.inReplay && said) {
-        telling = telling.then(async () => {
-          const lines = await said;
-          if (disposed) return;
-          log.push(...lines);
-          if (log.length > 60) log = log.slice(-60);
-          renderLog();
-        });
-      }
+      if (!ctx.inReplay) log.follow(sh.told);
       // What was in hand may have gone (placed, or the view moved on).
       if (picked && !sh.view.hand?.fits.some((f) => samePlacing(f.piece, picked!))) picked = null;
       if (aim.tower !== null && !tower(aim.tower)) aim.tower = null;
@@ -703,6 +692,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     },
     destroy() {
       disposed = true;
+      log.stop();
       document.removeEventListener('keydown', onKey);
       three?.dispose();
       root.remove();

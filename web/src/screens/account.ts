@@ -3,49 +3,14 @@
 // session lives in an HttpOnly cookie the page never reads; api.ts sends
 // the CSRF token beside it on every change.
 
-import { ApiFailure, accounts, api, type Me } from '../api';
+import { ApiFailure, accounts } from '../api';
 import { setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
 import { refreshAccountBadge } from '../ui/account';
 import type { Screen } from './screen';
-import { PROVISIONAL_NOTE, PROVISIONAL_TITLE } from '../words/names';
+import { ratingsList } from '../ui/ratings';
+import { gameTitles } from '../words/games';
 import { ACCOUNT_NAME_MAX_CHARS, ACCOUNT_NAME_MIN_CHARS, PASSWORD_MIN_CHARS } from '../protocol';
-
-function ratingText(r: { rating: number; provisional: boolean }): string {
-  return `${Math.round(r.rating)}${r.provisional ? '?' : ''}`;
-}
-
-/** Each game's title by its name; none if the server did not list them. */
-export function gameTitles(): Promise<Map<string, string>> {
-  return api.games().then(
-    (gs) => new Map(gs.map((g) => [g.name, g.title])),
-    () => new Map(),
-  );
-}
-
-/** Each game's rating, the game by its title (`titles`, from the server's
- *  list of games; its name until that has come). */
-export function ratingsList(ratings: Me['ratings'], testid: string, titles: Map<string, string> = new Map()): HTMLElement {
-  if (ratings.length === 0) return h('p', { class: 'muted', 'data-testid': testid }, 'No rated games yet.');
-  const list = h(
-    'ul',
-    { class: 'ratings', 'data-testid': testid },
-    ratings.map((r) =>
-      h(
-        'li',
-        { 'data-testid': 'rating', 'data-game': r.game },
-        h('strong', {}, titles.get(r.game) ?? r.game),
-        ' ',
-        h('span', { class: 'rating', title: r.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(r)),
-        ' ',
-        h('span', { class: 'muted' }, `${r.games} rated ${r.games === 1 ? 'game' : 'games'}${r.provisional ? ', provisional' : ''}`),
-      ),
-    ),
-  );
-  // Issue #27: the "?" explained where a newcomer first meets it.
-  if (!ratings.some((r) => r.provisional)) return list;
-  return h('div', {}, list, h('p', { class: 'muted small', 'data-testid': 'provisional-note' }, PROVISIONAL_NOTE));
-}
 
 // Lengths the server holds to (generated from Rust): the browser stops a
 // name that is too long and says what is too short before anything is sent.

@@ -13,7 +13,7 @@ import { finishedItem } from '../ui/finished';
 import { askName } from '../ui/name';
 import { PAIR_CLOCKS, challengeButton, playSomeone } from '../ui/pairing';
 import { say } from '../ui/status';
-import { factsOf, firstGame, startSettings } from '../words/games';
+import { factsOf, firstGame, startSettings, titlesOf } from '../words/games';
 import { pictureFor, dailyScore } from '../games/registry';
 import { PROVISIONAL_NOTE, PROVISIONAL_TITLE, anyProvisional, ratedNames, ratingText } from '../words/names';
 import type { Screen } from './screen';
@@ -463,7 +463,7 @@ export function lobbyScreen(): Screen {
     .catch((e: unknown) => replace(games, h('p', { class: 'error' }, `The server did not list its games: ${e instanceof Error ? e.message : String(e)}`)));
   Promise.all([api.records(12), gamesLoaded.catch(() => [] as GameInfo[])])
     .then(([rs, gs]) => {
-      const titles = new Map(gs.map((g) => [g.name, g.title]));
+      const titles = titlesOf(gs);
       replace(recent, rs.length ? h('ul', { class: 'table-list' }, rs.map((t) => finishedItem(t, titles, { challenges: true }))) : h('p', { class: 'muted' }, 'No finished games yet.'));
     })
     .catch(() => replace(recent, h('p', { class: 'muted' }, 'Recent games are not available.')));

@@ -4,7 +4,8 @@
 import { ApiFailure, accounts } from '../api';
 import { h, replace } from '../ui/dom';
 import { challengeForm } from '../ui/pairing';
-import { gameTitles, ratingsList } from './account';
+import { ratingsList } from '../ui/ratings';
+import { gameTitles } from '../words/games';
 import { finishedItem } from '../ui/finished';
 import type { Screen } from './screen';
 

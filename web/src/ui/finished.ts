@@ -6,7 +6,7 @@ import { outcomeShort } from '../games/registry';
 import type { FinishedTable } from '../protocol';
 import { PROVISIONAL_TITLE, anyProvisional, ratedNames, seatNames } from '../words/names';
 import { h } from './dom';
-import { challengeButton } from './pairing';
+import { challengeButton, signedInName } from './pairing';
 
 export interface FinishedOptions {
   /** Challenge buttons for the accounts of a game for two (the lobby). */
@@ -18,23 +18,19 @@ export interface FinishedOptions {
 }
 
 export function finishedItem(t: FinishedTable, titles: Map<string, string>, options: FinishedOptions = {}): HTMLElement {
-  const names = seatNames(t.game, t.seats);
-  const short = t.outcome ? outcomeShort(t.game, t.outcome) : null;
-  const won =
-    short !== null
-      ? ` · ${short}`
-      : t.outcome?.winners.length
-        ? ` · ${t.outcome.winners.map((w) => names[w] ?? 'someone').join(' and ')} won`
-        : t.outcome
-          ? ' · a draw'
-          : '';
   // Issue #27: each account's rating beside its name ("?" while provisional).
   const rated = ratedNames(t.game, t.seats);
   const day = options.day ? `${new Date(t.finished_at || t.created_at).toLocaleDateString()} · ` : '';
+  const line = (me: string | null) => `${day}${titles.get(t.game) ?? t.game}: ${rated.join(' vs ')}${resultWords(t, me)}`;
+  const said = h('span', { 'data-testid': 'recent-game', title: anyProvisional(t.seats) ? `?: ${PROVISIONAL_TITLE}` : undefined }, line(null));
+  // A game the signed-in player sat in is said from their side.
+  void signedInName().then((me) => {
+    if (me && t.seats.some((s) => s.account && s.name === me)) said.textContent = line(me);
+  });
   return h(
     'li',
     { 'data-table': t.id },
-    h('span', { 'data-testid': 'recent-game', title: anyProvisional(t.seats) ? `?: ${PROVISIONAL_TITLE}` : undefined }, `${day}${titles.get(t.game) ?? t.game}: ${rated.join(' vs ')}${won}`),
+    said,
     h(
       'span',
       { class: 'row' },
@@ -43,4 +39,19 @@ export function finishedItem(t: FinishedTable, titles: Map<string, string>, opti
       h('a', { class: 'button', href: `#/replay/${encodeURIComponent(t.id)}`, 'data-testid': options.replayTestId }, 'Replay'),
     ),
   );
+}
+
+/** " · Ann won", " · a draw", or the game's own short result; for `me`
+ *  (the signed-in account's name), who sat at the table, " · you won" or
+ *  " · you lost". */
+function resultWords(t: FinishedTable, me: string | null): string {
+  if (!t.outcome) return '';
+  const short = outcomeShort(t.game, t.outcome);
+  if (short !== null) return ` · ${short}`;
+  const winners = t.outcome.winners;
+  if (winners.length === 0) return ' · a draw';
+  const mine = me === null ? [] : t.seats.filter((s) => s.account && s.name === me).map((s) => s.seat);
+  if (mine.length > 0) return winners.some((w) => mine.includes(w)) ? ' · you won' : ' · you lost';
+  const names = seatNames(t.game, t.seats);
+  return ` · ${winners.map((w) => names[w] ?? 'someone').join(' and ')} won`;
 }

@@ -3,6 +3,7 @@
 // itself in Rust (`GameInfo.about`, served by the server's game list), so
 // no screen names a game or restates its seats, length or bots.
 
+import { api } from '../api';
 import type { CreateTable, GameInfo } from '../protocol';
 
 export interface GameFacts {
@@ -68,4 +69,14 @@ export function firstGame(g: GameInfo): CreateTable {
 export function friendGame(g: GameInfo): CreateTable {
   const n = Math.max(2, startSeats(g));
   return { game: g.name, settings: startSettings(g), seats: Array.from({ length: n }, () => ({ kind: 'person' as const })) };
+}
+
+/** Each game's title by its name. */
+export function titlesOf(games: readonly GameInfo[]): Map<string, string> {
+  return new Map(games.map((g) => [g.name, g.title]));
+}
+
+/** Each game's title by its name, from the server's list; none if it did not list them. */
+export function gameTitles(): Promise<Map<string, string>> {
+  return api.games().then(titlesOf, () => new Map());
 }

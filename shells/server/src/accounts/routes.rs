@@ -360,23 +360,28 @@ pub async fn profile(
     let recent = db::recent_tables(&accounts.store, &row.id, 20)
         .await
         .map_err(storage)?;
-    let mut finished: Vec<RecordSummary> = recent
-        .iter()
-        .filter(|(status, _)| status == "finished")
-        .map(|(_, t)| t.clone().summary())
+    // A finished game's summary is made where it stands in the list, and
+    // its seats filled in for all of them at once below.
+    let mut recent_games: Vec<RecentGame> = recent
+        .into_iter()
+        .map(|(status, t)| RecentGame {
+            table: t.id.clone(),
+            game: t.game.clone(),
+            created_at: t.created_at,
+            finished: (status == "finished").then(|| t.summary()),
+            status,
+        })
+        .collect();
+    let mut finished: Vec<RecordSummary> = recent_games
+        .iter_mut()
+        .filter_map(|g| g.finished.take())
         .collect();
     // Who sat where, with each account's rating, as /api/v1/records says it.
     super::record_seats(&accounts.store, &mut finished).await;
-    let recent_games = recent
-        .into_iter()
-        .map(|(status, t)| RecentGame {
-            finished: finished.iter().find(|f| f.id == t.id).cloned(),
-            table: t.id,
-            game: t.game,
-            status,
-            created_at: t.created_at,
-        })
-        .collect();
+    let mut finished = finished.into_iter();
+    for game in recent_games.iter_mut().filter(|g| g.status == "finished") {
+        game.finished = finished.next();
+    }
     Ok(axum::Json(Profile {
         name: row.name,
         ratings,
