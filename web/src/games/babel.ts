@@ -21,6 +21,10 @@ function tileEl(t: Tile, cls = ''): HTMLElement {
 }
 
 /** A hinted action in words: the stacks by the numbers the line shows. */
+function stacksWord(n: number): string {
+  return `${n} ${n === 1 ? 'stack' : 'stacks'}`;
+}
+
 function hintWords(a: Action): string {
   switch (a.type) {
     case 'move':
@@ -152,9 +156,12 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       ctx.hint
         ? h('button', { 'data-action': 'hint', disabled: !canAct, onclick: () => ctx.hint?.() }, 'Hint')
         : null,
-      h('span', { class: 'muted' }, `${v.line.length} stack${v.line.length === 1 ? '' : 's'} · ${v.variant}`),
+      // Once over, the same line says so (\`data-summary\`); the outcome
+      // itself is stated once, by the table's result.
+      v.over
+        ? h('span', { class: 'muted', 'data-summary': 'true' }, `Game over: ${stacksWord(v.line.length)} left · ${v.variant}`)
+        : h('span', { class: 'muted' }, `${stacksWord(v.line.length)} · ${v.variant}`),
     );
-    const over = v.over;
     replace(
       info,
       hintText || hinted
@@ -163,15 +170,6 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       canAct && selected !== null ? h('p', {}, `Stack ${selected} picked: drop it on a highlighted stack.`) : null,
       canAct && selected === null && moves().length > 0
         ? h('p', { class: 'muted' }, 'Pick or drag a stack onto a matching stack 1 or 3 places to its left.')
-        : null,
-      over
-        ? h(
-            'div',
-            { class: 'summary', 'data-summary': 'true' },
-            h('h3', {}, 'Game over'),
-            // The outcome itself is stated once, by the table's result.
-            h('p', {}, `${v.line.length} stack${v.line.length === 1 ? '' : 's'} left.`),
-          )
         : null,
       v.undrawn_tiles.length
         ? h(

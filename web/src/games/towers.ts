@@ -209,7 +209,8 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       history.length
         ? h('details', {}, h('summary', {}, `Moves (${history.length})`), h('p', { class: 'moves' }, history.join(' ')))
         : null,
-      v.over ? h('p', { class: 'over' }, `Game over: Black ${v.scores[0]}, White ${v.scores[1]}.`) : null,
+      // Each side's floors are beside its name above, and the result says who won.
+      v.over ? h('p', { class: 'over' }, 'Game over.') : null,
     );
   }
 
