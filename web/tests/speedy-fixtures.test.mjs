@@ -214,6 +214,23 @@ test('speedy fixture: keys and clicks send exactly the placement aimed, only fit
   assert.equal(history.trim(), line.trim(), 'the history and the log beside the table use the same words');
   await page.waitForTimeout(400);
   await shot(page, 'fixture-speedy-fall');
+
+  // A line of one's own, and a moment later the end: the message line at
+  // the top of the table says how the game ended, not the line before it.
+  const step = (version, events, extra = {}) =>
+    sockets[0].send(JSON.stringify({ type: 'step', version, to_act: { type: 'any_seat' }, clocks: null, ended: null, outcome: null, view: after, events, ...extra }));
+  step(7, [{ type: 'revealed', seat: 0, tile: 10, card: { suit: 'S', value: '5' } }]);
+  await page.waitForFunction(() => /^You turned up/.test(document.querySelector('[data-testid="message"]')?.textContent ?? ''));
+  const over = { ...after, ending: { reason: 'pawn', at: 9000, winners: [1] } };
+  step(8, [{ type: 'ended', reason: 'pawn', winners: [1], pieces_left: [7, 0] }], { view: over, to_act: { type: 'nobody' }, ended: { type: 'rules' }, outcome: { scores: [-7, 0], winners: [1] } });
+  await page.waitForFunction(() => document.querySelector('[data-testid="message"]')?.dataset.line === 'end', null, { timeout: 5000 });
+  assert.equal((await page.textContent('[data-testid="message"]')).trim(), 'A pawn is on top: the game is over. Pieces left: You 7, Brisk bot 0.');
+  // On a phone, beside the two-line end status, "Game over" is shown whole.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector('[data-testid="main-action"][data-action="over"]');
+  const main = await page.$eval('[data-testid="main-action"]', (b) => ({ right: b.getBoundingClientRect().right, whole: b.scrollWidth <= b.clientWidth, label: b.textContent }));
+  assert.ok(main.whole && main.right <= 390, `the main action on a phone at the end: ${JSON.stringify(main)}`);
+  await shot(page, 'fixture-speedy-over-phone');
   assert.deepEqual(page.errors, []);
 });
 

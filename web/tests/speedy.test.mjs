@@ -197,6 +197,9 @@ test('speedy towers against a bot: keyboard and clicks, bot drops, a fall, a spe
     await page.waitForTimeout(300);
     await shot(page, 'speedy-over-phone');
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, "the player's table scrolls sideways on a phone");
+    // Beside the two-line end status the main action still shows its whole label, on the screen.
+    const main = await page.$eval('[data-testid="main-action"]', (b) => ({ right: b.getBoundingClientRect().right, whole: b.scrollWidth <= b.clientWidth, label: b.textContent }));
+    assert.ok(main.whole && main.right <= 390, `the main action on a phone at the end: ${JSON.stringify(main)}`);
 
     // Hidden information (P-9): the spectator was sent no hand, and every
     // coin it was shown carries only the face that is up.

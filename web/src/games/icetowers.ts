@@ -22,6 +22,7 @@ import type { Action, Event, PieceId, TowerId, TowerView, View } from '../wire/i
 import { COLOURS, pieceColour, pieceName, piecePips } from '../wire/icetowers';
 import { NOTHING_HERE } from '../generated/icetowers';
 import { ruleHref } from '../words';
+import { plural } from '../words/say';
 import type { GameContext, GameUi, Shown } from './types';
 import { toldLog } from './toldLog';
 import type { Ice3d } from './ice3d';
@@ -499,13 +500,14 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
             { 'data-seat': i, 'data-score': st.score, class: i === ctx.seat ? 'me' : '' },
             h('span', { class: `swatch`, style: `background:${FILL[st.colour]}` }, LETTER[st.colour]),
             ` ${ctx.seatLabel(i)} · `,
-            h('b', {}, `${st.score} pips`),
+            // The score as the result counts it (I15: the pips of the towers one owns).
+            h('b', {}, plural(st.score, 'point')),
             st.ready || v.started !== null ? null : h('span', { class: 'badge' }, 'not ready'),
             st.done ? h('span', { class: 'badge' }, 'done') : null,
             st.holding ? h('span', { class: 'held' }, ` holding ${pieceName(st.holding.piece, colours())} (`, h('span', { class: 'it-held-time', 'data-seat': i }), ')') : null,
           ),
         ),
-        v.ghost_score !== null ? h('li', {}, h('span', { class: 'swatch', style: `background:${FILL.white}` }, 'W'), ` ghost · ${v.ghost_score} pips`) : null,
+        v.ghost_score !== null ? h('li', {}, h('span', { class: 'swatch', style: `background:${FILL.white}` }, 'W'), ` ghost · ${plural(v.ghost_score, 'point')}`) : null,
       ),
       v.game_deadline !== null && !v.ending ? h('p', { class: 'muted' }, 'Game timer: ', h('span', { class: 'it-game-time' }), ' s') : null,
       v.ending ? h('p', { class: 'over', 'data-ended': v.ending.reason }, 'Game over.') : null,

@@ -517,7 +517,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     // The sizes: always shown to a seated player (its pieces), usable on its turn.
     replace(
       handEl,
-      hand
+      // Once the game is over there is nothing left to pick (the result says how it ended).
+      hand && !over
         ? SIZES.map((z, i) =>
             h(
               'button',

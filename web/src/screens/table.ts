@@ -209,16 +209,19 @@ export function tableScreen(id: string): Screen {
   function showLatest(lines: Line[]): void {
     if (!table || !fitsOneScreen(table.game)) return say(message, '');
     const now = Date.now();
+    // How the game ended always takes the line: a line of one's own from a
+    // moment before must not stay there as the last word.
+    const end = lines.find((l) => l.kind === 'end');
     const own = [...lines].reverse().find((l) => /^(You|Your)\b/.test(l.text));
     const keepError = message.dataset.kind === 'error' && now - messageAt < 5000;
     const keepOwn = messageOwn && now - messageAt < 4000;
-    const line = own ?? (keepError || keepOwn ? undefined : lines[lines.length - 1]);
+    const line = end ?? own ?? (keepError || keepOwn ? undefined : lines[lines.length - 1]);
     if (!line) return;
-    if (keepError && !own) return;
+    if (keepError && !own && !end) return;
     say(message, line.text);
     message.dataset.line = line.kind;
     messageAt = now;
-    messageOwn = own !== undefined;
+    messageOwn = line === own;
   }
 
   /** A turn of this viewer's own in a turn-based game (the real-time ones have no turns to announce). */

@@ -58,7 +58,11 @@ export async function startServer() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'stackyard-web-'));
   const db = join(dir, 'test.sqlite');
-  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${db}?mode=rwc`, '--web', join(web, 'dist')];
+  // Every browser of a test file comes from 127.0.0.1, one "client" to the
+  // server, and a file's tests share one server: the cap on a client's
+  // unfinished tables (20 by default, tested by the server's own suite)
+  // would count the tables of every player of every test here together.
+  const args = ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite://${db}?mode=rwc`, '--web', join(web, 'dist'), '--tables-per-client', '200'];
   const child = spawn(bin, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' } });
   const log = [];
   child.stdout.on('data', (d) => log.push(String(d)));
