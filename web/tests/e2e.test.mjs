@@ -304,6 +304,18 @@ test('icetowers against a bot, to the end', async () => {
   const history = await page.$$eval('[data-testid="history"] li', (ls) => ls.map((l) => l.textContent.replace(/\s*§\s*$/, '').trim()));
   assert.ok(latest.length > 0, 'IceTowers: a latest list');
   for (const line of latest) assert.ok(history.includes(line), `IceTowers: "${line}" is not a line of the history`);
+  // Each tower of more than one pyramid says its worth, on a layer drawn
+  // over every tower (a neighbour 40 mm away covered it before), and the
+  // seats count the score in points, as the result does.
+  const worth = await page.$eval('.it-svg', (svg) => ({
+    last: svg.lastElementChild?.getAttribute('class'),
+    labels: [...svg.querySelectorAll('.it-labels .count')].map((t) => t.textContent),
+    stacked: svg.querySelectorAll('.it-tower:not([data-count="1"])').length,
+  }));
+  assert.equal(worth.last, 'it-labels');
+  assert.equal(worth.labels.length, worth.stacked, JSON.stringify(worth));
+  for (const label of worth.labels) assert.match(label, /^\d+ pips$/);
+  for (const seat of await page.$$eval('.it-seatlist li[data-seat] b', (bs) => bs.map((b) => b.textContent))) assert.match(seat, /^\d+ points?$/);
   assert.deepEqual(page.errors, []);
 });
 

@@ -98,6 +98,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   let want3d = false;
   // The SVG and each tower's element, kept across redraws (keyed by id).
   let svg: SVGSVGElement | null = null;
+  /** The towers' worth, drawn over every tower (renderTable). */
+  let labels: SVGGElement | null = null;
   const towerEls = new Map<TowerId, { g: SVGGElement; body: SVGGElement; sig: string }>();
 
   const colours = () => view?.seats.map((s) => s.colour).concat(view.settings.ghost ? ['white'] : []) ?? COLOURS;
@@ -233,7 +235,6 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   function towerBody(t: TowerView): SVGGElement {
     const top = t.pieces[t.pieces.length - 1];
     const topColour = colourOf(top);
-    const pips = t.pieces.reduce((n, p) => n + piecePips(p), 0);
     const body = s('g', { class: 'it-body' });
     // Bottom first, so the top piece is drawn last, fully visible; each
     // piece is a square pyramid seen from above (its ridges as diagonals).
@@ -250,9 +251,6 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     const n = piecePips(top);
     for (let i = 0; i < n; i++) body.append(s('circle', { class: `pip on-${topColour}`, cx: (i - (n - 1) / 2) * 5.5, cy: 6.5, r: 1.9 }));
     body.append(s('text', { class: `letter on-${topColour}`, y: 1.5 }, LETTER[topColour] ?? '?'));
-    // What the tower is worth to whoever tops it (I15), in the words the
-    // scores use; a lone pyramid shows its pips as dots already.
-    if (t.pieces.length > 1) body.append(s('text', { class: 'count', x: 0, y: 26 }, `${pips} pips`));
     // The tower's number, as the history and the refusals name it.
     body.append(s('g', { class: 'tower-id' }, s('rect', { x: -20, y: -20, width: 13, height: 9.5, rx: 2 }), s('text', { x: -13.5, y: -12.6 }, String(t.id))));
     return body;
@@ -310,7 +308,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     const minX = Math.min(...xs) - pad;
     const minY = Math.min(...ys) - pad;
     const w = Math.max(...xs) + pad - minX;
-    const hgt = Math.max(...ys) + pad - minY;
+    // Room below the lowest tower for its worth label (26 under its centre).
+    const hgt = Math.max(...ys) + pad + 8 * k - minY;
     if (!svg) {
       svg = s('svg', { class: 'it-svg', role: 'group', 'aria-label': 'The table, seen from above', preserveAspectRatio: 'xMidYMid meet' });
       svgHost.replaceChildren(svg);
@@ -369,6 +368,17 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     ordered.forEach((g, i) => {
       if (svg!.children[i] !== g) svg!.insertBefore(g, svg!.children[i] ?? null);
     });
+    // What each tower is worth to whoever tops it (I15), under it, on a
+    // layer above every tower: towers stand 40 mm apart, so a label under
+    // one lies on the next, which would otherwise be drawn over it. A lone
+    // pyramid shows its pips as dots already.
+    labels ??= s('g', { class: 'it-labels', 'aria-hidden': 'true' });
+    labels.replaceChildren(
+      ...v.towers
+        .filter((t) => t.pieces.length > 1)
+        .map((t) => s('text', { class: 'count', transform: `translate(${t.pos.x} ${-t.pos.y}) scale(${k})`, x: 0, y: 26 }, `${t.pieces.reduce((n, p) => n + piecePips(p), 0)} pips`)),
+    );
+    svg.append(labels);
   }
 
   // ---- your pieces ---------------------------------------------------------
