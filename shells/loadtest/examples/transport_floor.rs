@@ -7,7 +7,7 @@
 //! table, queued writes flushed once) and the load generator (one task per
 //! connection). It prints the CPU both processes spent per acknowledged
 //! action: the floor under `scripts/loadtest-cpu`'s figures on this
-//! machine (docs/benchmarks.md, 2026-11-28 afternoon).
+//! machine (docs/benchmarks.md, "2026-11-28, 11:00–11:30 UTC").
 //!
 //! ```sh
 //! cargo run --release -p stackyard-loadtest --example transport_floor -- [RATE] [SECONDS]

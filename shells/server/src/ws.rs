@@ -107,7 +107,7 @@ async fn send_queued(
     // Nearly every write is taken by the socket at once: the timeout's timer
     // is armed only for one that waits (a timer costs a lock on tokio's
     // clock to set and another to cancel, per message; docs/benchmarks.md,
-    // 2026-11-28 afternoon).
+    // "2026-11-28, 11:00–11:30 UTC").
     let first_try =
         std::future::poll_fn(|cx| std::task::Poll::Ready(write.as_mut().poll(cx))).await;
     if let std::task::Poll::Ready(done) = first_try {
