@@ -231,6 +231,7 @@ test('speedy fixture: keys and clicks send exactly the placement aimed, only fit
   const main = await page.$eval('[data-testid="main-action"]', (b) => ({ right: b.getBoundingClientRect().right, whole: b.scrollWidth <= b.clientWidth, label: b.textContent }));
   assert.ok(main.whole && main.right <= 390, `the main action on a phone at the end: ${JSON.stringify(main)}`);
   await shot(page, 'fixture-speedy-over-phone');
+  assert.equal(await page.$$eval('.sp-tower .aimed, .sp-tower[aria-pressed="true"]', (e) => e.length), 0, 'a tower still shows as aimed after the end');
   assert.deepEqual(page.errors, []);
 });
 

@@ -430,6 +430,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   function renderTowers(v: View): void {
     const fits = new Set(playing() ? fitsOf(picked) : []);
+    // Once the game is over nothing is aimed any more.
+    const aimed = v.ending || overAtTable ? null : aim.tower;
     replace(
       towersEl,
       v.towers.map((t) => {
@@ -446,7 +448,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
               'data-tower': t.id,
               'data-count': t.pieces.length,
               'data-fits': String(fits.has(t.id)),
-              'aria-pressed': String(aim.tower === t.id),
+              'aria-pressed': String(aimed === t.id),
               onclick: () => aimAt(t.id),
             },
             h('b', {}, `Tower ${t.id}`),
@@ -461,7 +463,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
             tallest ? h('span', { class: 'badge' }, '▲ tallest') : null,
             (fellAt.get(t.id)?.until ?? 0) > Date.now() ? h('span', { class: 'badge fell', 'data-fell': true }, fellAt.get(t.id)!.text) : null,
             fits.has(t.id) ? h('span', { class: 'badge fit' }, '✓ fits') : null,
-            aim.tower === t.id ? h('span', { class: 'badge aimed' }, '◎ aimed') : null,
+            aimed === t.id ? h('span', { class: 'badge aimed' }, '◎ aimed') : null,
           ),
         );
       }),
