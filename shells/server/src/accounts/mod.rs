@@ -23,6 +23,7 @@ use crate::protocol::{ApiError, ErrorKind};
 use crate::store::Store;
 use axum::http::{HeaderMap, Method, header};
 use sha2::{Digest, Sha256};
+use std::borrow::BorrowMut;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use subtle::ConstantTimeEq;
@@ -365,13 +366,17 @@ pub async fn with_ratings(store: &Store, tables: &mut [crate::protocol::TableSum
 /// table's seats are stored as created (`SeatSpec`s: a person's seat is
 /// free then), so each is named by who held it, marked as an account's or
 /// not, with the account's rating as it stands now. A storage failure
-/// leaves the seats unnamed.
-pub async fn record_seats(store: &Store, records: &mut [crate::protocol::RecordSummary]) {
+/// leaves the seats unnamed. The summaries may be owned or borrowed from
+/// where they stand (a player's recent games).
+pub async fn record_seats<R: BorrowMut<crate::protocol::RecordSummary>>(
+    store: &Store,
+    records: &mut [R],
+) {
     use crate::protocol::{SeatSpec, SeatSummary};
-    let ids: Vec<String> = records.iter().map(|r| r.id.clone()).collect();
+    let ids: Vec<String> = records.iter().map(|r| r.borrow().id.clone()).collect();
     let holders = db::holders_of(store, &ids).await.unwrap_or_default();
     let mut lists: Vec<(String, Vec<SeatSummary>)> = Vec::with_capacity(records.len());
-    for r in records.iter() {
+    for r in records.iter().map(|r| r.borrow()) {
         let specs: Vec<SeatSpec> = serde_json::from_value(r.seats.clone()).unwrap_or_default();
         let seats = specs
             .into_iter()
@@ -403,7 +408,7 @@ pub async fn record_seats(store: &Store, records: &mut [crate::protocol::RecordS
         if !seats.is_empty()
             && let Ok(v) = serde_json::to_value(seats)
         {
-            r.seats = v;
+            r.borrow_mut().seats = v;
         }
     }
 }

@@ -360,8 +360,6 @@ pub async fn profile(
     let recent = db::recent_tables(&accounts.store, &row.id, 20)
         .await
         .map_err(storage)?;
-    // A finished game's summary is made where it stands in the list, and
-    // its seats filled in for all of them at once below.
     let mut recent_games: Vec<RecentGame> = recent
         .into_iter()
         .map(|(status, t)| RecentGame {
@@ -372,16 +370,12 @@ pub async fn profile(
             status,
         })
         .collect();
-    let mut finished: Vec<RecordSummary> = recent_games
-        .iter_mut()
-        .filter_map(|g| g.finished.take())
-        .collect();
     // Who sat where, with each account's rating, as /api/v1/records says it.
+    let mut finished: Vec<&mut RecordSummary> = recent_games
+        .iter_mut()
+        .filter_map(|g| g.finished.as_mut())
+        .collect();
     super::record_seats(&accounts.store, &mut finished).await;
-    let mut finished = finished.into_iter();
-    for game in recent_games.iter_mut().filter(|g| g.status == "finished") {
-        game.finished = finished.next();
-    }
     Ok(axum::Json(Profile {
         name: row.name,
         ratings,
