@@ -7,6 +7,7 @@ import { h, replace } from '../ui/dom';
 import type { Action, Event, Tile, View } from '../wire/babel';
 import { suitOf, tileName } from '../wire/babel';
 import { mayAct, type GameContext, type GameUi, type Shown } from './types';
+import { plural } from '../words/say';
 
 type MoveAction = Extract<Action, { type: 'move' }>;
 
@@ -21,10 +22,6 @@ function tileEl(t: Tile, cls = ''): HTMLElement {
 }
 
 /** A hinted action in words: the stacks by the numbers the line shows. */
-function stacksWord(n: number): string {
-  return `${n} ${n === 1 ? 'stack' : 'stacks'}`;
-}
-
 function hintWords(a: Action): string {
   switch (a.type) {
     case 'move':
@@ -158,9 +155,7 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         : null,
       // Once over, the same line says so (\`data-summary\`); the outcome
       // itself is stated once, by the table's result.
-      v.over
-        ? h('span', { class: 'muted', 'data-summary': 'true' }, `Game over: ${stacksWord(v.line.length)} left · ${v.variant}`)
-        : h('span', { class: 'muted' }, `${stacksWord(v.line.length)} · ${v.variant}`),
+      h('span', { class: 'muted', 'data-summary': v.over ? 'true' : null }, `${v.over ? 'Game over: ' : ''}${plural(v.line.length, 'stack')}${v.over ? ' left' : ''} · ${v.variant}`),
     );
     replace(
       info,

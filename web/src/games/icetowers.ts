@@ -319,6 +319,11 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     const targets = c !== null && legal ? (legal.caps.get(c) ?? new Set<TowerId>()) : null;
     const live = new Set<TowerId>();
     const ordered: SVGGElement[] = [];
+    // What each tower is worth to whoever tops it (I15), under it, on a
+    // layer above every tower: towers stand 40 mm apart, so a label under
+    // one lies on the next, which would otherwise be drawn over it. A lone
+    // pyramid shows its pips as dots already.
+    const worth: SVGElement[] = [];
     for (const t of v.towers) {
       live.add(t.id);
       const el = towerEl(t);
@@ -332,6 +337,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         el.sig = sig;
       }
       const pips = t.pieces.reduce((n, p) => n + piecePips(p), 0);
+      if (t.pieces.length > 1) worth.push(s('text', { class: 'count', transform: `translate(${t.pos.x} ${-t.pos.y}) scale(${k})`, x: 0, y: 26 }, `${pips} pips`));
       const isPicked = capWith !== null && t.pieces.length === 1 && t.pieces[0] === capWith;
       const mine = legal?.mines.has(t.id) || legal?.splits.has(t.id);
       const canPick = playing() && c === null && pickable(t) && (legal === null || (legal.caps.get(t.pieces[0])?.size ?? 0) > 0);
@@ -368,16 +374,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     ordered.forEach((g, i) => {
       if (svg!.children[i] !== g) svg!.insertBefore(g, svg!.children[i] ?? null);
     });
-    // What each tower is worth to whoever tops it (I15), under it, on a
-    // layer above every tower: towers stand 40 mm apart, so a label under
-    // one lies on the next, which would otherwise be drawn over it. A lone
-    // pyramid shows its pips as dots already.
     labels ??= s('g', { class: 'it-labels', 'aria-hidden': 'true' });
-    labels.replaceChildren(
-      ...v.towers
-        .filter((t) => t.pieces.length > 1)
-        .map((t) => s('text', { class: 'count', transform: `translate(${t.pos.x} ${-t.pos.y}) scale(${k})`, x: 0, y: 26 }, `${t.pieces.reduce((n, p) => n + piecePips(p), 0)} pips`)),
-    );
+    labels.replaceChildren(...worth);
     svg.append(labels);
   }
 

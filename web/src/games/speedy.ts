@@ -662,7 +662,6 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   // Load the 3-D table straight away: it is the table.
   void load3d();
 
-
   return {
     root,
     show(sh: Shown<View, Event>) {

@@ -25,7 +25,7 @@ export function finishedItem(t: FinishedTable, titles: Map<string, string>, opti
   const said = h('span', { 'data-testid': 'recent-game', title: anyProvisional(t.seats) ? `?: ${PROVISIONAL_TITLE}` : undefined }, line(null));
   // A game the signed-in player sat in is said from their side.
   void signedInName().then((me) => {
-    if (me && t.seats.some((s) => s.account && s.name === me)) said.textContent = line(me);
+    if (me) said.textContent = line(me);
   });
   return h(
     'li',
