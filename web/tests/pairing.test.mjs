@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { newPage, shot } from './lib/browser.mjs';
 import { signUp as signUpAt, suffix, tableOf } from './lib/accounts.mjs';
 import { browser, server, useServerAndBrowser } from './lib/session.mjs';
+import { mayMove, over, towersTurn } from './lib/towers.mjs';
 
 useServerAndBrowser();
 
@@ -100,6 +101,70 @@ test('two accounts pair for a game, then play again through a challenge', async 
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
   assert.deepEqual(cat.errors, []);
+});
+
+/** The seat list as `page` shows it: each seat's name and whether it is
+ *  shown away (the "away: if they stay away…" words). */
+const seatsShown = (page) =>
+  page.$$eval('.seat-list li', (ls) => ls.map((l) => ({ text: l.textContent, away: Boolean(l.querySelector('[data-away]')), on: Boolean(l.querySelector('.presence.on')) })));
+
+/** Waits until `page` shows every seat present (no one away). */
+const everyonePresent = (page, timeout = 10_000) =>
+  page.waitForFunction(() => {
+    const ls = [...document.querySelectorAll('.seat-list li')];
+    return ls.length === 2 && ls.every((l) => l.querySelector('.presence.on') && !l.querySelector('[data-away]'));
+  }, null, { timeout });
+
+test('a paired opponent is shown present to both for the whole game, and after a reload of either', { timeout: 600_000 }, async () => {
+  // Issue #49, 1: the first player saw the second, connected and playing,
+  // as "away: if they stay away 5 minutes, the game ends as abandoned" for
+  // the whole game.
+  const a = await newPage(browser, { width: 1280, height: 800 });
+  const b = await newPage(browser, { width: 390, height: 844 });
+  await signUp(a, `Dee_${suffix}`);
+  await signUp(b, `Eli_${suffix}`);
+  await a.goto(`${server.url}/#/`);
+  await a.click('[data-testid="pair-towers"]');
+  await a.waitForSelector('[data-testid="pairing-waiting"]');
+  await b.goto(`${server.url}/#/`);
+  await b.click('[data-testid="pair-towers"]');
+  await a.waitForURL(/#\/table\//, { timeout: 15_000 });
+  await b.waitForURL(/#\/table\//, { timeout: 15_000 });
+  assert.equal(tableOf(a), tableOf(b));
+  await everyonePresent(a);
+  await everyonePresent(b);
+  await shot(a, 'presence-paired-1280');
+  await shot(b, 'presence-paired-390');
+  let plies = 0;
+  for (; plies < 400 && !((await over(a)) && (await over(b))); ) {
+    const mover = (await mayMove(a)) ? a : (await mayMove(b)) ? b : null;
+    if (!mover) {
+      await a.waitForTimeout(100);
+      continue;
+    }
+    await towersTurn(mover);
+    plies++;
+    // Both see both present at every ply: nobody shown away mid-game.
+    for (const [page, who] of [[a, 'desktop'], [b, 'phone']]) {
+      const shown = await seatsShown(page);
+      assert.ok(shown.every((s) => !s.away && s.on), `${who} after ply ${plies}: ${JSON.stringify(shown)}`);
+    }
+    // A reload of either: the other sees them back, and they see the other.
+    if (plies === 4 || plies === 9) {
+      const reloaded = plies === 4 ? a : b;
+      const other = reloaded === a ? b : a;
+      await reloaded.reload();
+      await reloaded.waitForSelector('.conn[data-state="open"]');
+      await reloaded.waitForSelector('[data-viewer="seat"]');
+      await everyonePresent(reloaded);
+      await everyonePresent(other);
+      await shot(other, `presence-after-reload-${plies === 4 ? '390' : '1280'}`);
+    }
+  }
+  assert.ok((await over(a)) && (await over(b)), `the game ended within ${plies} plies`);
+  assert.ok(plies > 9, 'both reloads happened mid-game');
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
 });
 
 test('a guest is asked to sign in before being paired', async () => {

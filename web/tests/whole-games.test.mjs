@@ -16,6 +16,7 @@ import { newPage, shot } from './lib/browser.mjs';
 import { tableOf as tableId } from './lib/accounts.mjs';
 import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 import { speedyClickTurn } from './lib/speedy.mjs';
+import { over, towersTurn, version, waitNewer } from './lib/towers.mjs';
 
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 };
 const PHONE = { name: 'phone', width: 390, height: 844 };
@@ -23,11 +24,7 @@ const RESULT = /^(You won|You lost|Draw|Partial win)$/;
 
 useServerAndBrowser();
 
-const version = (page) => page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
-const waitNewer = (page, old, timeout = 30_000) =>
-  page.waitForFunction((v) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > v, old, { timeout });
 const historyLines = (page) => page.$$eval('[data-testid="history"] li', (ls) => ls.map((l) => l.textContent));
-const over = async (page) => Boolean(await page.$('[data-testid="result"]'));
 
 async function startAgainstComputer(page, game) {
   await page.goto(`${server.url}/#/`);
@@ -79,20 +76,6 @@ async function resultAndRematch(page, game, label) {
   const t = await (await fetch(`${server.url}/api/v1/tables/${tableId(page)}`)).json();
   assert.equal(t.game, game);
   return outcome;
-}
-
-/** One Towers turn of this page's seat: the first legal move the board marks. */
-async function towersTurn(page) {
-  await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"], [data-testid="result"]', { timeout: 60_000 });
-  if (await over(page)) return;
-  const v = await version(page);
-  if (await page.$('[data-action="pass"]')) await page.click('[data-action="pass"]');
-  else if (await page.$('[data-placeable]')) await page.click('[data-placeable]');
-  else {
-    await page.click('[data-movable]');
-    await page.click('[data-target]');
-  }
-  await waitNewer(page, v);
 }
 
 test('towers, on a phone: one click, a whole game against the Easy bot, a reload mid-game, the result and a rematch', { timeout: 600_000 }, async () => {

@@ -1,7 +1,8 @@
 //! What a live server must survive, over real sockets: a slow reader cut
 //! off while everyone else is served, a seat abandoned past the limit,
-//! requests at a finished table, a storm of reconnects with one token, and
-//! a restart that keeps every table's version numbers.
+//! requests at a finished table, a storm of reconnects with one token, a
+//! restart that keeps every table's version numbers, and seats that come
+//! and go told to the others.
 
 mod common;
 
@@ -418,5 +419,59 @@ fn a_restarted_table_keeps_its_version_numbers_across_timer_steps() {
         assert_eq!(resumed, view);
         // And it counts on from there.
         assert_eq!(acted(&mut ada, json!({"type": "done"})).await, version + 1);
+    });
+}
+
+/// The seat `seat`'s presence in a `table` message: whether the others see
+/// it as connected.
+fn present(table_message: &Value, seat: usize) -> bool {
+    table_message["table"]["seats"][seat]["connected"] == true
+}
+
+/// The next `table` message that tells seat `seat` as `connected` (earlier
+/// ones, such as the join's own, are skipped).
+async fn presence_told(client: &mut Client, seat: usize, connected: bool) -> Value {
+    loop {
+        let m = client.next_of("table").await;
+        if present(&m, seat) == connected {
+            return m;
+        }
+    }
+}
+
+#[test]
+fn an_opponent_who_connects_leaves_and_comes_back_is_told_to_the_other_seat() {
+    // Issue #49: the first player saw the second, connected and playing,
+    // as away for the whole game, since a seat's coming and going reached
+    // the lobby's summary but never the table's other connections.
+    let dir = temp_dir("presence");
+    let server = start_with(&db_url(&dir), roomy());
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        let table = create(addr, json!({"game": "towers", "settings": "4x4"})).await;
+        let (_, t0) = join(addr, &table, "Ada").await;
+        let (mut ada, welcome) = Client::connect(addr, &table, Some(&t0)).await;
+        assert!(!present(&welcome, 1), "nobody holds seat 1 yet: {welcome}");
+        let (_, t1) = join(addr, &table, "Brian").await;
+        let (brian, brian_welcome) = Client::connect(addr, &table, Some(&t1)).await;
+        // Brian's own welcome already says Ada is here.
+        assert!(present(&brian_welcome, 0), "{brian_welcome}");
+        let told = presence_told(&mut ada, 1, true).await;
+        assert_eq!(told["table"]["seats"][1]["name"], "Brian");
+        // A reload: Brian's connection closes, then a new one opens.
+        drop(brian);
+        presence_told(&mut ada, 1, false).await;
+        let (mut brian, again) = Client::connect(addr, &table, Some(&t1)).await;
+        assert!(present(&again, 0), "{again}");
+        presence_told(&mut ada, 1, true).await;
+        // And the other way round: Ada reloads, Brian is told both ways.
+        drop(ada);
+        presence_told(&mut brian, 0, false).await;
+        let (_ada, back) = Client::connect(addr, &table, Some(&t0)).await;
+        assert!(present(&back, 1), "{back}");
+        presence_told(&mut brian, 0, true).await;
+        let summary = get(addr, &format!("/api/v1/tables/{table}")).await;
+        assert_eq!(summary["seats"][0]["connected"], true);
+        assert_eq!(summary["seats"][1]["connected"], true);
     });
 }

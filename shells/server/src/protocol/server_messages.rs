@@ -121,7 +121,8 @@ pub enum ServerMessage {
         /// A sentence naming the problem.
         message: String,
     },
-    /// A seat was taken or the game started.
+    /// A seat was taken, the game started, a rematch was opened, or a
+    /// seat's holder came or went (its `connected`).
     Table {
         /// The table now.
         table: TableSummary,

@@ -64,17 +64,20 @@ impl TableTask {
     }
 
     /// Keeps the connections `keep` says stay; a seat's dropped connection
-    /// (cut off, closed) counts as gone for the core.
+    /// (cut off, closed) counts as gone for the core, and a seat left with
+    /// none is told to the others as away.
     pub(super) fn retain_conns(&mut self, mut keep: impl FnMut(&Connection) -> bool) {
         let now = self.now();
         let core = &mut self.core;
         let mut dropped = false;
+        let mut left = false;
         self.conns.retain(|c| {
             let stays = keep(c);
             if !stays {
                 dropped = true;
                 if let Viewer::Seat(seat) = c.viewer {
                     core.disconnected(seat, now);
+                    left |= !core.seats().is_present(seat);
                 }
             }
             stays
@@ -82,6 +85,18 @@ impl TableTask {
         if dropped {
             self.refresh_summary();
         }
+        if left {
+            self.tell_presence(None);
+        }
+    }
+
+    /// Tells every connection but `except` the table as it is now, after a
+    /// seat came or went: the seat list's "connected" and "away" come from
+    /// it, so without this a player would see an opponent who joined (or
+    /// came back from a reload) as away for the whole game.
+    pub(super) fn tell_presence(&mut self, except: Option<u64>) {
+        let text = messages::table(self.summary_now());
+        self.deliver_where(|c| Some(c.handle.id) != except, |_| text.clone());
     }
 
     pub fn send_error(&mut self, conn: u64, id: Option<u64>, error: ApiError) {

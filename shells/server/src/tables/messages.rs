@@ -130,7 +130,8 @@ pub fn error(id: Option<u64>, error: &ApiError) -> Utf8Bytes {
     })
 }
 
-/// The table changed (a seat taken, the game started).
+/// The table changed (a seat taken, the game started, a seat's holder
+/// came or went).
 pub fn table(summary: TableSummary) -> Utf8Bytes {
     text(&ServerMessage::Table { table: summary })
 }

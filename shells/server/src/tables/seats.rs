@@ -234,6 +234,16 @@ impl Seats {
         }
     }
 
+    /// Whether a person holds `seat` with a connection open: what the
+    /// others see as present (a bot is always there, an empty seat never
+    /// counts as away).
+    pub fn is_present(&self, seat: Seat) -> bool {
+        matches!(
+            self.0.get(seat.index()),
+            Some(SeatState::Person { connections, .. }) if *connections > 0
+        )
+    }
+
     /// A connection opened for `seat`: it is not away.
     pub fn connected(&mut self, seat: Seat) {
         if let Some(SeatState::Person {

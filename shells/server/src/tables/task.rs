@@ -531,14 +531,23 @@ impl TableTask {
                             self.now(),
                         );
                         if deliver(&conn, welcome, self.hub.limits.stalled_reader) {
+                            let id = conn.id;
                             self.conns.push(Connection {
                                 handle: conn,
                                 viewer,
                             });
-                            if let Viewer::Seat(s) = viewer {
-                                self.core.connected(s);
-                            }
+                            let arrived = match viewer {
+                                Viewer::Seat(s) => {
+                                    let was_present = self.core.seats().is_present(s);
+                                    self.core.connected(s);
+                                    !was_present
+                                }
+                                Viewer::Spectator => false,
+                            };
                             self.refresh_summary();
+                            if arrived {
+                                self.tell_presence(Some(id));
+                            }
                         }
                         let _ = reply.send(Ok(viewer));
                     }
