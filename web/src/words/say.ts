@@ -8,6 +8,8 @@ export interface Line {
   kind: string;
   /** The rule the game's words cite, shown one click away (never in `text`). */
   rule?: string | null;
+  /** About the reader's own seat (the game's words say so, `Line::mine`). */
+  mine?: boolean;
 }
 
 const ID = String.raw`[A-Z]-?\d+`;
