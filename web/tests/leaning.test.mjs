@@ -6,7 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newPage, openOptions, shot } from './lib/browser.mjs';
+import { join } from 'node:path';
+import { RESULTS, newPage, openOptions, shot } from './lib/browser.mjs';
 import { browser, server, useServerAndBrowser } from './lib/session.mjs';
 import { checkMessage } from './lib/shapes.mjs';
 
@@ -252,3 +253,70 @@ test('leaning towers: an action the rules refuse is shown with its rule id and n
   await shot(page, 'leaning-replay');
   assert.deepEqual(page.errors, []);
 });
+
+// Issue 49, point 6: the easy bot answers a placement within a third of a
+// second, and its verdict used to take the place of ours before it could
+// be read (or before it was shown at all). Ours stays in view, with its
+// points, while the bot plays and after; the bot's verdict goes under it;
+// ours goes when we dismiss it. At a phone's size and a desk's.
+for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'desk', width: 1280, height: 800 }]) {
+  test(`leaning towers (${size.name}): your own verdict and points stay in view while the bot plays, its verdict below`, async () => {
+    const page = await newPage(browser, size);
+    const frames = recordFrames(page);
+    await page.goto(`${server.url}/#/`);
+    // Hand noise off (L5's room setting): the first suggested pose is then
+    // clean (L9, L10), so ours is a verdict with points.
+    await openOptions(page, 'leaning');
+    const form = '[data-create="leaning"]';
+    const settings = JSON.parse(await page.inputValue(`${form} textarea[name=settings]`));
+    settings.hand_noise = { position_mm: 0, angle_deg: 0 };
+    await page.fill(`${form} textarea[name=settings]`, JSON.stringify(settings));
+    await page.selectOption(`${form} select[name=seat1-kind]`, 'bot');
+    await page.selectOption(`${form} select[name=seat1-level]`, 'easy');
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForURL(/#\/table\//);
+    await page.waitForSelector('[data-testid="main-action"][data-action="auto_foundation"]');
+    await page.click('[data-testid="main-action"]');
+    await myTurn(page);
+    await page.click('[data-testid="hand"] [data-size]:not([disabled])');
+    await page.waitForSelector('[data-suggest="0"]', { timeout: 60_000 });
+    await page.click('[data-testid="main-action"]');
+    // The server's verdict on ours (L10), then the bot's step after it.
+    const ours = await waitForEvent(frames, (e) => e.type === 'placed' && e.seat === 0);
+    await waitForEvent(frames, (e) => e.seat === 1 && ['placed', 'held', 'failed', 'passed'].includes(e.type));
+    // The page has shown the bot's step: its verdict is there, not ours.
+    const other = await page.waitForSelector('.lt-verdict [data-verdict][data-mine="false"]', { timeout: 30_000 });
+    assert.match(await other.textContent(), /B · Easy bot/, 'the bot\'s verdict names the bot');
+    await page.waitForTimeout(500); // and nothing takes ours away a moment later
+    const mine = await page.$('.lt-verdict [data-verdict][data-mine="true"]');
+    assert.ok(mine && (await mine.isVisible()), 'our verdict is still shown after the bot\'s step arrived');
+    const text = await mine.textContent();
+    assert.match(text, /^Clean! Your \w+ pyramid rests: \+\d+ points? \(level \d+/, text);
+    assert.match(text, new RegExp(`\\+${ours.points} points?`), `our points as the server gave them (${ours.points}): ${text}`);
+    await shot(page, `leaning-own-verdict-kept-${size.name}`);
+    // The trial's screenshot 09, retaken: the screen as the player sees it.
+    await page.screenshot({ path: join(RESULTS, `09-leaning-${size.name}-own-verdict-kept.png`) });
+    // Ours on top, the bot's under it, both in view without scrolling.
+    const [a, b] = [await mine.boundingBox(), await other.boundingBox()];
+    assert.ok(a.y + a.height <= b.y + 1, `the bot's verdict is below ours: ${JSON.stringify([a, b])}`);
+    assert.ok(b.y + b.height <= size.height, `the bot's verdict is on screen: ${JSON.stringify(b)}`);
+    // The message line over the table still says ours too.
+    assert.equal((await page.textContent('[data-testid="message"]')).trim(), text.replace(/\s*the rule×?$/, '').trim());
+    // Dismissed, it goes; the bot's stays.
+    await page.click('[data-action="dismiss-verdict"]');
+    assert.equal(await page.$('.lt-verdict [data-verdict][data-mine="true"]'), null, 'dismissed, our verdict is gone');
+    assert.ok(await page.isVisible('.lt-verdict [data-verdict][data-mine="false"]'), 'the bot\'s verdict stays');
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+/** Waits until the page's socket has received an event that `pred` accepts; returns it. */
+async function waitForEvent(frames, pred, timeout = 60_000) {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    const e = events(frames).find(pred);
+    if (e) return e;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no such event; got ${JSON.stringify(events(frames).map((e) => [e.type, e.seat]))}`);
+}

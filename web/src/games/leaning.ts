@@ -55,6 +55,9 @@ const NUDGES: [string, string, string][] = [
   ['g', 'to table', 'down until the lowest corner is 0.1 mm above the table (G)'],
 ];
 
+/** How many of the other seats' verdicts stay under yours (the rest are in the log). */
+const OTHERS_SHOWN = 3;
+
 const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
 /** A line the table says about what happened: the game's own words
  *  (`Narration`), its kind the table's (clean, slip, …, or refused). */
@@ -71,7 +74,17 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   host.append(loading);
   const controls = h('div', { class: 'lt-controls' });
   const aimEl = h('div', { class: 'lt-aim' });
+  // The verdicts, built once and changed in place (the dismiss button is
+  // never rebuilt under a finger): your own on top, kept until you dismiss
+  // it or your next one replaces it (issue 49: a bot moving at once used to
+  // replace it within a third of a second); below it what the others did
+  // since.
   const verdictEl = h('div', { class: 'lt-verdict', role: 'status', 'aria-live': 'polite' });
+  const ownText = h('span', { class: 'lt-v-text' });
+  const dismissBtn = h('button', { type: 'button', class: 'lt-dismiss', 'data-action': 'dismiss-verdict', title: 'Dismiss your verdict', 'aria-label': 'Dismiss your verdict' }, '×');
+  const ownEl = h('p', { class: 'lt-v', 'data-testid': 'lt-verdict-mine', hidden: true }, ownText, dismissBtn);
+  const othersEl = h('div', { class: 'lt-v-others', 'data-testid': 'lt-verdict-others' });
+  verdictEl.append(ownEl, othersEl);
   const seatsEl = h('div', { class: 'lt-seats' });
   const logEl = h('ol', { class: 'lt-log', reversed: true });
   // No heading over an empty list (before anything happened).
@@ -121,7 +134,10 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   let size: Size | null = null;
   let pose: Pose | null = null;
   let mode: 'translate' | 'rotate' = 'translate';
-  let verdict: VerdictLine | null = null;
+  /** Your newest verdict (or refusal, or pass), until dismissed or replaced by your next. */
+  let ownVerdict: VerdictLine | null = null;
+  /** What the other seats did since (newest last); in a replay, the frame's last verdict. */
+  let others: VerdictLine[] = [];
   let log: { text: string; kind: string; rule?: string | null }[] = [];
   let pending = false; // an action is on its way: one at a time
   let previewShown: PreviewShown | null = null;
@@ -605,9 +621,45 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     );
   }
 
+  const verdictLine = (v: VerdictLine, el: HTMLElement = h('p', {})): HTMLElement => {
+    el.className = `lt-v lt-v-${v.kind}`;
+    el.dataset.verdict = v.kind;
+    el.dataset.mine = String(v.mine);
+    if (v.rule) el.dataset.rule = v.rule;
+    else delete el.dataset.rule;
+    return el;
+  };
+
+  let ownShown: VerdictLine | null = null;
+  let othersShown: VerdictLine[] | null = null;
+  dismissBtn.addEventListener('click', () => {
+    ownVerdict = null;
+    renderVerdict();
+  });
+
   function renderVerdict(): void {
-    if (!verdict) return replace(verdictEl);
-    replace(verdictEl, h('p', { class: `lt-v lt-v-${verdict.kind}`, 'data-verdict': verdict.kind, 'data-mine': String(verdict.mine), 'data-rule': verdict.rule ?? null }, verdict.text, ruleLink(verdict.rule)));
+    if (ownShown !== ownVerdict) {
+      ownShown = ownVerdict;
+      ownEl.hidden = ownVerdict === null;
+      if (ownVerdict) {
+        verdictLine(ownVerdict, ownEl);
+        replace(ownText, ownVerdict.text, ruleLink(ownVerdict.rule));
+      } else {
+        for (const k of ['verdict', 'mine', 'rule']) delete ownEl.dataset[k];
+        replace(ownText);
+      }
+    }
+    if (othersShown !== others) {
+      othersShown = others;
+      replace(
+        othersEl,
+        others.map((v) => {
+          const el = verdictLine(v);
+          replace(el, v.text, ruleLink(v.rule));
+          return el;
+        }),
+      );
+    }
   }
 
   function render(): void {
@@ -668,13 +720,19 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       if (destroyed || lines.length !== events.length) return;
       const said: VerdictLine[] = lines.map((l, i) => ({ kind: lineKind(events[i]), text: l.text, mine: l.mine, rule: l.rule }));
       if (replay) {
-        verdict = [...said].reverse().find((d) => d.kind !== 'info') ?? null;
+        const last = [...said].reverse().find((d) => d.kind !== 'info');
+        others = last ? [last] : [];
       } else {
+        let next = others;
         for (const d of said) {
           log.push({ text: d.text, kind: d.kind, rule: d.rule });
-          if (d.kind !== 'info' && d.kind !== 'passed') verdict = d;
-          else if (d.kind === 'passed' && d.mine) verdict = d;
+          if (d.kind === 'info') continue;
+          if (d.mine) {
+            ownVerdict = d;
+            next = [];
+          } else next = [...next, d].slice(-OTHERS_SHOWN);
         }
+        others = next;
         if (log.length > 60) log = log.slice(-60);
       }
       render();
@@ -723,8 +781,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     showError(message: string, rule: string | null) {
       pending = false;
       // The table's refusal sentence (the rules crate's words, or the server's own).
-      verdict = { kind: 'refused', mine: true, rule, text: `Refused: ${message.replace(/\.$/, '')}. Nothing changed.` };
-      log.push({ text: verdict.text, kind: 'refused', rule });
+      ownVerdict = { kind: 'refused', mine: true, rule, text: `Refused: ${message.replace(/\.$/, '')}. Nothing changed.` };
+      log.push({ text: ownVerdict.text, kind: 'refused', rule });
       render();
     },
     destroy() {

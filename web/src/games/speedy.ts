@@ -207,6 +207,15 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     return list[(i + step + list.length * 2) % list.length] ?? null;
   }
 
+  /** The next (or previous) tower the piece in hand fits, or any tower. */
+  function nextTower(step: number): void {
+    if (!view) return;
+    const fits = fitsOf(picked);
+    const list = fits.length ? fits : (view.towers.map((t) => t.id) as TowerId[]);
+    const next = cycle(list, aim.tower, (a, b) => a === b, step);
+    if (next !== null) aimAt(next);
+  }
+
   function letGo(): void {
     const t = tower(aim.tower);
     if (!picked || !t || !playing()) return;
@@ -260,13 +269,9 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
         case 'f':
           if (picked?.kind === 'coin') pick({ ...picked, face: picked.face === 'suit' ? 'value' : 'suit' });
           break;
-        case 't': {
-          const fits = fitsOf(picked);
-          const list = fits.length ? fits : (view.towers.map((t) => t.id) as TowerId[]);
-          const next = cycle(list, aim.tower, (a, b) => a === b, fast ? -1 : 1);
-          if (next !== null) aimAt(next);
+        case 't':
+          nextTower(fast ? -1 : 1);
           break;
-        }
         case 'ArrowLeft':
           nudge(fast ? -NUDGE_FAST_MM : -NUDGE_MM, 0);
           break;
@@ -407,6 +412,9 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       nb('turn anticlockwise', '⟲', () => turn(TURN_DEG), 'turn-left'),
       nb('turn clockwise', '⟳', () => turn(-TURN_DEG), 'turn-right'),
       nb('centre the aim', '◎', () => setOffset(0, 0), 'centre'),
+      // T for a finger: on a phone the list of towers is below the fold,
+      // and reaching it scrolled the page away from the pile (issue 49).
+      nb('aim at the next tower it fits (T)', '⇆', () => nextTower(1), 'next-tower'),
     ),
   );
 
@@ -540,7 +548,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
             hand.coins.map((c, i) => h('li', { 'data-coin': c.coin }, coinBtns[i] ?? [coinFaceChip('suit', c.card.suit, null), coinFaceChip('value', null, c.card.value)])),
           )
         : null,
-      hand.pawn !== null ? (pawnBtn ?? h('p', {}, '♟ your pawn')) : null,
+      hand.pawn !== null ? h('span', { class: 'sp-pawn' }, pawnBtn ?? '♟ your pawn') : null,
       hand.face_down.length === 0
         ? null
         : h(
@@ -659,6 +667,11 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     }
   }
 
+  // The phone's table is as tall as the pile leaves room for (speedy.css):
+  // the pile's height, as laid out, is the one number it needs.
+  const pileObserver = new ResizeObserver(() => root.style.setProperty('--sp-pile-h', `${Math.ceil(handEl.getBoundingClientRect().height)}px`));
+  pileObserver.observe(handEl);
+
   // Load the 3-D table straight away: it is the table.
   void load3d();
 
@@ -693,6 +706,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     },
     destroy() {
       disposed = true;
+      pileObserver.disconnect();
       log.stop();
       document.removeEventListener('keydown', onKey);
       three?.dispose();

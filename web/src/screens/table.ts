@@ -212,7 +212,9 @@ export function tableScreen(id: string): Screen {
     // How the game ended always takes the line: a line of one's own from a
     // moment before must not stay there as the last word.
     const end = lines.find((l) => l.kind === 'end');
-    const own = [...lines].reverse().find((l) => /^(You|Your)\b/.test(l.text));
+    // A line of one's own is the game's word for it (Leaning's "Clean! Your
+    // medium pyramid rests…" begins with its verdict), or begins with You.
+    const own = [...lines].reverse().find((l) => l.mine || /^(You|Your)\b/.test(l.text));
     const keepError = message.dataset.kind === 'error' && now - messageAt < 5000;
     const keepOwn = messageOwn && now - messageAt < 4000;
     const line = end ?? own ?? (keepError || keepOwn ? undefined : lines[lines.length - 1]);

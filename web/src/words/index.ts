@@ -24,7 +24,7 @@ export async function eventLines(game: string, events: unknown[], view: unknown,
   try {
     const { narrate } = await import('../rules/wasm');
     const told = await narrate(game, { events, view, before, settings, viewer: readers.seat, names: readers.names });
-    return told.map((l) => ({ text: l.text, kind: l.kind, rule: l.rule }));
+    return told.map((l) => ({ text: l.text, kind: l.kind, rule: l.rule, mine: l.mine }));
   } catch {
     // No rules module (it did not load, most likely): the table says so in
     // words instead of leaving the history silently empty.

@@ -2,13 +2,19 @@
 // clean-up of a message that is not yet a sentence (rule ids come out of
 // it: the table puts them behind a link instead).
 
-export interface Line {
-  text: string;
+import type { Narration } from '../generated/core';
+
+/** A line of history: the game's words (`Narration`), or one of the
+ *  table's own (a gap, the rules module missing), which cite no rule and
+ *  are about nobody's seat. */
+export type Line = Pick<Narration, 'text'> & {
   /** For styling and tests: 'move', 'fell', 'verdict', 'end', 'gap', … */
   kind: string;
   /** The rule the game's words cite, shown one click away (never in `text`). */
-  rule?: string | null;
-}
+  rule?: Narration['rule'];
+  /** About the reader's own seat (`Narration.mine`). */
+  mine?: Narration['mine'];
+};
 
 const ID = String.raw`[A-Z]-?\d+`;
 

@@ -24,9 +24,10 @@ export async function launch() {
   });
 }
 
-/** A page that fails the test on any uncaught page error. */
-export async function newPage(browser, { width = 1200, height = 900 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height } });
+/** A page that fails the test on any uncaught page error. Other options
+ *  go to the browser context (`hasTouch`, `isMobile` for a phone). */
+export async function newPage(browser, { width = 1200, height = 900, ...contextOptions } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, ...contextOptions });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e));
