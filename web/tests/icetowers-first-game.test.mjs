@@ -35,7 +35,7 @@ const timerLeft = (page) => page.$eval('.it-game-time', (el) => Number(el.textCo
 const statusCut = (page) => page.$eval('.it-status', (el) => el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
 
 /**
- * One newcomer's game: every 4 s or so one play, the way the page says.
+ * One newcomer's game: a play every 5 s or so, the way the page says.
  * Caps with the first pyramid that can go somewhere; with one in hand,
  * caps with it or sets it down; when the status says no pyramid can cap,
  * takes one out of an orange tower (up to MINES times), then presses Done
@@ -56,7 +56,7 @@ async function firstGame(size) {
   let lastDone = null;
   let timerAtDone = null;
   while (!(await ended(page)) && Date.now() - started < 330_000) {
-    await page.waitForTimeout(4000);
+    await page.waitForTimeout(4500);
     if (await ended(page)) break;
     try {
       const st = await statusOf(page);

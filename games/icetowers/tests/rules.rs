@@ -518,7 +518,8 @@ fn i13b_nobody_able_to_play_ends_the_game_at_once_not_at_the_timer() {
     g.apply(Seat(Y), &Action::Done, ms(1_000)).unwrap();
     assert!(!g.is_over());
     let onto = tower_of(&g, p(Y, 1, 0));
-    g.apply(Seat(R), &cap(p(R, 1, 0), onto), ms(30_000)).unwrap();
+    g.apply(Seat(R), &cap(p(R, 1, 0), onto), ms(30_000))
+        .unwrap();
     let ending = g.ending().expect("I13b ended it");
     assert_eq!(ending.reason, EndReason::NoPlays);
     assert_eq!(ending.at, ms(30_000));
