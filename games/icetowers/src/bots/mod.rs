@@ -242,7 +242,7 @@ impl Bot<IceTowers> for IceBot {
 impl Bots for IceTowers {
     fn bot_levels() -> Vec<BotLevel> {
         // Weakest first. The beginner is the browser's first opponent: at a
-        // person's pace, so a newcomer can watch a game and still take part.
+        // newcomer's pace, so a newcomer can watch a game and still take part.
         vec![
             BotLevel::new(
                 "beginner",
