@@ -70,10 +70,29 @@ function iceView() {
   };
 }
 
+/** Issue 49: red (this seat) has no play left at all: no pyramid of red
+ *  stands alone, no tower holds two reds under another colour, no two
+ *  pyramids of one colour touch. Yellow said done but could still take a
+ *  yellow out of tower 0 (so I13b has not ended the game). */
+function iceNoPlaysView() {
+  const towers = [{ id: 0, pos: { x: 0, y: 0 }, pieces: [15, 0, 16, 1] }];
+  for (let k = 2; k < 15; k++) towers.push({ id: k - 1, pos: { x: ((k - 1) % 5) * 40, y: Math.floor((k - 1) / 5) * 40 }, pieces: [k, 15 + k] });
+  return {
+    settings: { players: 2, ghost: false, hold_limit_ms: 10000, game_timer_ms: 300000 },
+    now: 60000, next_tower: 30, started: 1000, game_deadline: 301000, towers,
+    seats: [
+      { colour: 'red', ready: true, done: false, holding: null, score: 4 },
+      { colour: 'yellow', ready: true, done: true, holding: null, score: 56 },
+    ],
+    ghost_score: null, ending: null,
+  };
+}
+
 const tables = {
   T1: { summary: summary('T1', 'towers', 'Towers', [person(0), bot(1)], 'playing', '8x8'), view: towersView(), to_act: { type: 'seat', seat: 0 } },
   T2: { summary: summary('T2', 'babel', 'Tower of Babel', [person(0)], 'playing', { variant: 'standard' }), view: babelView, to_act: { type: 'seat', seat: 0 } },
   T3: { summary: summary('T3', 'icetowers', 'IceTowers', [person(0), bot(1)], 'playing'), view: iceView(), to_act: { type: 'any_seat' } },
+  T4: { summary: summary('T4', 'icetowers', 'IceTowers', [person(0), bot(1, 'beginner')], 'playing'), view: iceNoPlaysView(), to_act: { type: 'any_seat' } },
 };
 
 let dist;
@@ -140,7 +159,7 @@ async function fixturePage(opts = {}) {
     });
   });
   await page.addInitScript(() => {
-    for (const id of ['T1', 'T2', 'T3']) localStorage.setItem(`stackyard.seat.${id}`, JSON.stringify({ seat: 0, token: 'fixture-token' }));
+    for (const id of ['T1', 'T2', 'T3', 'T4']) localStorage.setItem(`stackyard.seat.${id}`, JSON.stringify({ seat: 0, token: 'fixture-token' }));
   });
   return { page, sent, sockets };
 }
@@ -227,6 +246,27 @@ test('icetowers fixture: table from above, tower panel, server errors shown', as
   await shot(page, 'fixture-icetowers-3d');
   assert.deepEqual(page.errors, []);
 });
+
+for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+  test(`icetowers fixture, ${size.name}: with no play left the table says so and that Done ends the game (issue 49)`, async () => {
+    const { page, sent } = await fixturePage(size);
+    await page.goto(`${dist.url}/#/table/T4`);
+    // The rules (wasm) answer what red may do: nothing but Done.
+    await page.waitForSelector('.it-status[data-plays="none"]');
+    const status = await page.textContent('.it-status');
+    assert.equal(status, 'No plays left: press Done to end the game.');
+    // Where the player looks: on screen, next to the Done button, not cut.
+    const box = await page.$eval('.it-status', (el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, cut: el.scrollHeight > el.clientHeight + 1 }; });
+    assert.ok(box.top >= 0 && box.bottom <= size.height && !box.cut, JSON.stringify(box));
+    assert.equal(await page.getAttribute('[data-testid="main-action"]', 'data-action'), 'done');
+    assert.equal(await page.$$eval('.it-pick:not(.cannot)', (bs) => bs.length), 0, 'no pyramid of red stands alone');
+    await shot(page, `fixture-icetowers-no-plays-${size.name}`);
+    await page.click('[data-testid="main-action"]');
+    await page.waitForTimeout(200);
+    assert.deepEqual(sent.filter((m) => m.type === 'act').map((m) => m.action), [{ type: 'done' }]);
+    assert.deepEqual(page.errors, []);
+  });
+}
 
 test('connection drop: the badge says offline, then reconnects with since', async () => {
   const { page, sent, sockets } = await fixturePage();

@@ -91,8 +91,8 @@ impl Listed for IceTowers {
         seats: SEATS,
         length: "about 5 minutes",
         rules: include_str!("../../../docs/rules/icetowers.md"),
-        // A race: the beginner plays sensibly at a person's pace (one play
-        // every 1.5 to 3 s, its own reaction time, issue 24).
+        // A race: the beginner plays sensibly at a newcomer's pace (one
+        // play every 4 to 6 s, its own reaction time, issues 24 and 49).
         first_bot: Some("beginner"),
         ends_by: "I13",
         score: ScoreWords {

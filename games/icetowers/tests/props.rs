@@ -1,7 +1,8 @@
 //! Property tests over random interleavings of seats, actions and times:
 //! pieces are conserved (15 per colour, each in a tower or a hand), a
-//! rejected action changes nothing, every game ends, and replaying the
-//! record reproduces the final state.
+//! rejected action changes nothing, every game ends, a running game
+//! always has a seat that can play (I13b), and replaying the record
+//! reproduces the final state.
 
 use proptest::prelude::*;
 use stackyard_core::{Game, GameTime, Record, Seat, Seed, replay};
@@ -43,6 +44,21 @@ fn census_ok(g: &IceTowers) -> bool {
     g.piece_census().iter().all(|&n| n == 15)
 }
 
+/// I13b: a started game that is not over always has a seat with a legal
+/// cap, mine, split or set-down (so it never waits for the timer with
+/// nobody able to play), and `any_play` says exactly that.
+fn nobody_waits_without_a_play(g: &IceTowers) -> bool {
+    if g.started().is_none() || g.is_over() {
+        return true;
+    }
+    let someone = (0..g.seats()).any(|s| {
+        g.legal_actions(Seat(s as u8))
+            .iter()
+            .any(|a| !matches!(a, Action::Done | Action::Undone))
+    });
+    someone && g.any_play()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
@@ -81,6 +97,7 @@ proptest! {
                 }
             }
             prop_assert!(census_ok(&g));
+            prop_assert!(nobody_waits_without_a_play(&g), "started, not over, and no seat can play");
         }
         record.end = Some(now);
         let (replayed, _) = replay::<IceTowers>(&record).unwrap();

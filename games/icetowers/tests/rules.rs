@@ -502,6 +502,32 @@ fn i13b_no_plays_left_ends_the_game() {
 }
 
 #[test]
+fn i13b_nobody_able_to_play_ends_the_game_at_once_not_at_the_timer() {
+    // Issue 49: with a five-minute timer, the game is over the moment the
+    // last play leaves nobody a play, and no timer is left pending.
+    let s = Settings {
+        game_timer_ms: Some(300_000),
+        ..Settings::new(2)
+    };
+    let stacks: Vec<Vec<PieceId>> = (1..15)
+        .map(|k| vec![PieceId::new(Colour(Y), k), PieceId::new(Colour(R), k)])
+        .collect();
+    let mut g = IceTowers::arranged(&s, &stacks, Seed(3)).unwrap();
+    assert_eq!(g.next_deadline(), Some(ms(300_000)));
+    // Yellow says it is done; the game goes on (red can still play).
+    g.apply(Seat(Y), &Action::Done, ms(1_000)).unwrap();
+    assert!(!g.is_over());
+    let onto = tower_of(&g, p(Y, 1, 0));
+    g.apply(Seat(R), &cap(p(R, 1, 0), onto), ms(30_000))
+        .unwrap();
+    let ending = g.ending().expect("I13b ended it");
+    assert_eq!(ending.reason, EndReason::NoPlays);
+    assert_eq!(ending.at, ms(30_000));
+    assert_eq!(g.next_deadline(), None, "no timer left to wait for");
+    assert!(!g.any_play());
+}
+
+#[test]
 fn i13c_the_game_timer_ends_the_game_and_sets_held_pieces_down() {
     let s = Settings {
         game_timer_ms: Some(60_000),

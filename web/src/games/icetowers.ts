@@ -358,6 +358,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       el.g.dataset.topColour = topColour;
       el.g.dataset.count = String(t.pieces.length);
       el.g.dataset.legal = targets ? String(targets.has(t.id)) : '';
+      // What its panel offers this seat now (I7 mine, I11 split), for tests and tools.
+      el.g.dataset.can = playing() && c === null && legal ? [legal.mines.has(t.id) ? 'mine' : '', legal.splits.has(t.id) ? 'split' : ''].filter(Boolean).join(' ') : '';
       el.g.setAttribute(
         'aria-label',
         `tower ${t.id}: ${t.pieces.map((p) => pieceName(p, colours())).join(', ')} (bottom to top), ${pips} pips, ${topColour} on top${targets?.has(t.id) ? ', you may cap it' : ''}`,
@@ -449,8 +451,26 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     mainBtn.disabled = disabled;
   }
 
-  function setStatus(text: string): void {
+  function setStatus(text: string, plays = ''): void {
     if (status.textContent !== text) status.textContent = text;
+    if (status.dataset.plays !== plays) status.dataset.plays = plays;
+  }
+
+  /** What is left for this seat to do, by the rules' own list (I6, I7,
+   *  I11), and the status line saying it: when none of its pyramids can
+   *  cap, the table says so and what is left, rather than "pick one of
+   *  your pyramids" (issue 49). `plays` marks the case for tests. */
+  function leftToDo(v: View): { text: string; plays: string } {
+    if (!legal || [...legal.caps.values()].some((t) => t.size > 0)) {
+      const text = capWith !== null ? `Capping with ${pieceName(capWith, colours())}: click a highlighted tower.` : 'Pick one of your pyramids, then a tower to cap.';
+      return { text, plays: legal ? 'cap' : '' };
+    }
+    const others = v.seats.every((st, i) => i === ctx.seat || st.done);
+    const finish = others ? 'press Done to end the game' : 'press Done if you have finished';
+    const ways = [legal.mines.size > 0 ? 'take one of yours out' : '', legal.splits.size > 0 ? 'split it' : ''].filter(Boolean).join(' or ');
+    if (ways) return { text: `None of your pyramids can cap now: click a tower outlined in orange to ${ways}, or ${finish}.`, plays: 'no-cap' };
+    // I13: the game ends when everyone is done (or nobody can play), not at the timer.
+    return { text: others ? 'No plays left: press Done to end the game.' : 'No plays left for now: press Done; the game ends when everyone is done.', plays: 'none' };
   }
 
   function renderBar(v: View): void {
@@ -483,7 +503,8 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       setStatus('You said you are done; the game ends when everyone is.');
     } else {
       setMain('Done', 'done');
-      setStatus(capWith !== null ? `Capping with ${pieceName(capWith, colours())}: click a highlighted tower.` : 'Pick one of your pyramids, then a tower to cap.');
+      const left = leftToDo(v);
+      setStatus(left.text, left.plays);
     }
   }
 
