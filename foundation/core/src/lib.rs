@@ -59,5 +59,5 @@ pub use record::{
     ReplayError,
 };
 pub use seat::{Seat, Viewer};
-pub use seed::Seed;
+pub use seed::{Seed, splitmix64};
 pub use time::GameTime;

@@ -44,7 +44,12 @@ fn fnv1a64(bytes: &[u8]) -> u64 {
     })
 }
 
-fn splitmix64(mut z: u64) -> u64 {
+/// SplitMix64's output function: a well-spread 64-bit value from any
+/// other (consecutive inputs give unrelated outputs). The one mixer that
+/// seeds are derived with everywhere (child seeds here, MCTS threads and
+/// tournament schedules in the search crate), so every derived seed stays
+/// reproducible across crates.
+pub fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -9,6 +9,7 @@
 use crate::game::{Budget, SearchGame, SearchResult};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
+use stackyard_core::splitmix64;
 use std::time::Instant;
 
 struct Node<G: SearchGame> {
@@ -234,8 +235,8 @@ impl<G: SearchGame> Mcts<G> {
         self.trees.resize_with(threads, || None);
         let mut trees: Vec<Tree<G>> = Vec::with_capacity(threads);
         for t in 0..threads {
-            let seed = splitmix(
-                self.seed ^ splitmix(t as u64 + 1) ^ splitmix(self.calls.wrapping_mul(0x9E37)),
+            let seed = splitmix64(
+                self.seed ^ splitmix64(t as u64 + 1) ^ splitmix64(self.calls.wrapping_mul(0x9E37)),
             );
             let old = if self.reuse {
                 self.trees[t].take()
@@ -349,11 +350,4 @@ impl<G: SearchGame> Mcts<G> {
             pv,
         }
     }
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -9,7 +9,7 @@
 
 use rayon::prelude::*;
 use stackyard_core::play::play_turns;
-use stackyard_core::{Bot, Driver, Game, Record, Seat, Seed, ToAct, Viewer};
+use stackyard_core::{Bot, Driver, Game, Record, Seat, Seed, ToAct, Viewer, splitmix64};
 
 /// Makes an entrant's bot for one game: given the seat it plays and the
 /// game's seed.
@@ -174,13 +174,6 @@ pub fn play_game<G: Game>(
     })
 }
 
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The schedule of `entrants` meeting `games` times per pairing:
 /// (seat 0, seat 1, game seed, opening seed) per game.
 pub fn schedule(entrants: usize, games: usize, seed: u64) -> Vec<(usize, usize, u64, u64)> {
@@ -191,9 +184,9 @@ pub fn schedule(entrants: usize, games: usize, seed: u64) -> Vec<(usize, usize, 
             for g in 0..games {
                 let k = out.len() as u64;
                 let pair_game = (i * n + j) as u64 * 1_000_003 + (g / 2) as u64;
-                let opening = mix(seed ^ mix(pair_game));
+                let opening = splitmix64(seed ^ splitmix64(pair_game));
                 let (b, w) = if g % 2 == 0 { (i, j) } else { (j, i) };
-                out.push((b, w, mix(seed.wrapping_add(k) ^ 0x5EED), opening));
+                out.push((b, w, splitmix64(seed.wrapping_add(k) ^ 0x5EED), opening));
             }
         }
     }

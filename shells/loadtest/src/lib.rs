@@ -28,16 +28,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Options that cannot work, said before anything runs (the CLI exits 2).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct BadOptions(pub String);
-
-impl std::fmt::Display for BadOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BadOptions {}
 
 /// Returns a [`BadOptions`] error from the function.
 macro_rules! bad {

@@ -1,6 +1,7 @@
 //! Seat tokens: random secrets of 192 bits, kept only as SHA-256 hashes and
 //! compared in constant time.
 
+use hmac::{Hmac, KeyInit, Mac};
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
@@ -8,7 +9,7 @@ use subtle::ConstantTimeEq;
 pub fn new_token() -> Result<(String, String), String> {
     let mut bytes = [0u8; 24];
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness for a token: {e}"))?;
-    let token = hex(&bytes);
+    let token = hex::encode(bytes);
     let hash = hash_token(&token);
     Ok((token, hash))
 }
@@ -26,12 +27,12 @@ pub fn random_hex(n: usize) -> String {
             *b = (t >> ((i % 16) * 8)) as u8;
         }
     }
-    hex(&bytes)
+    hex::encode(bytes)
 }
 
 /// The hash a token is stored as (hex SHA-256).
 pub fn hash_token(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// Whether `token` hashes to `stored`, in time independent of where they
@@ -44,38 +45,22 @@ pub fn token_matches(token: &str, stored: &str) -> bool {
 /// HMAC-SHA256 of `message` under `key`, hex (RFC 2104): what one node
 /// of a service proves to another with the secret they share (issue #28).
 pub fn mac(key: &[u8], message: &[u8]) -> String {
-    const BLOCK: usize = 64;
-    let mut block = [0u8; BLOCK];
-    if key.len() > BLOCK {
-        block[..32].copy_from_slice(&Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let pad = |byte: u8| block.map(|b| b ^ byte);
-    let inner = Sha256::new()
-        .chain_update(pad(0x36))
-        .chain_update(message)
-        .finalize();
-    let outer = Sha256::new()
-        .chain_update(pad(0x5c))
-        .chain_update(inner)
-        .finalize();
-    hex(&outer)
+    hex::encode(keyed(key, message).finalize().into_bytes())
 }
 
 /// Whether `proof` is the [`mac`] of `message` under `key`, in constant time.
 pub fn mac_matches(key: &[u8], message: &[u8], proof: &str) -> bool {
-    mac(key, message).as_bytes().ct_eq(proof.as_bytes()).into()
+    // A proof that is not hex is simply wrong; the comparison of the bytes
+    // is the hmac crate's own, in constant time.
+    hex::decode(proof).is_ok_and(|proof| keyed(key, message).verify_slice(&proof).is_ok())
 }
 
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        s.push(DIGITS[(b >> 4) as usize] as char);
-        s.push(DIGITS[(b & 15) as usize] as char);
-    }
-    s
+fn keyed(key: &[u8], message: &[u8]) -> Hmac<Sha256> {
+    // HMAC takes a key of any length (a long one is hashed first).
+    let mut mac =
+        <Hmac<Sha256> as KeyInit>::new_from_slice(key).expect("HMAC takes any key length");
+    mac.update(message);
+    mac
 }
 
 #[cfg(test)]
@@ -111,5 +96,9 @@ mod tests {
         assert!(mac_matches(b"k", b"m", &mac(b"k", b"m")));
         assert!(!mac_matches(b"k", b"m", &mac(b"j", b"m")));
         assert!(!mac_matches(b"k", b"m", ""));
+        // Not hex, or cut short: refused, never a panic.
+        assert!(!mac_matches(b"k", b"m", "not hex at all"));
+        assert!(!mac_matches(b"k", b"m", &mac(b"k", b"m")[..63]));
+        assert!(!mac_matches(b"k", b"m", &mac(b"k", b"m")[..62]));
     }
 }

@@ -20,19 +20,11 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use stackyard_core::frames::{Frame, record_frames};
 use stackyard_core::{ErasedRecord, Viewer};
-use std::fmt;
 
 /// Bad input, in a sentence that names what was wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ShellError(pub String);
-
-impl fmt::Display for ShellError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ShellError {}
 
 /// Longest piece of the user's input quoted back in a message.
 const QUOTE_MAX: usize = 40;

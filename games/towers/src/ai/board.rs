@@ -193,16 +193,9 @@ fn sym_images(cols: u8, rows: u8) -> &'static [[u8; 8]; 64] {
 }
 
 /// Why a board cannot be built.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct BoardError(pub String);
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 impl Board {
     /// The start position of a `cols × rows` board under `rules` (T4, T17,

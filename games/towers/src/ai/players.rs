@@ -22,16 +22,9 @@ pub enum PlayerSpec {
 }
 
 /// A spec that does not parse.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct SpecError(pub String);
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SpecError {}
 
 impl FromStr for PlayerSpec {
     type Err = SpecError;
