@@ -160,6 +160,11 @@ pub struct ApiError {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub rule: Option<&'static str>,
+    /// The table the error is about: for `already_played`, the earlier
+    /// attempt's, so a client can say how it went (issue #49).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub table: Option<String>,
 }
 
 impl ApiError {
@@ -169,6 +174,7 @@ impl ApiError {
             kind,
             message: message.into(),
             rule: None,
+            table: None,
         }
     }
 }
