@@ -75,6 +75,7 @@ test("today's deal: played from the lobby to the end, then on the board", async 
     const left = `${stacksLeft} ${stacksLeft === 1 ? 'stack' : 'stacks'} left`;
     assert.match(said, new RegExp(`^You played today’s deal${as}: ${left}\\. Next deal in (\\d+ h )?\\d+ min\\. See it again$`), said);
     assert.match(page.url(), /#\/$/);
+    if (who === 'Dora Again') await shot(page, 'e2e-daily-played-again');
     await page.evaluate(() => (document.querySelector('[data-daily-message="babel"]').textContent = ''));
   }
   // The deal is private: not among the lobby's tables.
@@ -104,7 +105,8 @@ test("today's deal given up after one tile ranks below a finished one (B-10)", a
   await page.waitForFunction((old) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > old, v, { timeout: 15_000 });
   await page.click('[data-testid="resign"]');
   await page.click('[data-testid="confirm"]');
-  await page.waitForSelector('[data-summary]');
+  await page.waitForSelector('[data-testid="result"]');
+  await shot(page, 'e2e-daily-given-up');
   await page.goto(`${server.url}/#/`);
   await page.waitForSelector('[data-daily-board="babel"] [data-name="Quick Quitter"]');
   const names = await page.$$eval('[data-daily-board="babel"] li', (ls) => ls.map((l) => l.dataset.name));
