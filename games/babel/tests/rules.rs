@@ -344,7 +344,10 @@ fn b_10_a_deal_given_up_counts_every_tile_not_drawn_as_a_stack() {
     // Given up now, it ranks as the 21 stacks the line would be with the
     // other 20 tiles laid out unmoved, not as the one-stack full win.
     driver
-        .finish(Ending::Resigned { seat: Seat(0) }, GameTime::from_millis(1000))
+        .finish(
+            Ending::Resigned { seat: Seat(0) },
+            GameTime::from_millis(1000),
+        )
         .unwrap();
     let outcome = driver.outcome().unwrap();
     assert_eq!(outcome.scores, vec![-21]);

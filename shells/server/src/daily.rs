@@ -386,7 +386,10 @@ mod tests {
     fn the_next_deal_is_said_in_hours_and_minutes() {
         let day = 86_400_000;
         assert_eq!(until_next_deal(20 * day), "24 h 0 min");
-        assert_eq!(until_next_deal(20 * day + 18 * 3_600_000 + 48 * 60_000), "5 h 12 min");
+        assert_eq!(
+            until_next_deal(20 * day + 18 * 3_600_000 + 48 * 60_000),
+            "5 h 12 min"
+        );
         assert_eq!(until_next_deal(21 * day - 40 * 60_000), "40 min");
         assert_eq!(until_next_deal(21 * day - 30_000), "under a minute");
     }

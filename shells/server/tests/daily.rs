@@ -291,7 +291,10 @@ fn a_deal_given_up_ranks_by_the_tiles_it_left_not_as_a_full_win() {
         let (_, over) = play(&mut fay, &welcome, 10_000).await;
         assert!(over);
         let entries = board_of(addr, 2).await;
-        let names: Vec<&str> = entries.iter().map(|e| e["name"].as_str().unwrap()).collect();
+        let names: Vec<&str> = entries
+            .iter()
+            .map(|e| e["name"].as_str().unwrap())
+            .collect();
         // B-10: the deal given up counts its 23 undrawn tiles as stacks,
         // so the finished deal ranks first, though Quinn was quicker.
         assert_eq!(names, ["Fay", "Quinn"], "{entries:?}");
@@ -301,7 +304,10 @@ fn a_deal_given_up_ranks_by_the_tiles_it_left_not_as_a_full_win() {
         assert_eq!(quinn["won"], false);
         let fay = &entries[0];
         assert!(fay["score"].as_i64().unwrap() > -24, "{fay}");
-        assert!(fay["time_ms"].as_i64() > quinn["time_ms"].as_i64(), "{entries:?}");
+        assert!(
+            fay["time_ms"].as_i64() > quinn["time_ms"].as_i64(),
+            "{entries:?}"
+        );
         // The table says the same as the board.
         let summary = get(addr, &format!("/api/v1/tables/{quinn_table}")).await;
         assert_eq!(summary["outcome"]["scores"][0], -24, "{summary}");
@@ -320,12 +326,20 @@ fn a_second_attempt_is_refused_in_words_per_account_and_per_browser() {
         let table = first.json()["table"].as_str().unwrap().to_string();
         let id = first.cookie("stackyard_daily").expect("a daily cookie");
         let line = first.set_cookie_line("stackyard_daily");
-        assert!(line.contains("HttpOnly") && line.contains("Path=/api/v1/daily"), "{line}");
+        assert!(
+            line.contains("HttpOnly") && line.contains("Path=/api/v1/daily"),
+            "{line}"
+        );
         let cookie = format!("stackyard_daily={id}");
         // The same browser under a new name: refused, in words, with the
         // earlier attempt's table.
         let again = start_as(addr, "Gus Two", &[("Cookie", &cookie)]).await;
-        assert_eq!((again.status, again.kind()), (409, "already_played".into()), "{}", again.body);
+        assert_eq!(
+            (again.status, again.kind()),
+            (409, "already_played".into()),
+            "{}",
+            again.body
+        );
         let error = &again.json()["error"];
         let said = error["message"].as_str().unwrap();
         assert!(
@@ -337,17 +351,37 @@ fn a_second_attempt_is_refused_in_words_per_account_and_per_browser() {
         // The same name from another browser: refused too, said of the name.
         let again = start_as(addr, "Gus", &[]).await;
         assert_eq!(again.status, 409, "{}", again.body);
-        let said = again.json()["error"]["message"].as_str().unwrap().to_string();
-        assert!(said.starts_with("Gus has already played today’s deal"), "{said}");
+        let said = again.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            said.starts_with("Gus has already played today’s deal"),
+            "{said}"
+        );
         // Another browser and another name is another person.
         let other = start_as(addr, "Hana", &[]).await;
         assert_eq!(other.status, 200, "{}", other.body);
         // An account: one attempt, whatever name it types.
         let name = format!("Acc{}", stackyard_server::auth::random_hex(3));
         let password = "plank-otter-91";
-        let up = request(addr, "POST", "/api/v1/accounts", &[], Some(json!({"name": name, "password": password}))).await;
+        let up = request(
+            addr,
+            "POST",
+            "/api/v1/accounts",
+            &[],
+            Some(json!({"name": name, "password": password})),
+        )
+        .await;
         assert_eq!(up.status, 201, "{}", up.body);
-        let signed = request(addr, "POST", "/api/v1/session", &[], Some(json!({"name": name, "password": password}))).await;
+        let signed = request(
+            addr,
+            "POST",
+            "/api/v1/session",
+            &[],
+            Some(json!({"name": name, "password": password})),
+        )
+        .await;
         let bearer = format!("Bearer {}", signed.json()["token"].as_str().unwrap());
         let mine = start_as(addr, "whatever", &[("Authorization", &bearer)]).await;
         assert_eq!(mine.status, 200, "{}", mine.body);

@@ -62,7 +62,8 @@ fn assets_go_compressed_when_accepted_and_hashed_ones_are_kept_a_year() {
                 ("gzip", Some("gzip"), raw / 3),
                 ("identity", None, raw),
             ] {
-                let reply = request_raw(addr, "GET", path, &[("Accept-Encoding", accept)], "").await;
+                let reply =
+                    request_raw(addr, "GET", path, &[("Accept-Encoding", accept)], "").await;
                 let what = format!("{path} accepting {accept}: {:?}", reply.headers);
                 assert_eq!(reply.status, 200, "{what}");
                 assert_eq!(header(&reply, "content-encoding"), encoding, "{what}");
