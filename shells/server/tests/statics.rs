@@ -37,7 +37,7 @@ fn header<'a>(reply: &'a Reply, name: &str) -> Option<&'a str> {
 }
 
 fn serve(dir: &Path) -> Background {
-    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), &db_url(dir));
+    let mut config = Config::new("127.0.0.1:0".parse().unwrap(), db_url(dir));
     config.web = Some(dir.join("dist"));
     Background::start(config).expect("the server starts")
 }
