@@ -37,6 +37,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly kind: string,
     message: string,
+    /** The table the error is about (`already_played`: the earlier attempt's). */
+    readonly table?: string,
   ) {
     super(message);
   }
@@ -68,14 +70,16 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   if (!res.ok) {
     let kind = 'http';
     let message = `${res.status} ${res.statusText}`;
+    let table: string | undefined;
     try {
       const body = JSON.parse(text) as ApiError;
       kind = body.error.kind;
       message = body.error.message;
+      table = body.error.table;
     } catch {
       if (text) message += `: ${text.slice(0, 200)}`;
     }
-    throw new ApiFailure(res.status, kind, message);
+    throw new ApiFailure(res.status, kind, message, table);
   }
   // A server without this route may answer with the client's index.html
   // (its static fallback): that is "not here", not a parse crash.

@@ -171,8 +171,9 @@ pub trait Game: Clone + Debug + Send + 'static {
     }
 
     /// Each seat's standing now, by seat (the score so far; Tower of Babel:
-    /// minus the stacks in the line). A host ranks the other seats by it
-    /// when one seat resigns, times out or abandons.
+    /// minus the stacks in the line and the tiles still to draw, B-10). A host
+    /// ranks the other seats by it when one seat resigns, times out or
+    /// abandons, and a daily board ranks a solitaire given up by it.
     fn scores(&self) -> Vec<i64>;
 
     /// The result, once the game is over.

@@ -537,9 +537,13 @@ impl Game for Babel {
         }
     }
 
-    /// B7: fewer stacks is better, so the standing is minus the stacks.
+    /// B7: fewer stacks is better, so the standing is minus the stacks;
+    /// B-10: a tile not drawn yet counts as the stack it would be, laid out
+    /// unmoved, so a deal given up early ranks by what it left (and not as
+    /// if one tile drawn were a full win). Once the game is over nothing is
+    /// left to draw and this is minus the B7 result.
     fn scores(&self) -> Vec<i64> {
-        vec![-(self.stacks() as i64)]
+        vec![-((self.stacks() + self.undrawn_count()) as i64)]
     }
 
     fn outcome(&self) -> Option<Outcome> {

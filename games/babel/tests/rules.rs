@@ -323,3 +323,47 @@ fn b_8_a_whole_stack_goes_back_and_undos_unwind_in_order() {
     assert_eq!("undo".parse::<Action>().unwrap(), Action::Undo);
     assert_eq!(Action::Undo.to_string(), "undo");
 }
+
+#[test]
+fn b_10_a_deal_given_up_counts_every_tile_not_drawn_as_a_stack() {
+    use stackyard_core::{Driver, Ending};
+    // Four suns first: drawn and piled up, one stack and 20 tiles to go.
+    let order: Vec<Tile> = Tile::all().collect();
+    let settings = Settings {
+        variant: Variant::Standard,
+        deal: Some(order),
+        undo: false,
+    };
+    let mut driver = Driver::<Babel>::new(settings, Seed(0)).unwrap();
+    for a in ["draw", "draw", "2<1", "draw", "2<1", "draw", "2<1"] {
+        driver.act(Seat(0), act(a), GameTime::ZERO).unwrap();
+    }
+    assert_eq!(driver.game().stacks(), 1);
+    assert_eq!(driver.game().undrawn_count(), 20);
+    assert_eq!(driver.game().scores(), vec![-21]);
+    // Given up now, it ranks as the 21 stacks the line would be with the
+    // other 20 tiles laid out unmoved, not as the one-stack full win.
+    driver
+        .finish(
+            Ending::Resigned { seat: Seat(0) },
+            GameTime::from_millis(1000),
+        )
+        .unwrap();
+    let outcome = driver.outcome().unwrap();
+    assert_eq!(outcome.scores, vec![-21]);
+    assert!(outcome.winners.is_empty());
+}
+
+#[test]
+fn b_10_with_every_tile_drawn_the_standing_is_the_b7_result() {
+    let mut g = Babel::hidden(Seed(3), Variant::Standard);
+    while g.undrawn_count() > 0 {
+        g.play(Action::Draw).unwrap();
+    }
+    assert_eq!(g.scores(), vec![-(g.stacks() as i64)]);
+    // B-2: with no move left the game has already ended by itself.
+    if !g.is_finished() {
+        g.play(Action::End).unwrap();
+    }
+    assert_eq!(g.outcome().unwrap().scores, g.scores());
+}

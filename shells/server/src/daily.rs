@@ -8,7 +8,8 @@
 //! drawn from a secret kept in the database, so nobody can deal tomorrow's
 //! game today; while the day lasts its tables are not listed, not watched,
 //! and their records are not served (they would show everyone the deal).
-//! One attempt per name and day: the first start is the one that counts.
+//! One attempt a day per account, per name and per guest's browser (a
+//! cookie, issue #49): the first start is the one that counts.
 
 use crate::protocol::{
     ApiError, CreateTable, DailyBoard, DailyEntry, DailyInfo, DailyRequest, DailyStart, ErrorBody,
@@ -18,6 +19,7 @@ use crate::store::Write;
 use crate::tables::{Hub, PrivateTable};
 use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::response::IntoResponse;
 use serde::Deserialize;
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -91,11 +93,30 @@ pub async fn list(State(hub): Shared) -> axum::Json<Vec<DailyInfo>> {
     )
 }
 
+/// The cookie a browser's daily attempts are known by (issue #49): a
+/// random id set on its first attempt, kept 400 days and sent only to the
+/// daily routes; the store keeps its hash. A guest gets one attempt a day
+/// per browser whatever name it types, as an account does per account.
+pub const DAILY_COOKIE: &str = "stackyard_daily";
+
+/// This browser's daily id, and whether it is new (to be set as a cookie).
+fn browser_id(headers: &axum::http::HeaderMap) -> Result<(String, bool), ApiError> {
+    let sent = crate::accounts::cookie(headers, DAILY_COOKIE)
+        .filter(|v| v.len() == 48 && v.bytes().all(|b| b.is_ascii_hexdigit()));
+    match sent {
+        Some(id) => Ok((id.to_string(), false)),
+        None => crate::auth::new_token()
+            .map(|(id, _)| (id, true))
+            .map_err(|e| ApiError::new(ErrorKind::Storage, e)),
+    }
+}
+
 /// Starts today's deal for a name: a private one-seat table, already
-/// playing. A name gets one attempt a day (409 `already_played` after).
+/// playing. One attempt a day per account, per guest's browser and per
+/// name (409 `already_played` after, naming the earlier attempt's table).
 #[utoipa::path(post, path = "/api/v1/daily/{game}", params(("game" = String, Path, description = "game name")),
     request_body = DailyRequest,
-    responses((status = 200, body = DailyStart), (status = 400, description = "bad_request: no daily deal of this game, or a bad name or body", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 409, description = "already_played: this name (or one read the same) played today", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 429, description = "too_many_tables (or rate_limited)", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
+    responses((status = 200, body = DailyStart), (status = 400, description = "bad_request: no daily deal of this game, or a bad name or body", body = ErrorBody), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 409, description = "already_played: this account, this browser (its daily cookie) or this name (or one read the same) played today; `table` is the earlier attempt's", body = ErrorBody), (status = 413, description = "too_large: a body over 64 KiB", body = ErrorBody), (status = 429, description = "too_many_tables (or rate_limited)", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 pub async fn start(
     State(hub): Shared,
     axum::Extension(accounts): axum::Extension<std::sync::Arc<crate::accounts::Accounts>>,
@@ -103,7 +124,7 @@ pub async fn start(
     Path(game): Path<String>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     body: Bytes,
-) -> Result<axum::Json<DailyStart>, ApiError> {
+) -> Result<axum::response::Response, ApiError> {
     let daily = offered(&hub, &game)?;
     let request: DailyRequest = if body.iter().all(u8::is_ascii_whitespace) {
         DailyRequest::default()
@@ -126,13 +147,31 @@ pub async fn start(
         })?)?,
     };
     let day = today();
+    let (browser, new_browser) = browser_id(&headers)?;
+    let browser_key = crate::auth::hash_token(&browser);
+    // A guest who types another name is still the same browser.
+    if account.is_none()
+        && let Some(earlier) = hub
+            .store
+            .daily_entry_of_browser(&game, &day, &browser_key)
+            .await
+            .map_err(storage)?
+    {
+        return Err(already_played(
+            format!(
+                "You have already played today’s deal in this browser, as {}: one attempt a day, whatever the name.",
+                earlier.name
+            ),
+            &earlier.table,
+        ));
+    }
     if let Some(earlier) = hub
         .store
         .daily_entry(&game, &day, &name)
         .await
         .map_err(storage)?
     {
-        return Err(already_played(&name, &earlier.table));
+        return Err(name_played(&name, account.is_some(), &earlier.table));
     }
     let seed = daily.seed(&game, &day);
     let spec = CreateTable {
@@ -150,7 +189,7 @@ pub async fn start(
     let (entry_game, entry_day, entry_name) = (game.clone(), day.clone(), name.clone());
     let private = PrivateTable {
         name: name.clone(),
-        account: account.map(|(id, _)| id),
+        account: account.as_ref().map(|(id, _)| id.clone()),
         day: day.clone(),
         writes: Box::new(move |table| {
             vec![Write::DailyStarted {
@@ -159,6 +198,7 @@ pub async fn start(
                 name: entry_name,
                 table: table.to_string(),
                 started_at,
+                browser: Some(browser_key),
             }]
         }),
     };
@@ -173,28 +213,75 @@ pub async fn start(
         Err(e) if e.kind == ErrorKind::Storage => {
             // Two starts for one name at once: the store let one in.
             if let Ok(Some(earlier)) = hub.store.daily_entry(&game, &day, &name).await {
-                return Err(already_played(&name, &earlier.table));
+                return Err(name_played(&name, account.is_some(), &earlier.table));
             }
             return Err(e);
         }
         Err(e) => return Err(e),
     };
     metrics::counter!("stackyard_daily_started_total").increment(1);
-    Ok(axum::Json(DailyStart {
+    let mut response = axum::Json(DailyStart {
         table: joined.table,
         seat: joined.seat,
         token: joined.token,
         day,
-    }))
+    })
+    .into_response();
+    if new_browser {
+        let secure = if crate::accounts::routes::secure(&headers) {
+            "; Secure"
+        } else {
+            ""
+        };
+        let cookie = format!(
+            "{DAILY_COOKIE}={browser}; Path=/api/v1/daily; HttpOnly; SameSite=Lax; Max-Age=34560000{secure}"
+        );
+        if let Ok(value) = axum::http::HeaderValue::from_str(&cookie) {
+            response
+                .headers_mut()
+                .append(axum::http::header::SET_COOKIE, value);
+        }
+    }
+    Ok(response)
 }
 
-fn already_played(name: &str, table: &str) -> ApiError {
-    ApiError::new(
-        ErrorKind::AlreadyPlayed,
-        format!(
-            "{name} has already played today's deal (table {table}); a name gets one attempt a day"
-        ),
+/// The refusal of a second attempt by `name`: said to the account's owner,
+/// or to whoever typed the name.
+fn name_played(name: &str, account: bool, table: &str) -> ApiError {
+    already_played(
+        if account {
+            "You have already played today’s deal with this account: one attempt a day.".to_string()
+        } else {
+            format!("{name} has already played today’s deal: one attempt a day for each name.")
+        },
+        table,
     )
+}
+
+fn already_played(said: String, table: &str) -> ApiError {
+    let mut error = ApiError::new(
+        ErrorKind::AlreadyPlayed,
+        format!("{said} The next deal is in {}.", until_next_deal(now_ms())),
+    );
+    error.table = Some(table.to_string());
+    error
+}
+
+/// Unix ms now.
+fn now_ms() -> i64 {
+    crate::accounts::now_ms()
+}
+
+/// How long until the next UTC day's deal, from `now` (unix ms), in words:
+/// "5 h 12 min", "40 min", "under a minute".
+pub fn until_next_deal(now: i64) -> String {
+    let left_ms = 86_400_000 - now.rem_euclid(86_400_000);
+    let minutes = left_ms / 60_000;
+    match (minutes / 60, minutes % 60) {
+        (0, 0) => "under a minute".to_string(),
+        (0, m) => format!("{m} min"),
+        (h, m) => format!("{h} h {m} min"),
+    }
 }
 
 /// Which day's board.
@@ -294,6 +381,18 @@ fn checked_day(day: &str) -> Result<String, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_next_deal_is_said_in_hours_and_minutes() {
+        let day = 86_400_000;
+        assert_eq!(until_next_deal(20 * day), "24 h 0 min");
+        assert_eq!(
+            until_next_deal(20 * day + 18 * 3_600_000 + 48 * 60_000),
+            "5 h 12 min"
+        );
+        assert_eq!(until_next_deal(21 * day - 40 * 60_000), "40 min");
+        assert_eq!(until_next_deal(21 * day - 30_000), "under a minute");
+    }
 
     #[test]
     fn a_day_must_be_written_as_one() {

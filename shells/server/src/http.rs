@@ -202,10 +202,7 @@ pub fn router(hub: Arc<Hub>, web: Option<std::path::PathBuf>) -> Router {
         ))
         .with_state(hub);
     match web {
-        Some(dir) if dir.is_dir() => api.fallback_service(
-            tower_http::services::ServeDir::new(&dir)
-                .fallback(tower_http::services::ServeFile::new(dir.join("index.html"))),
-        ),
+        Some(dir) if dir.is_dir() => api.fallback_service(crate::statics::router(&dir)),
         _ => api.fallback(|| async {
             ApiError::new(
                 ErrorKind::NotFound,

@@ -5,7 +5,8 @@
 //!   server core knows games only through `stackyard_core::host` and the
 //!   list from `stackyard_registry::registry()`.
 //! - [`ws`]: protocol v1 over WebSocket; [`http`]: the HTTP API, OpenAPI,
-//!   `/healthz`, `/metrics`, rules pages and the web client's files.
+//!   `/healthz`, `/metrics` and rules pages; [`statics`]: the web
+//!   client's files, precompressed and cached.
 //! - [`store`]: sqlx (SQLite by default, PostgreSQL) with one writer that
 //!   groups commits across tables; an action is durable before it is
 //!   acknowledged or broadcast.
@@ -36,6 +37,7 @@ pub mod protocol;
 pub mod ratings;
 pub mod rebuild;
 pub mod replay;
+pub mod statics;
 pub mod store;
 pub mod tables;
 pub mod ws;

@@ -245,3 +245,155 @@ fn a_stored_hint_count_appears_in_the_finished_record() {
         assert!(again.outcome().is_some());
     });
 }
+
+/// Starts today's deal as `name`, with `headers` (a cookie, a bearer).
+async fn start_as(addr: std::net::SocketAddr, name: &str, headers: &[(&str, &str)]) -> Reply {
+    request(
+        addr,
+        "POST",
+        "/api/v1/daily/babel",
+        headers,
+        Some(json!({"name": name})),
+    )
+    .await
+}
+
+/// The day's board once it has `n` entries.
+async fn board_of(addr: std::net::SocketAddr, n: usize) -> Vec<Value> {
+    for _ in 0..100 {
+        let board = get(addr, "/api/v1/daily/babel").await;
+        let entries = board["entries"].as_array().unwrap().clone();
+        if entries.len() >= n {
+            return entries;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the board never had {n} entries");
+}
+
+#[test]
+fn a_deal_given_up_ranks_by_the_tiles_it_left_not_as_a_full_win() {
+    let dir = temp_dir("daily-given-up");
+    let server = start(&db_url(&dir));
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        // Quinn draws one tile and gives up: one stack on the table, 23
+        // tiles never drawn (issue #49).
+        let (quinn_table, token) = start_daily(addr, "Quinn").await;
+        let (mut quinn, _) = Client::connect(addr, &quinn_table, Some(&token)).await;
+        let id = quinn.act(json!({"type": "draw"})).await;
+        assert_eq!(quinn.next_of("ack").await["id"], id);
+        let id = quinn.request("resign").await;
+        assert_eq!(quinn.next_of("ack").await["id"], id);
+        // Fay plays the same deal to its end.
+        let (fay_table, token) = start_daily(addr, "Fay").await;
+        let (mut fay, welcome) = Client::connect(addr, &fay_table, Some(&token)).await;
+        let (_, over) = play(&mut fay, &welcome, 10_000).await;
+        assert!(over);
+        let entries = board_of(addr, 2).await;
+        let names: Vec<&str> = entries
+            .iter()
+            .map(|e| e["name"].as_str().unwrap())
+            .collect();
+        // B-10: the deal given up counts its 23 undrawn tiles as stacks,
+        // so the finished deal ranks first, though Quinn was quicker.
+        assert_eq!(names, ["Fay", "Quinn"], "{entries:?}");
+        let quinn = &entries[1];
+        assert_eq!(quinn["score"], -24, "{quinn}");
+        assert_eq!(quinn["ending"]["type"], "resigned", "{quinn}");
+        assert_eq!(quinn["won"], false);
+        let fay = &entries[0];
+        assert!(fay["score"].as_i64().unwrap() > -24, "{fay}");
+        assert!(
+            fay["time_ms"].as_i64() > quinn["time_ms"].as_i64(),
+            "{entries:?}"
+        );
+        // The table says the same as the board.
+        let summary = get(addr, &format!("/api/v1/tables/{quinn_table}")).await;
+        assert_eq!(summary["outcome"]["scores"][0], -24, "{summary}");
+    });
+}
+
+#[test]
+fn a_second_attempt_is_refused_in_words_per_account_and_per_browser() {
+    let dir = temp_dir("daily-once");
+    let server = start(&db_url(&dir));
+    let addr = server.addr;
+    client_runtime().block_on(async move {
+        // A guest's first attempt: the server gives its browser a cookie.
+        let first = start_as(addr, "Gus", &[]).await;
+        assert_eq!(first.status, 200, "{}", first.body);
+        let table = first.json()["table"].as_str().unwrap().to_string();
+        let id = first.cookie("stackyard_daily").expect("a daily cookie");
+        let line = first.set_cookie_line("stackyard_daily");
+        assert!(
+            line.contains("HttpOnly") && line.contains("Path=/api/v1/daily"),
+            "{line}"
+        );
+        let cookie = format!("stackyard_daily={id}");
+        // The same browser under a new name: refused, in words, with the
+        // earlier attempt's table.
+        let again = start_as(addr, "Gus Two", &[("Cookie", &cookie)]).await;
+        assert_eq!(
+            (again.status, again.kind()),
+            (409, "already_played".into()),
+            "{}",
+            again.body
+        );
+        let error = &again.json()["error"];
+        let said = error["message"].as_str().unwrap();
+        assert!(
+            said.starts_with("You have already played today’s deal in this browser, as Gus"),
+            "{said}"
+        );
+        assert!(said.contains("The next deal is in "), "{said}");
+        assert_eq!(error["table"], table.as_str());
+        // The same name from another browser: refused too, said of the name.
+        let again = start_as(addr, "Gus", &[]).await;
+        assert_eq!(again.status, 409, "{}", again.body);
+        let said = again.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            said.starts_with("Gus has already played today’s deal"),
+            "{said}"
+        );
+        // Another browser and another name is another person.
+        let other = start_as(addr, "Hana", &[]).await;
+        assert_eq!(other.status, 200, "{}", other.body);
+        // An account: one attempt, whatever name it types.
+        let name = format!("Acc{}", stackyard_server::auth::random_hex(3));
+        let password = "plank-otter-91";
+        let up = request(
+            addr,
+            "POST",
+            "/api/v1/accounts",
+            &[],
+            Some(json!({"name": name, "password": password})),
+        )
+        .await;
+        assert_eq!(up.status, 201, "{}", up.body);
+        let signed = request(
+            addr,
+            "POST",
+            "/api/v1/session",
+            &[],
+            Some(json!({"name": name, "password": password})),
+        )
+        .await;
+        let bearer = format!("Bearer {}", signed.json()["token"].as_str().unwrap());
+        let mine = start_as(addr, "whatever", &[("Authorization", &bearer)]).await;
+        assert_eq!(mine.status, 200, "{}", mine.body);
+        let mine = mine.json()["table"].as_str().unwrap().to_string();
+        let again = start_as(addr, "Someone Else", &[("Authorization", &bearer)]).await;
+        assert_eq!(again.status, 409, "{}", again.body);
+        let error = &again.json()["error"];
+        let said = error["message"].as_str().unwrap();
+        assert!(
+            said.starts_with("You have already played today’s deal with this account"),
+            "{said}"
+        );
+        assert_eq!(error["table"], mine.as_str());
+    });
+}

@@ -279,6 +279,8 @@ async fn daily_suite(store: &Store) {
                 name: name.into(),
                 table: table.clone(),
                 started_at: 1,
+                // Issue #49: A and B from one browser, the others from none.
+                browser: matches!(name, "A" | "B").then(|| "browser-1".to_string()),
             }])
             .await
             .unwrap();
@@ -292,6 +294,7 @@ async fn daily_suite(store: &Store) {
             name: "A".into(),
             table: format!("d{}", random_hex(6)),
             started_at: 2,
+            browser: None,
         }])
         .await;
     assert!(again.is_err());
@@ -330,6 +333,11 @@ async fn daily_suite(store: &Store) {
         day
     );
     assert!(store.daily_of_table("nothing").await.unwrap().is_none());
+    // A browser's attempt is its first one (issue #49).
+    let first = store.daily_entry_of_browser(&game, day, "browser-1").await;
+    assert_eq!(first.unwrap().unwrap().name, "A");
+    let none = store.daily_entry_of_browser(&game, day, "browser-2").await;
+    assert!(none.unwrap().is_none());
     let private = store.daily_tables_since(day).await.unwrap();
     assert!(tables.iter().all(|t| private.contains(t)));
     let later = store.daily_tables_since("2099-01-03").await.unwrap();

@@ -74,6 +74,8 @@ export interface GameModule {
   outcomeShort?: (outcome: Outcome) => string;
   /** A daily board's score in words. */
   dailyScore?: (score: number) => string;
+  /** How the daily board ranks, in one sentence (with what giving up counts as). */
+  dailyRule?: string;
   /** The table fits one screen: a physical (real-time, 3-D) table, its
    *  pieces, the main action and the last verdict without scrolling (issue 24). */
   fit?: boolean;
@@ -109,6 +111,8 @@ const MODULES_OF = (): Record<string, GameModule> => (modules ??= {
     action: (a: BabelAction) => babelAction(a),
     outcomeShort: (o) => `${stacks(-o.scores[0])} left`,
     dailyScore: (score) => stacks(-score),
+    // B-10: a deal given up counts each tile not drawn as a stack.
+    dailyRule: 'Fewest stacks wins, then the quickest; giving up counts every tile not yet drawn as a stack.',
     solo: (outcome, ending) => {
       // A solitaire given up is lost, whatever the line looked like.
       if (ending?.type === 'resigned') return { title: 'You lost', kind: 'lost', why: 'You gave up this deal.' };
@@ -223,4 +227,9 @@ export function fitsOneScreen(game: string): boolean {
 /** A daily board's score in the game's words, where it has them. */
 export function dailyScore(game: string, score: number): string | null {
   return MODULES[game]?.dailyScore?.(score) ?? null;
+}
+
+/** How a game's daily board ranks, in the game's words, where it has them. */
+export function dailyRule(game: string): string | null {
+  return MODULES[game]?.dailyRule ?? null;
 }

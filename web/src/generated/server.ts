@@ -28,7 +28,12 @@ message: string,
 /**
  * The rule id, when the rules refused.
  */
-rule?: string, };
+rule?: string, 
+/**
+ * The table the error is about: for `already_played`, the earlier
+ * attempt's, so a client can say how it went (issue #49).
+ */
+table?: string, };
 
 /**
  * A bot level.

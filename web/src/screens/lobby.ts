@@ -5,7 +5,7 @@
 // settings only under "Advanced"). Today's deals and recent games below.
 
 import { ApiFailure, api } from '../api';
-import type { CreateTable, DailyEntry, DailyInfo, GameInfo, SeatRequest, TableSummary } from '../protocol';
+import type { CreateTable, DailyInfo, GameInfo, SeatRequest, TableSummary } from '../protocol';
 import { NAME_MAX_CHARS } from '../protocol';
 import { displayName, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
@@ -14,7 +14,7 @@ import { askName } from '../ui/name';
 import { PAIR_CLOCKS, challengeButton, playSomeone } from '../ui/pairing';
 import { say } from '../ui/status';
 import { factsOf, firstGame, startSettings, titlesOf } from '../words/games';
-import { pictureFor, dailyScore } from '../games/registry';
+import { pictureFor, dailyRule, dailyScore } from '../games/registry';
 import { PROVISIONAL_NOTE, PROVISIONAL_TITLE, anyProvisional, ratedNames, ratingText } from '../words/names';
 import type { Screen } from './screen';
 
@@ -357,27 +357,68 @@ async function playDaily(d: DailyInfo, message: HTMLElement): Promise<void> {
   await startDaily(d, who, message);
 }
 
-/** Starts `who`'s attempt at today's deal, or goes back to the seat this
- * browser already holds for it (one attempt a day). */
+/** How long until the next UTC day's deal, in words ("5 h 12 min"), as
+ * the server says it. */
+function untilNextDeal(now = Date.now()): string {
+  const day = 86_400_000;
+  const minutes = Math.floor((day - (((now % day) + day) % day)) / 60_000);
+  const hours = Math.floor(minutes / 60);
+  if (hours === 0) return minutes === 0 ? 'under a minute' : `${minutes} min`;
+  return `${hours} h ${minutes % 60} min`;
+}
+
+/** Starts `who`'s attempt at today's deal; told next to the button. */
 async function startDaily(d: DailyInfo, who: string, message: HTMLElement): Promise<void> {
   try {
     const started = await api.dailyStart(d.game, who);
     saveSeat(started.table, started);
     location.hash = `#/table/${started.table}`;
   } catch (e) {
-    // One attempt a day: if this browser holds the seat, carry on.
-    const earlier = e instanceof ApiFailure && e.kind === 'already_played' ? /table ([0-9a-f]+)/.exec(e.message)?.[1] : undefined;
-    if (earlier && loadSeat(earlier)) {
-      location.hash = `#/table/${earlier}`;
-      return;
-    }
-    say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
+    if (e instanceof ApiFailure && e.kind === 'already_played' && e.table) await alreadyPlayed(d, who, e, e.table, message);
+    else say(message, e instanceof ApiFailure ? e.message : String(e), 'error');
+    message.scrollIntoView({ block: 'nearest' });
   }
 }
 
+/** One attempt a day (issue #49): how the earlier one went, in words,
+ * and the way back to it where this browser holds its seat, never a
+ * silent jump to the old table. */
+async function alreadyPlayed(d: DailyInfo, who: string, e: ApiFailure, table: string, message: HTMLElement): Promise<void> {
+  const summary = await api.table(table).catch(() => null);
+  const mine = loadSeat(table) !== null;
+  const next = ` Next deal in ${untilNextDeal()}.`;
+  // Not held here (another device, or a name someone else took): the
+  // server's own words say whose attempt it was.
+  if (!summary || !mine) return say(message, e.message, 'error');
+  const as = summary.seats[0]?.name && summary.seats[0].name !== who ? ` as ${summary.seats[0].name}` : '';
+  const score = summary.outcome?.scores[0];
+  let said: string;
+  if (summary.status !== 'finished') said = `You have started today’s deal${as} and it is not over yet: one attempt a day.`;
+  else if (score === undefined) said = `You played today’s deal${as}.`;
+  else if (summary.ending && summary.ending.type !== 'rules') said = `You gave up today’s deal${as}: it counts as ${dailyResult(d.game, score)}.`;
+  else said = `You played today’s deal${as}: ${dailyResult(d.game, score)} left.`;
+  message.dataset.kind = 'info';
+  replace(
+    message,
+    h(
+      'p',
+      { class: 'info', 'data-testid': 'daily-played' },
+      said + next,
+      ' ',
+      h('a', { href: `#/table/${table}`, 'data-daily-back': true }, summary.status === 'finished' ? 'See it again' : 'Carry on'),
+    ),
+  );
+}
+
 /** A board line's result in the game's own words. */
-function dailyResult(game: string, e: DailyEntry): string {
-  return dailyScore(game, e.score) ?? `score ${e.score}`;
+function dailyResult(game: string, score: number): string {
+  return dailyScore(game, score) ?? `score ${score}`;
+}
+
+/** How a daily deal ended other than by its rules, from the player's side:
+ * a solitaire is given up, not resigned to anyone. */
+function endingWords(type: string): string {
+  return type === 'resigned' ? 'gave up' : type.replace('_', ' ');
 }
 
 function clockText(ms: number): string {
@@ -386,7 +427,7 @@ function clockText(ms: number): string {
 }
 
 /** Today's deal of one game: a button to play it, and the day's board. */
-function dailyCard(d: DailyInfo, message: HTMLElement, name: () => string): HTMLElement {
+function dailyCard(d: DailyInfo, name: () => string, setName: (n: string) => void): HTMLElement {
   const board = h('div', { class: 'daily-board', 'data-daily-board': d.game }, h('p', { class: 'muted' }, 'Loading the board…'));
   api
     .dailyBoard(d.game)
@@ -406,9 +447,9 @@ function dailyCard(d: DailyInfo, message: HTMLElement, name: () => string): HTML
                   e.account && e.rating !== undefined && e.rating !== null
                     ? h('span', { class: 'rating', 'data-testid': 'daily-rating', title: e.provisional ? PROVISIONAL_TITLE : 'rating' }, ratingText(e))
                     : null,
-                  `: ${dailyResult(d.game, e)} in ${clockText(e.time_ms)}`,
+                  `: ${dailyResult(d.game, e.score)} in ${clockText(e.time_ms)}`,
                   e.hints ? ` · ${e.hints} ${e.hints === 1 ? 'hint' : 'hints'}` : '',
-                  e.ending && e.ending.type !== 'rules' ? ` (${e.ending.type.replace('_', ' ')})` : '',
+                  e.ending && e.ending.type !== 'rules' ? ` (${endingWords(e.ending.type)})` : '',
                   e.account ? null : h('span', { class: 'muted', 'data-testid': 'daily-guest', title: 'played as a guest, not signed in' }, ' · as a guest'),
                 ),
               ),
@@ -417,17 +458,35 @@ function dailyCard(d: DailyInfo, message: HTMLElement, name: () => string): HTML
       ),
     )
     .catch((e: unknown) => replace(board, h('p', { class: 'muted' }, `The board is not available: ${e instanceof Error ? e.message : String(e)}`)));
+  // Said here, next to the button, where the player is looking (issue #49):
+  // the lobby's message line is a screen away on a phone.
+  const said = h('div', { class: 'message daily-message', role: 'alert', 'data-daily-message': d.game });
+  // Asked here too, when the lobby's name field (at the top) is empty.
+  const typed = h('input', { name: 'daily-name', maxlength: NAME_MAX_CHARS, autocomplete: 'nickname', 'aria-label': 'your name for the board', placeholder: guestName() });
+  const ask = h('label', { class: 'daily-name', hidden: true }, 'Your name on the board ', typed);
   const play = async () => {
+    const here = typed.value.trim();
+    if (here) setName(here);
     const who = name();
-    if (!who) return say(message, 'Type your name first: today’s deal is ranked by name.', 'error');
-    await startDaily(d, who, message);
+    if (!who) {
+      ask.hidden = false;
+      say(said, 'Type your name first: today’s deal is ranked by name.', 'error');
+      typed.focus();
+      return;
+    }
+    ask.hidden = true;
+    await startDaily(d, who, said);
   };
+  typed.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') void play();
+  });
   return h(
     'article',
     { class: 'game-card daily', 'data-daily': d.game },
     h('h3', {}, `${d.title}: today’s deal`, ' ', h('span', { class: 'small muted' }, `${d.day} (UTC)`)),
-    h('p', { class: 'muted' }, 'The same deal for everyone today; one attempt per name. Fewest stacks wins, then the quickest.'),
-    h('button', { class: 'primary', 'data-daily-play': d.game, onclick: () => void play() }, 'Play today’s deal'),
+    h('p', { class: 'muted' }, `The same deal for everyone today, one attempt each (per account, or per browser as a guest). ${dailyRule(d.game) ?? 'The best result wins, then the quickest.'}`),
+    h('div', { class: 'daily-play' }, h('button', { class: 'primary', 'data-daily-play': d.game, onclick: () => void play() }, 'Play today’s deal'), ask),
+    said,
     board,
   );
 }
@@ -456,7 +515,11 @@ export function lobbyScreen(): Screen {
     h('p', {}, h('a', { href: '#/replay', 'data-open-record': true }, 'Replay a record file'), ' (offline, in this browser)'),
   );
   const dailyLoaded = api.daily();
-  dailyLoaded.then((ds) => replace(dailies, ds.map((d) => dailyCard(d, message, currentName)))).catch(() => replace(dailies));
+  const typedName = (n: string) => {
+    name.value = n;
+    setPlayerName(n);
+  };
+  dailyLoaded.then((ds) => replace(dailies, ds.map((d) => dailyCard(d, currentName, typedName)))).catch(() => replace(dailies));
   const gamesLoaded = api.games();
   gamesLoaded
     .then((gs) => replace(games, gs.map((g) => gameCard(g, message, dailyLoaded))))

@@ -53,7 +53,8 @@ fn storage(e: crate::store::StoreError) -> ApiError {
     super::storage(e)
 }
 
-fn secure(headers: &HeaderMap) -> bool {
+/// Whether the browser reached the server over HTTPS (behind a proxy).
+pub(crate) fn secure(headers: &HeaderMap) -> bool {
     headers
         .get("x-forwarded-proto")
         .and_then(|v| v.to_str().ok())

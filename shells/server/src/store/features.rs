@@ -100,6 +100,23 @@ impl Store {
         row.map(daily_row).transpose()
     }
 
+    /// The first attempt at `game`'s deal of `day` from the browser whose
+    /// daily cookie hashes to `browser` (issue #49), if any.
+    pub async fn daily_entry_of_browser(
+        &self,
+        game: &str,
+        day: &str,
+        browser: &str,
+    ) -> Result<Option<DailyRow>, StoreError> {
+        let row = sqlx::query(DAILY_SELECT_BROWSER)
+            .bind(game.to_string())
+            .bind(day.to_string())
+            .bind(browser.to_string())
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(daily_row).transpose()
+    }
+
     /// The daily attempt played at `table`, if it is one.
     pub async fn daily_of_table(&self, table: &str) -> Result<Option<DailyRow>, StoreError> {
         let row = sqlx::query(DAILY_SELECT_TABLE)
@@ -142,6 +159,9 @@ impl Store {
 const DAILY_SELECT_ONE: &str = "SELECT name, table_id, finished, score, won, time_ms, hints, ending, finished_at, day \
      FROM daily_entries WHERE game = $1 AND day = $2 \
      AND (name_key = $3 OR (name_key IS NULL AND name = $4))";
+const DAILY_SELECT_BROWSER: &str = "SELECT name, table_id, finished, score, won, time_ms, hints, ending, finished_at, day \
+     FROM daily_entries WHERE game = $1 AND day = $2 AND browser_key = $3 \
+     ORDER BY started_at, name LIMIT 1";
 const DAILY_SELECT_TABLE: &str = "SELECT name, table_id, finished, score, won, time_ms, hints, ending, finished_at, day \
      FROM daily_entries WHERE table_id = $1";
 const DAILY_SELECT_BOARD: &str = "SELECT name, table_id, finished, score, won, time_ms, hints, ending, finished_at, day \

@@ -47,7 +47,7 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 }
 
 pub(super) fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 9] = match dialect {
+    let sql: [&'static str; 10] = match dialect {
         Dialect::Sqlite => [
             include_str!("../../migrations/sqlite/0001_tables.sql"),
             include_str!("../../migrations/sqlite/0002_daily_hints_timers.sql"),
@@ -62,6 +62,8 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/sqlite/0008_pairing_waits.sql"),
             // Challenges across nodes (issues #27, #28).
             include_str!("../../migrations/sqlite/0009_challenges.sql"),
+            // One daily attempt per browser (issue #49).
+            include_str!("../../migrations/sqlite/0010_daily_browser.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../../migrations/postgres/0001_tables.sql"),
@@ -77,6 +79,8 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/postgres/0008_pairing_waits.sql"),
             // Challenges across nodes (issues #27, #28).
             include_str!("../../migrations/postgres/0009_challenges.sql"),
+            // One daily attempt per browser (issue #49).
+            include_str!("../../migrations/postgres/0010_daily_browser.sql"),
         ],
     };
     let names = [
@@ -89,6 +93,7 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
         "table_leases",
         "pairing_waits",
         "challenges",
+        "daily_browser",
     ];
     Migrator::with_migrations(
         sql.into_iter()

@@ -336,12 +336,14 @@ pub(super) fn statement(write: &Write) -> Statement {
             name,
             table,
             started_at,
+            browser,
         } => {
-            // issue #29: one attempt per person, known by their name's key.
+            // issue #29: one attempt per person, known by their name's key;
+            // issue #49: and per browser.
             let name_key = crate::names::key(&name);
             (
-                "INSERT INTO daily_entries (game, day, name, table_id, started_at, name_key) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO daily_entries (game, day, name, table_id, started_at, name_key, \
+                 browser_key) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 vec![
                     Text(game),
                     Text(day),
@@ -349,6 +351,7 @@ pub(super) fn statement(write: &Write) -> Statement {
                     Text(table),
                     Int(started_at),
                     Text(name_key),
+                    MaybeText(browser),
                 ],
             )
         }

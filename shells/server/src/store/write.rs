@@ -174,6 +174,8 @@ pub enum Write {
         table: String,
         /// Unix ms.
         started_at: i64,
+        /// A hash of the browser's daily cookie (issue #49), if it sent one.
+        browser: Option<String>,
     },
     /// A daily deal's table ended: its result goes on the day's board.
     DailyFinished {
