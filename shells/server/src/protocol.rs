@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 mod constants;
 mod server_messages;
 pub use constants::*;
-pub use server_messages::{ClockState, GameJson, ServerMessage};
+pub use server_messages::{ClockState, GameJson, PastStep, ServerMessage};
 
 /// A message from a WebSocket client.
 #[derive(Debug, Clone, Deserialize)]
