@@ -11,7 +11,7 @@ use crate::query::{Asked, Query};
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
 use crate::words::{Line, Tell};
 use crate::{
-    About, Bot, BotLevel, Bots, DrawAnswer, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
+    About, Bot, BotLevel, DrawAnswer, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
     Seed, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};

@@ -45,12 +45,12 @@ pub fn stuck(p: &Position, from: Square) -> Option<Stuck> {
         return None;
     }
     // T8: exactly `height` blocks in a straight line, onto an occupied block.
-    let blocks = plural(h.into(), "block");
+    let blocks = plural(i64::from(h), "block");
     Some(Stuck {
         text: format!(
             "The tower on {from} cannot move: it is {} tall, so it moves exactly {blocks}, \
              and {blocks} away along its row and its column there is no tower to land on.",
-            plural(h.into(), "floor"),
+            plural(i64::from(h), "floor"),
         ),
         rule: "T8",
     })

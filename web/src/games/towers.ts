@@ -3,7 +3,6 @@
 // AND shape (Black: filled disc, White: hollow square, utility: hatched
 // "U"), legal targets from the view's `legal` list only.
 
-import { ask } from '../rules/wasm';
 import { h, replace } from '../ui/dom';
 import type { Stuck } from '../generated/towers';
 import type { Block, Event, Move, Square, View } from '../wire/towers';
@@ -64,7 +63,9 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     if (!v) return;
     selected = null;
     render();
-    ask<Stuck | null>('towers', 'stuck', v, sq, ctx.settings)
+    // The rules module loads on first use, as for the history's words.
+    import('../rules/wasm')
+      .then(({ ask }) => ask<Stuck | null>('towers', 'stuck', v, sq, ctx.settings))
       .then((why) => {
         if (why && view === v) ctx.tell?.(why.text, why.rule);
       })
