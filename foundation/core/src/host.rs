@@ -11,8 +11,8 @@ use crate::query::{Asked, Query};
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
 use crate::words::{Line, Tell};
 use crate::{
-    About, Bot, BotLevel, DrawAnswer, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
-    Seed, SetupError, ToAct, Viewer,
+    About, Bot, BotLevel, DrawAnswer, Driver, FinishError, Game, GameTime, Listed, Outcome,
+    RuleError, Seat, Seed, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

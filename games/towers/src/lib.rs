@@ -69,6 +69,6 @@ pub use notation::{Move, NotationError, Square};
 pub use perft::perft;
 pub use playout::random_playout;
 pub use position::{Color, Floor, Phase, Position, Status, Tower};
-pub use variant::{SIDES, Variant, parse_board};
 pub use stuck::{Stuck, stuck};
+pub use variant::{SIDES, Variant, parse_board};
 pub use view::{Block, View};

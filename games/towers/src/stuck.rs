@@ -36,12 +36,17 @@ pub fn stuck(p: &Position, from: Square) -> Option<Stuck> {
         });
     }
     let h = i32::from(t.height);
-    let landings = [(h, 0), (-h, 0), (0, h), (0, -h)].into_iter().filter_map(|(dc, dr)| {
-        let col = u8::try_from(i32::from(from.col) + dc).ok()?;
-        let row = u8::try_from(i32::from(from.row) + dr).ok()?;
-        Some(Square { col, row })
-    });
-    if landings.into_iter().any(|to| p.check(Move::Step { from, to }).is_ok()) {
+    let landings = [(h, 0), (-h, 0), (0, h), (0, -h)]
+        .into_iter()
+        .filter_map(|(dc, dr)| {
+            let col = u8::try_from(i32::from(from.col) + dc).ok()?;
+            let row = u8::try_from(i32::from(from.row) + dr).ok()?;
+            Some(Square { col, row })
+        });
+    if landings
+        .into_iter()
+        .any(|to| p.check(Move::Step { from, to }).is_ok())
+    {
         return None;
     }
     // T8: exactly `height` blocks in a straight line, onto an occupied block.
@@ -92,7 +97,11 @@ mod tests {
         let p = Position::standard();
         let got = stuck(&p, sq("b2")).expect("b2 is surrounded");
         assert_eq!(got.rule, "T9");
-        assert!(got.text.contains("b2") && got.text.contains("hemmed in"), "{}", got.text);
+        assert!(
+            got.text.contains("b2") && got.text.contains("hemmed in"),
+            "{}",
+            got.text
+        );
         // An edge tower is never surrounded, and a1 may move.
         assert_eq!(stuck(&p, sq("a1")), None);
     }
@@ -108,7 +117,11 @@ mod tests {
         let p = Position::setup(v, &towers, Color::Black).unwrap();
         let got = stuck(&p, sq("a1")).expect("nothing on d1 or a4");
         assert_eq!(got.rule, "T8");
-        assert!(got.text.contains("3 floors tall") && got.text.contains("exactly 3 blocks"), "{}", got.text);
+        assert!(
+            got.text.contains("3 floors tall") && got.text.contains("exactly 3 blocks"),
+            "{}",
+            got.text
+        );
         // Not the mover's tower: not this question's business.
         assert_eq!(stuck(&p, sq("b1")), None);
     }

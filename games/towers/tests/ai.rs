@@ -240,7 +240,11 @@ fn t8_bots_answer_a_draw_by_the_evaluation() {
     let view = start.view(Viewer::Spectator);
     for seat in [Seat(0), Seat(1)] {
         let standing = <Position as Bots>::standing(&view, seat);
-        assert_eq!(standing, Some(Standing::Level), "seat {seat:?} at the start");
+        assert_eq!(
+            standing,
+            Some(Standing::Level),
+            "seat {seat:?} at the start"
+        );
         assert!(DrawAnswer::judged(standing).accepts);
     }
     let mut towers = vec![Tower::EMPTY; 16];

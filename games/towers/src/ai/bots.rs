@@ -213,7 +213,11 @@ impl Bots for Position {
             Err(_) => {
                 let [m, .., tempo] = super::TUNED.0;
                 let s = p.scores();
-                let to_move = if p.turn() == crate::Color::Black { 1.0 } else { -1.0 };
+                let to_move = if p.turn() == crate::Color::Black {
+                    1.0
+                } else {
+                    -1.0
+                };
                 m * (f64::from(s[0]) - f64::from(s[1])) + tempo * to_move
             }
         };

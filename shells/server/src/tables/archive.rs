@@ -61,7 +61,8 @@ impl Archived {
             .or(self.state.past.first())
             .cloned()
             .unwrap_or_default();
-        let message = (self.state.head.clone()).welcome(self.state.summary.clone(), viewer, view, past);
+        let message =
+            (self.state.head.clone()).welcome(self.state.summary.clone(), viewer, view, past);
         messages::text(&message)
     }
 

@@ -9,12 +9,12 @@
 //! anyone hears of it, and fans the steps out.
 
 use super::clocks::Clocks;
+use super::past::Past;
+pub use super::refused::Refused;
+use super::refused::error_kind;
 use super::seats::{Holder, SeatState, Seats};
 use crate::protocol::{ApiError, ClockSpec, ClockState, ErrorKind};
 use serde_json::Value;
-pub use super::refused::Refused;
-use super::past::Past;
-use super::refused::error_kind;
 use stackyard_core::host::{HostStep, HostedBot, HostedGame};
 use stackyard_core::schedule::BotSchedule;
 use stackyard_core::{Decision, Ending, ErasedRecord, GameTime, Seat, ToAct, Viewer};

@@ -439,7 +439,10 @@ fn t8_a_bot_answers_a_draw_offer_by_its_evaluation() {
         .bot_answers_draw(towers, Seat(0), t(10))
         .expect("a bot sits at the table");
     assert_eq!(answered.seat, Seat(1));
-    assert_eq!(answered.answer.standing, Some(stackyard_core::Standing::Level));
+    assert_eq!(
+        answered.answer.standing,
+        Some(stackyard_core::Standing::Level)
+    );
     assert!(answered.answer.accepts, "level: the bot takes the draw");
     let applied = answered.applied.expect("the game ends");
     assert!(applied.finished);
@@ -453,20 +456,24 @@ fn t8_a_bot_answers_a_draw_offer_by_its_evaluation() {
         if towers.draw_answer(&view, Seat(1)).standing == Some(stackyard_core::Standing::Ahead) {
             break;
         }
-        let action = match core.game().to_act() {
-            ToAct::Seat(s) if s == Seat(0) => worst(&core, Seat(0)),
-            _ => legal(&core, "towers", Seat(1)),
-        };
         let seat = match core.game().to_act() {
             ToAct::Seat(s) => s,
             _ => break,
+        };
+        let action = if seat == Seat(0) {
+            worst(&core, seat)
+        } else {
+            legal(&core, "towers", seat)
         };
         core.act(seat, action, t(100 * ply)).unwrap();
     }
     assert!(!core.is_over(), "White got ahead before the end");
     core.offer_draw(Seat(0)).unwrap();
     let answered = core.bot_answers_draw(towers, Seat(0), t(99_000)).unwrap();
-    assert_eq!(answered.answer.standing, Some(stackyard_core::Standing::Ahead));
+    assert_eq!(
+        answered.answer.standing,
+        Some(stackyard_core::Standing::Ahead)
+    );
     assert!(!answered.answer.accepts, "ahead: the bot plays on");
     assert!(answered.applied.is_none());
     assert_eq!(core.draw_offer(), None, "a declined offer does not stand");
@@ -493,7 +500,9 @@ fn worst(core: &TableCore, seat: Seat) -> Value {
         .min_by_key(|m| {
             let mut game = kind.replay(&core.game().record()).unwrap();
             let now = game.now();
-            game.act(seat, m, now).map(|_| score(&game.view(Viewer::Spectator))).unwrap_or(i64::MAX)
+            game.act(seat, m, now)
+                .map(|_| score(&game.view(Viewer::Spectator)))
+                .unwrap_or(i64::MAX)
         })
         .expect("Black has a move")
 }
@@ -507,6 +516,12 @@ fn the_past_keeps_every_step_for_the_welcome() {
         core.act(seat, action, t(10 * i as u64 + 10)).unwrap();
     }
     let past = core.past().for_viewer(Viewer::Seat(Seat(1)));
-    assert_eq!(past.iter().map(|p| p.version).collect::<Vec<_>>(), [1, 2, 3]);
-    assert!(past.iter().all(|p| p.events[0]["type"] == "played"), "{past:?}");
+    assert_eq!(
+        past.iter().map(|p| p.version).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert!(
+        past.iter().all(|p| p.events[0]["type"] == "played"),
+        "{past:?}"
+    );
 }

@@ -5,7 +5,9 @@
 //! ([`GameJson`], a raw JSON value), never rebuilt.
 
 use super::core::TableCore;
-use crate::protocol::{ApiError, ClockState, GameJson, PROTOCOL, PastStep, ServerMessage, TableSummary};
+use crate::protocol::{
+    ApiError, ClockState, GameJson, PROTOCOL, PastStep, ServerMessage, TableSummary,
+};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -273,7 +273,11 @@ impl TableTask {
         if let Ok(kind) = hub.kind(self.core.game().name())
             && let Some(answered) = self.core.bot_answers_draw(kind, seat, now)
         {
-            self.broadcast_all(messages::draw_answered(answered.seat, seat, answered.answer));
+            self.broadcast_all(messages::draw_answered(
+                answered.seat,
+                seat,
+                answered.answer,
+            ));
             if answered.applied.is_none() {
                 let version = self.core.game().version();
                 self.send_to(conn, messages::ack(id, version));

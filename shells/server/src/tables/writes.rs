@@ -137,7 +137,10 @@ impl TableTask {
             summary,
             head,
             views: viewers.iter().map(|&v| game.view_text(v)).collect(),
-            past: viewers.iter().map(|&v| self.core.past().for_viewer(v)).collect(),
+            past: viewers
+                .iter()
+                .map(|&v| self.core.past().for_viewer(v))
+                .collect(),
         }
     }
 }
