@@ -3,7 +3,7 @@
 //! - `core`: the table as a state machine in game time (seats and tokens,
 //!   clocks, draw offers, abandonment, the bot schedule); no I/O.
 //! - `seats`, `clocks`: the parts of the core that are data; `past` the
-//!   steps so far (for the welcome), `refused` a refused request, `draws`
+//!   steps so far (for the welcome), `applied` a step the core took, `refused` a refused request, `draws`
 //!   a bot's answer to a draw offer.
 //! - `task`: the tokio task, a thin shell around the core (inbox, timers,
 //!   commits); `requests` answers a seat's requests and joins, `writes`
@@ -20,6 +20,7 @@
 //!
 //! It knows games only through `stackyard_core::host`.
 
+mod applied;
 mod archive;
 mod clocks;
 pub(crate) mod commands;

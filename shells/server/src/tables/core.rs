@@ -8,6 +8,7 @@
 //! the bots' thinking on other threads, commits what a call returns before
 //! anyone hears of it, and fans the steps out.
 
+pub use super::applied::{Applied, Cause};
 use super::clocks::Clocks;
 use super::past::Past;
 pub use super::refused::Refused;
@@ -18,39 +19,6 @@ use serde_json::Value;
 use stackyard_core::host::{HostStep, HostedBot, HostedGame};
 use stackyard_core::schedule::BotSchedule;
 use stackyard_core::{Decision, Ending, ErasedRecord, GameTime, Seat, ToAct, Viewer};
-
-/// What made a step.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cause {
-    /// `seat`'s accepted action.
-    Action {
-        /// Who acted.
-        seat: Seat,
-        /// The action as it came.
-        action: Value,
-    },
-    /// Timers fired.
-    Timers,
-    /// The game was ended outside the rules.
-    Ending,
-}
-
-/// A step the core took, to be committed before anyone hears of it.
-#[derive(Debug, Clone)]
-pub struct Applied {
-    /// What each viewer may see of it.
-    pub step: HostStep,
-    /// What made it.
-    pub cause: Cause,
-    /// Accepted actions after it.
-    pub actions: usize,
-    /// The game's time after it.
-    pub at: GameTime,
-    /// A standing draw offer lapsed with it (a move answers an offer).
-    pub draw_lapsed: bool,
-    /// It ended the game.
-    pub finished: bool,
-}
 
 /// What [`TableCore::advance`] did.
 #[derive(Debug)]

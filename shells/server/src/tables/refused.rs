@@ -1,7 +1,7 @@
 //! A refused request: why (in the protocol's error kinds), and the
 //! timers that fired before it all the same.
 
-use super::core::Applied;
+use super::applied::Applied;
 use crate::protocol::{ApiError, ErrorKind};
 use stackyard_core::host::HostErrorKind;
 
