@@ -78,4 +78,50 @@ pub trait Bots: Game {
         seed: Seed,
         settings: &Self::Settings,
     ) -> Result<Box<dyn Bot<Self>>, SetupError>;
+
+    /// How `seat` stands in the game `view` shows, by the evaluation the
+    /// game's bots play by: what a bot answers a draw offer with
+    /// ([`DrawAnswer::judged`]). `None` (the default, for games without
+    /// draws) when the game cannot judge it.
+    fn standing(view: &Self::View, seat: Seat) -> Option<Standing> {
+        let _ = (view, seat);
+        None
+    }
+}
+
+/// How a seat stands by its bot's evaluation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum Standing {
+    /// Better than level: a bot plays on.
+    Ahead,
+    /// Neither side better.
+    Level,
+    /// Worse than level.
+    Behind,
+}
+
+/// A bot's answer to a draw offered to it, decided in one place for every
+/// game with draws ([`crate::Game::HAS_DRAWS`]): it accepts when its
+/// evaluation says the game is level or it is behind, and declines when it
+/// is ahead or cannot judge (it plays on, as a person who cannot tell
+/// would).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DrawAnswer {
+    /// Whether the bot takes the draw.
+    pub accepts: bool,
+    /// How it judged its seat, when it could.
+    pub standing: Option<Standing>,
+}
+
+impl DrawAnswer {
+    /// The answer a bot gives standing as `standing`.
+    pub fn judged(standing: Option<Standing>) -> DrawAnswer {
+        DrawAnswer {
+            accepts: matches!(standing, Some(Standing::Level | Standing::Behind)),
+            standing,
+        }
+    }
 }

@@ -11,8 +11,8 @@ use crate::query::{Asked, Query};
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
 use crate::words::{Line, Tell};
 use crate::{
-    About, Bot, BotLevel, Driver, FinishError, Game, GameTime, Listed, Outcome, RuleError, Seat,
-    Seed, SetupError, ToAct, Viewer,
+    About, Bot, BotLevel, DrawAnswer, Driver, FinishError, Game, GameTime, Listed, Outcome,
+    RuleError, Seat, Seed, SetupError, ToAct, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -259,6 +259,11 @@ pub trait GameKind: Send + Sync {
     fn narrate(&self, tell: &Tell) -> Result<Vec<Line>, String>;
     /// The questions a client may ask about a view ([`Listed::QUERIES`]).
     fn queries(&self) -> &'static [Query];
+    /// What a bot at `seat` answers a draw offered to it, judging the
+    /// seat's `view` (JSON) by the game's evaluation ([`Bots::standing`],
+    /// [`DrawAnswer::judged`]); a view that is not the game's is not
+    /// judged, and the bot declines.
+    fn draw_answer(&self, view: &Value, seat: Seat) -> DrawAnswer;
     /// Answers the question called `query` about `asked.view`; an unknown
     /// question or bad input is an error in words, never a panic.
     fn ask(&self, query: &str, asked: &Asked<'_>) -> Result<Value, String> {
@@ -437,6 +442,13 @@ impl<G: Listed> GameKind for Kind<G> {
 
     fn queries(&self) -> &'static [Query] {
         G::QUERIES
+    }
+
+    fn draw_answer(&self, view: &Value, seat: Seat) -> DrawAnswer {
+        let standing = G::View::deserialize(view)
+            .ok()
+            .and_then(|v| G::standing(&v, seat));
+        DrawAnswer::judged(standing)
     }
 
     fn tally(&self, event: &Value) -> Vec<(String, u64)> {

@@ -13,6 +13,20 @@ impl Listed for Position {
         crate::words::narrate(events, told)
     }
 
+    /// Why a tower of the mover's cannot move (T8, T9), for the browser to
+    /// say when a player clicks one (`stuck.rs`).
+    const QUERIES: &'static [stackyard_core::query::Query] = &[stackyard_core::query::Query {
+        name: "stuck",
+        about: "Why the tower on the square (\"c3\") cannot move, in the player's words \
+                with the rule (T8 or T9); null when it may move or is not the mover's.",
+        answer: crate::stuck::ask,
+    }];
+
+    #[cfg(feature = "ts")]
+    fn visit_query_types<V: ts_rs::TypeVisitor>(v: &mut V) {
+        v.visit::<crate::Stuck>();
+    }
+
     const ABOUT: About = About {
         description: "Pick up one of your towers and drop it on another to build higher; \
                       whoever owns the most floors at the end wins.",

@@ -228,3 +228,42 @@ fn checked_in_weights_match_the_tuning_command() {
     let r = tune(8, 8, Rules::default(), 4000, 1);
     assert_eq!(r.weights, stackyard_towers::ai::TUNED);
 }
+
+/// T-8: a Towers bot answers a draw offer by the tuned evaluation of its
+/// seat: level at the start (both accept), and with Black far ahead Black's
+/// bot declines while White's accepts.
+#[test]
+fn t8_bots_answer_a_draw_by_the_evaluation() {
+    use stackyard_core::{Bots, DrawAnswer, Game, Seat, Seed, Standing, Viewer};
+    use stackyard_towers::{Color, Position, Tower, Variant};
+    let start = <Position as Game>::new(&Variant::default(), Seed(1)).unwrap();
+    let view = start.view(Viewer::Spectator);
+    for seat in [Seat(0), Seat(1)] {
+        let standing = <Position as Bots>::standing(&view, seat);
+        assert_eq!(
+            standing,
+            Some(Standing::Level),
+            "seat {seat:?} at the start"
+        );
+        assert!(DrawAnswer::judged(standing).accepts);
+    }
+    let mut towers = vec![Tower::EMPTY; 16];
+    let tower = |height, c: Color| Tower {
+        height,
+        top: c.floor(),
+        utility: false,
+    };
+    towers[0] = tower(6, Color::Black);
+    towers[1] = tower(1, Color::White);
+    towers[5] = tower(1, Color::White);
+    let ahead = Position::setup("4x4".parse().unwrap(), &towers, Color::White).unwrap();
+    let view = ahead.view(Viewer::Spectator);
+    let black = DrawAnswer::judged(<Position as Bots>::standing(&view, Seat(0)));
+    let white = DrawAnswer::judged(<Position as Bots>::standing(&view, Seat(1)));
+    assert_eq!(black.standing, Some(Standing::Ahead));
+    assert!(!black.accepts, "ahead: plays on");
+    assert_eq!(white.standing, Some(Standing::Behind));
+    assert!(white.accepts, "behind: takes the draw");
+    // A bot that cannot judge (a game without an evaluation) declines.
+    assert!(!DrawAnswer::judged(None).accepts);
+}

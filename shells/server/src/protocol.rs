@@ -11,7 +11,7 @@ mod daily;
 mod server_messages;
 pub use constants::*;
 pub use daily::{DailyBoard, DailyEntry, DailyInfo, DailyRequest, DailyStart};
-pub use server_messages::{ClockState, GameJson, ServerMessage};
+pub use server_messages::{ClockState, GameJson, PastStep, ServerMessage};
 
 /// A message from a WebSocket client.
 #[derive(Debug, Clone, Deserialize)]

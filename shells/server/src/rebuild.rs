@@ -10,7 +10,7 @@
 
 use crate::store::TimerStepRow;
 use serde_json::Value;
-use stackyard_core::host::{GameKind, HostedGame};
+use stackyard_core::host::{GameKind, HostStep, HostedGame};
 use stackyard_core::stepper::RecordStepper;
 use stackyard_core::{ErasedRecord, GameTime};
 
@@ -20,10 +20,21 @@ pub fn rebuild(
     record: &Value,
     steps: &[TimerStepRow],
 ) -> Result<Box<dyn HostedGame>, String> {
+    rebuild_with_past(kind, record, steps).map(|(game, _)| game)
+}
+
+/// As [`rebuild`], with every step the rebuild took, in order: the steps
+/// the table had taken, which its welcome tells (`tables/past.rs`).
+pub fn rebuild_with_past(
+    kind: &dyn GameKind,
+    record: &Value,
+    steps: &[TimerStepRow],
+) -> Result<(Box<dyn HostedGame>, Vec<HostStep>), String> {
     let record = ErasedRecord::parse(record).map_err(|e| e.to_string())?;
     let mut stepper = RecordStepper::start(kind, &record).map_err(|e| e.to_string())?;
     let mut pending = steps.iter().peekable();
-    let mut fire_until = |game: &mut dyn HostedGame, actions: u64| {
+    let mut past: Vec<HostStep> = Vec::new();
+    let mut fire_until = |game: &mut dyn HostedGame, actions: u64, past: &mut Vec<HostStep>| {
         while let Some(step) = pending.next_if(|s| s.after_actions <= actions) {
             let fired = game.advance_to(GameTime::from_millis(step.at_ms));
             if fired.version != step.version {
@@ -33,23 +44,24 @@ pub fn rebuild(
                     "a timer step rebuilt at another version"
                 );
             }
+            past.push(fired);
         }
     };
     loop {
         let applied = stepper.applied() as u64;
-        fire_until(stepper.game_mut(), applied);
+        fire_until(stepper.game_mut(), applied, &mut past);
         match stepper.next() {
             None => break,
             Some(stepped) => {
-                stepped.map_err(|e| format!("on resume: {e}"))?;
+                past.push(stepped.map_err(|e| format!("on resume: {e}"))?.step);
             }
         }
     }
-    fire_until(stepper.game_mut(), u64::MAX);
+    fire_until(stepper.game_mut(), u64::MAX, &mut past);
     // An unfinished table's record has no ending; `close` fires the timers
     // up to the record's end.
-    stepper.close().map_err(|e| e.to_string())?;
-    Ok(stepper.into_game())
+    past.extend(stepper.close().map_err(|e| e.to_string())?);
+    Ok((stepper.into_game(), past))
 }
 
 #[cfg(test)]

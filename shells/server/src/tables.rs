@@ -2,7 +2,9 @@
 //!
 //! - `core`: the table as a state machine in game time (seats and tokens,
 //!   clocks, draw offers, abandonment, the bot schedule); no I/O.
-//! - `seats`, `clocks`: the parts of the core that are data.
+//! - `seats`, `clocks`: the parts of the core that are data; `past` the
+//!   steps so far (for the welcome), `applied` a step the core took, `refused` a refused request, `draws`
+//!   a bot's answer to a draw offer.
 //! - `task`: the tokio task, a thin shell around the core (inbox, timers,
 //!   commits); `requests` answers a seat's requests and joins, `writes`
 //!   is what each step stores, `pipeline` and `in_flight` keep a table's
@@ -18,10 +20,12 @@
 //!
 //! It knows games only through `stackyard_core::host`.
 
+mod applied;
 mod archive;
 mod clocks;
 pub(crate) mod commands;
 pub mod core;
+mod draws;
 mod fanout;
 mod finished;
 mod hints;
@@ -31,7 +35,9 @@ mod messages;
 mod mirror;
 pub mod online;
 mod open;
+mod past;
 mod pipeline;
+mod refused;
 mod requests;
 pub mod seats;
 mod task;

@@ -72,6 +72,7 @@ pub fn files() -> Vec<File> {
         c.visit::<protocol::ClientMessage>();
         c.visit::<protocol::ServerMessage>();
         c.visit::<protocol::ClockState>();
+        c.visit::<protocol::PastStep>();
         c.visit::<protocol::ErrorKind>();
         c.visit::<protocol::ErrorBody>();
         c.visit::<protocol::CreateTable>();

@@ -183,7 +183,8 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       view = s.view;
       canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !s.view.over;
       lastTo = null;
-      for (const e of s.events) {
+      // After a reload the last step's events come in `past`: its mark stays.
+      for (const e of s.past ? (s.past[s.past.length - 1] ?? []) : s.events) {
         if (e.type === 'moved') lastTo = e.to; // the target is left of the mover, so its position survives the close-up
         if (e.type === 'drew') lastTo = s.view.line.length;
         if (e.type === 'undone') lastTo = e.from;

@@ -4,12 +4,15 @@
 // "U"), legal targets from the view's `legal` list only.
 
 import { h, replace } from '../ui/dom';
+import type { Stuck } from '../generated/towers';
 import type { Block, Event, Move, Square, View } from '../wire/towers';
 import { moveText, squareName } from '../wire/towers';
 import { mayAct, type GameContext, type GameUi, type Shown } from './types';
 
-// Long enough to see which towers came down (the history says why).
-const GONE_MS = 1800;
+// Long enough to see which towers came down while the message line over
+// the board says why (issue #49: a wipe-out of 41 towers was gone before
+// anyone saw it). The ghosts outlive re-renders until then.
+const GONE_MS = 3000;
 
 export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   const board = h('div', { class: 'tw-board', role: 'grid', 'aria-label': 'Towers board' });
@@ -28,7 +31,11 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   let canAct = false;
   // Over by the rules (view.over) or outside them (resignation, agreed draw, time).
   let finished = false;
-  const history: string[] = [];
+  let history: string[] = [];
+  // Towers that just came down (T13, T14) or were flattened (T19): drawn
+  // as they stood over their blocks until `until`, whatever re-renders.
+  const ghosts = new Map<Square, { block: Block; at: number; until: number }>();
+  let ghostTimer = 0;
 
   function steps(): Extract<Move, { type: 'step' }>[] {
     return (view?.legal ?? []).filter((m): m is Extract<Move, { type: 'step' }> => m.type === 'step');
@@ -48,6 +55,30 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     render();
   }
 
+  /** A tower of the mover's that the view gives no move: the rules say
+   *  why (surrounded, T9; nothing to land on at its distance, T8), in the
+   *  message line over the board, instead of a click that does nothing. */
+  function explainStuck(sq: Square): void {
+    const v = view;
+    if (!v) return;
+    selected = null;
+    render();
+    // The rules module loads on first use, as for the history's words.
+    import('../rules/wasm')
+      .then(({ ask }) => ask<Stuck | null>('towers', 'stuck', v, sq, ctx.settings))
+      .then((why) => {
+        if (why && view === v) ctx.tell?.(why.text, why.rule);
+      })
+      .catch(() => ctx.tell?.(`The tower on ${sq} has no move now (this browser could not load the rules to say why).`, 'T8'));
+  }
+
+  function isMine(sq: Square): boolean {
+    const v = view;
+    if (!v || v.phase !== 'moves') return false;
+    const b = v.blocks[(Number(sq.slice(1)) - 1) * v.cols + (sq.charCodeAt(0) - 97)];
+    return b !== undefined && b.height > 0 && b.top === v.turn;
+  }
+
   function click(sq: Square): void {
     focusSquare = sq;
     if (!canAct || !view) return;
@@ -58,6 +89,10 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     const p = placement(sq);
     if (p) {
       send(p);
+      return;
+    }
+    if (targetsOf(sq).size === 0 && isMine(sq) && !view.legal.some((m) => m.type === 'pass')) {
+      explainStuck(sq);
       return;
     }
     if (selected && selected !== sq && targetsOf(sq).size === 0) {
@@ -96,6 +131,8 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       last ? 'last' : '',
     ].join(' ');
     let label = describe(sq, b);
+    const ghost = ghosts.get(sq);
+    if (ghost) label += `, just came down: a tower of ${ghost.block.height}`;
     if (selected === sq) label += ', picked';
     if (isTarget) label += ', legal target';
     if (canPlace) label += ', you may place here';
@@ -119,6 +156,19 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       b.height > 0 ? h('span', { class: 'height' }, b.height) : null,
       b.utility && b.top !== 'utility' ? h('span', { class: 'util', title: 'utility inside' }, 'u') : null,
       isTarget || canPlace ? h('span', { class: 'dot', 'aria-hidden': 'true' }) : null,
+      ghost
+        ? h(
+            'span',
+            {
+              class: `tw-gone own-${ghost.block.top}`,
+              'data-testid': 'demolished',
+              'aria-hidden': 'true',
+              // Continues where it was after a re-render.
+              style: `animation-duration:${GONE_MS}ms;animation-delay:${ghost.at - Date.now()}ms`,
+            },
+            h('span', { class: 'height' }, ghost.block.height),
+          )
+        : null,
     );
   }
 
@@ -151,6 +201,8 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   function render(): void {
     const v = view;
     if (!v) return;
+    const now = Date.now();
+    for (const [sq, g] of ghosts) if (g.until <= now) ghosts.delete(sq);
     const targets = selected ? targetsOf(selected) : new Set<Square>();
     const movable = new Set(steps().map((m) => m.from));
     board.style.setProperty('--cols', String(v.cols));
@@ -214,22 +266,32 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     );
   }
 
-  /** Old towers that just left the board fade and drop away. */
-  function animateGone(before: View, squares: Square[]): void {
+  /** Towers that just left the board stay drawn a moment, then drop away. */
+  function showGone(before: View, squares: Square[]): void {
+    const at = Date.now();
     for (const sq of squares) {
       const col = sq.charCodeAt(0) - 97;
       const row = Number(sq.slice(1)) - 1;
       const old = before.blocks[row * before.cols + col];
-      const el = board.querySelector(`[data-square="${sq}"]`);
-      if (!el || !old || old.height === 0) continue;
-      const ghost = h(
-        'span',
-        { class: `tw-gone own-${old.top}`, 'aria-hidden': 'true' },
-        h('span', { class: 'height' }, old.height),
-      );
-      el.append(ghost);
-      setTimeout(() => ghost.remove(), GONE_MS);
+      if (old && old.height > 0) ghosts.set(sq, { block: old, at, until: at + GONE_MS });
     }
+    if (!squares.length) return;
+    window.clearTimeout(ghostTimer);
+    ghostTimer = window.setTimeout(render, GONE_MS + 20);
+  }
+
+  /** The move list and last move from the steps so far (a reload's welcome). */
+  function follow(past: Event[][]): void {
+    history = [];
+    lastMove = null;
+    for (const events of past) {
+      for (const e of events) {
+        if (e.type !== 'played') continue;
+        lastMove = e.move;
+        history.push(moveText(e.move));
+      }
+    }
+    lastWords = lastMove ? moveText(lastMove) : '';
   }
 
   return {
@@ -240,6 +302,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       finished = s.view.over || s.toAct.type === 'nobody' || s.ending !== null;
       canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !finished;
       let gone: Square[] = [];
+      if (s.past && !ctx.inReplay) follow(s.past);
       for (const e of s.events) {
         if (e.type === 'played') {
           lastMove = e.move;
@@ -248,7 +311,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
         }
         if (e.type === 'demolished' || e.type === 'flattened') gone = gone.concat(e.squares);
       }
-      if (!s.live && s.events.length === 0) lastMove = null;
+      if (!s.live && s.events.length === 0 && !s.past) lastMove = null;
       const step = ++lastStep;
       if (lastMove && s.told) {
         void s.told.then((lines) => {
@@ -262,10 +325,11 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       }
       // A selection made on an older view may no longer be legal.
       if (selected && targetsOf(selected).size === 0) selected = null;
+      if (s.live && before) showGone(before, gone);
       render();
-      if (s.live && before) animateGone(before, gone);
     },
     destroy() {
+      window.clearTimeout(ghostTimer);
       root.remove();
     },
   };

@@ -20,12 +20,21 @@ export interface GameContext<A> {
   /** The table's settings as the server reported them (for the rules'
    *  own previews, which must judge by the table's settings). */
   settings?: unknown;
+  /** Says something to this viewer in the table's message line, over the
+   *  board, with the rule one click away (the table screen's; absent in
+   *  replays). */
+  tell?: (text: string, rule: string | null) => void;
 }
 
 export interface Shown<V, E> {
   view: V;
   /** Events since the last `show`; empty after a (re)sync. */
   events: E[];
+  /** After a (re)sync: every earlier step's events as this viewer
+   *  received them, oldest first (the welcome's `past`), so what a
+   *  renderer keeps of the game's course (the last move, the move list)
+   *  is the same as if it had seen each step live. */
+  past?: E[][];
   toAct: ToAct;
   outcome: Outcome | null;
   ending: Ending | null;
@@ -35,7 +44,7 @@ export interface Shown<V, E> {
    *  them: worded once per step (through the rules module, so it resolves
    *  a moment later) and shared, never worded again by a renderer's own
    *  log. In a replay, the shown frame's events as its list tells them.
-   *  Absent after a (re)sync. */
+   *  After a (re)sync, the last of `past` as told. */
   told?: Promise<Line[]>;
 }
 

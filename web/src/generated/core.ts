@@ -356,6 +356,11 @@ parts: Array<Choice>,
 hint: string, };
 
 /**
+ * How a seat stands by its bot's evaluation.
+ */
+export type Standing = "ahead" | "level" | "behind";
+
+/**
  * What a JSON shell sends to have events told ([`crate::host::GameKind::narrate`]):
  * the events and views as the server sent them, the table's settings, and
  * who reads.

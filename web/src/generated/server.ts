@@ -2,7 +2,7 @@
 // Do not edit: change the Rust types and regenerate; a test
 // (shells/typegen/tests/generated_types.rs) fails while this file is stale.
 
-import type { About, Ending, Frame, Outcome, Seat, ToAct, Viewer } from './core';
+import type { About, Ending, Frame, Outcome, Seat, Standing, ToAct, Viewer } from './core';
 
 /**
  * A new account.
@@ -554,6 +554,20 @@ seat?: number,
 opponent?: string, };
 
 /**
+ * One earlier step in a `welcome`: its version and the events this
+ * viewer received with it.
+ */
+export type PastStep = { 
+/**
+ * The version the step made.
+ */
+version: number, 
+/**
+ * The events this viewer may see.
+ */
+events: Array<unknown>, };
+
+/**
  * What the server pushes on a player's socket, `GET /api/v1/me/ws`
  * (issue #27: push instead of polling). Each is one JSON text message.
  */
@@ -900,7 +914,15 @@ outcome: Outcome | null,
  * ends as abandoned, ms (the server's setting; the client says it
  * to a player whose opponent is away, and never restates it).
  */
-abandon_after_ms: number, } | { "type": "step", 
+abandon_after_ms: number, 
+/**
+ * Every earlier step's events as this viewer received them,
+ * oldest first (steps with none left out): a client draws what it
+ * keeps of the game's course (the last move, the move list) from
+ * them, so a reload shows the table as it was. Empty for a table
+ * finished before they were kept.
+ */
+past: Array<PastStep>, } | { "type": "step", 
 /**
  * The version this step made.
  */
@@ -960,7 +982,23 @@ table: TableSummary, } | { "type": "draw_offered",
 /**
  * Who.
  */
-seat: Seat, } | { "type": "hint", 
+seat: Seat, } | { "type": "draw_answered", 
+/**
+ * The bot's seat.
+ */
+seat: Seat, 
+/**
+ * The seat that offered it.
+ */
+offered_by: Seat, 
+/**
+ * Whether it accepted.
+ */
+accepts: boolean, 
+/**
+ * How it judged its seat, when it could.
+ */
+standing: Standing | null, } | { "type": "hint", 
 /**
  * The client's id.
  */

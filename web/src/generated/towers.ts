@@ -83,6 +83,20 @@ export type Phase = "utilities" | "sprawl" | "moves";
 export type Square = string;
 
 /**
+ * Why the tower cannot move: a sentence for the player who clicked it,
+ * and the rule it rests on, apart from the sentence.
+ */
+export type Stuck = { 
+/**
+ * The reason, in the player's words.
+ */
+text: string, 
+/**
+ * The rule id (T8 or T9).
+ */
+rule: string, };
+
+/**
  * Everything chosen before a game of Towers starts: the board (T1) and the
  * variants (T17–T19), in any combination. This is the game's `Settings`.
  */

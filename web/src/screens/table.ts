@@ -9,7 +9,7 @@ import { Connection, type ConnState } from '../connection';
 import { fitsOneScreen, seatMark, uiFor } from '../games/registry';
 import type { GameUi } from '../games/types';
 import { loadHistory, saveHistory } from '../history';
-import type { ClockState, CreateTable, SeatSummary, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
+import type { ClockState, CreateTable, MessageOf, SeatSummary, ServerMessage, TableSummary, ToAct, Viewer } from '../protocol';
 import { NAME_MAX_CHARS } from '../protocol';
 import { displayName, forgetSeat, guestName, loadSeat, playerName, saveSeat, setPlayerName } from '../seats';
 import { h, replace } from '../ui/dom';
@@ -33,6 +33,10 @@ export function awayLimitWords(ms: number | null): string {
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
+
+/** How long the message line keeps what a move knocked down, or a bot's
+ *  answer to a draw, before the next step may clear it. */
+const KEEP_MS = 8000;
 
 export function tableScreen(id: string): Screen {
   const conn = h('span', { class: 'conn', role: 'status', 'aria-live': 'polite', 'data-state': 'connecting' });
@@ -193,6 +197,7 @@ export function tableScreen(id: string): Screen {
       inReplay: false,
       seatLabel,
       settings: t.settings,
+      tell: (text, rule) => showNote(text, rule, 'note'),
     });
     gameHost.replaceChildren(ui.root);
     // The physical tables (real time, 3-D) fit one screen: the table, the
@@ -207,7 +212,7 @@ export function tableScreen(id: string): Screen {
   let messageAt = 0;
   let messageOwn = false;
   function showLatest(lines: Line[]): void {
-    if (!table || !fitsOneScreen(table.game)) return say(message, '');
+    if (!table || !fitsOneScreen(table.game)) return showTurnBased(lines);
     const now = Date.now();
     // How the game ended always takes the line: a line of one's own from a
     // moment before must not stay there as the last word.
@@ -224,6 +229,44 @@ export function tableScreen(id: string): Screen {
     message.dataset.line = line.kind;
     messageAt = now;
     messageOwn = line === own;
+  }
+
+  /** On the other tables the message line over the board says what a
+   *  step knocked down, with the move that did it (issue #49: a wipe-out
+   *  of 41 towers was told only below the board), and keeps it, or a
+   *  bot's answer to a draw, a few seconds even when the next move comes
+   *  at once; any other step clears the line. */
+  function showTurnBased(lines: Line[]): void {
+    const fell = lines.filter((l) => l.kind === 'fell');
+    if (fell.length) {
+      const said = lines.filter((l) => l.kind === 'move').concat(fell);
+      showNote(said.map((l) => l.text).join(' '), fell[0].rule ?? null, 'fell');
+      return;
+    }
+    const kept = message.dataset.line === 'fell' || message.dataset.line === 'draw';
+    if (kept && Date.now() - messageAt < KEEP_MS) return;
+    say(message, '');
+    delete message.dataset.line;
+  }
+
+  /** A sentence in the message line with its rule one click away. */
+  function showNote(text: string, rule: string | null, line: string): void {
+    replace(
+      message,
+      h('p', { class: 'info' }, text, rule && table ? [' ', h('a', { href: ruleHref(table.game, rule), class: 'rule-link', 'data-rule': rule }, 'See the rule')] : null),
+    );
+    message.dataset.kind = 'info';
+    message.dataset.line = line;
+    messageAt = Date.now();
+    messageOwn = false;
+  }
+
+  /** A bot's answer to a draw offer (T-8), from this viewer's side. */
+  function drawAnswerWords(m: MessageOf<'draw_answered'>): string {
+    const offer = m.offered_by === mySeat() ? 'your draw offer' : `${nameOf(m.offered_by)}'s draw offer`;
+    const why =
+      m.standing === 'level' ? 'it judges the game level' : m.standing === 'behind' ? 'it judges itself behind' : m.standing === 'ahead' ? 'it judges itself ahead' : 'it cannot judge this position';
+    return m.accepts ? `${nameOf(m.seat)} accepts ${offer}: ${why}.` : `${nameOf(m.seat)} declines ${offer}: ${why}, so the game goes on.`;
   }
 
   /** A turn of this viewer's own in a turn-based game (the real-time ones have no turns to announce). */
@@ -581,7 +624,12 @@ export function tableScreen(id: string): Screen {
         renderClocks();
         renderSeats();
         showOutcome();
-        ui!.show({ view: m.view, events: [], toAct: shownToAct(), outcome: table.outcome ?? null, ending: table.ending ?? null, live: false });
+        // The steps so far, as this viewer received them: the renderer's
+        // last move and move list are as they were before a reload.
+        const past = (m.past ?? []).map((p) => p.events);
+        const lastPast = past[past.length - 1];
+        const told = lastPast && table ? eventLines(table.game, lastPast, m.view, readers(), null, table.settings) : undefined;
+        ui!.show({ view: m.view, events: [], toAct: shownToAct(), outcome: table.outcome ?? null, ending: table.ending ?? null, live: false, past, told });
         root.dataset.version = String(m.version);
         break;
       }
@@ -672,6 +720,18 @@ export function tableScreen(id: string): Screen {
         drawOfferedBy = m.seat;
         renderSeats();
         break;
+      case 'draw_answered': {
+        drawOfferedBy = null;
+        renderSeats();
+        const text = drawAnswerWords(m);
+        showNote(text, null, 'draw');
+        const at = version;
+        told = told.then(() => {
+          addHistory([{ kind: 'info', text }]);
+          saveHistory(id, mySeat(), at, history);
+        });
+        break;
+      }
       case 'hint':
         ui?.showHint?.(m.action, m.text);
         break;

@@ -14,7 +14,7 @@ use rand::RngExt;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rand_pcg::Pcg64Mcg;
-use stackyard_core::{Bot, BotLevel, Bots, Decision, GameTime, Seat, Seed, SetupError};
+use stackyard_core::{Bot, BotLevel, Bots, Decision, GameTime, Seat, Seed, SetupError, Standing};
 use stackyard_search::SearchGame;
 
 /// Uniformly random legal moves (in the engine's order), on any board.
@@ -202,4 +202,36 @@ impl Bots for Position {
             }
         }
     }
+
+    /// The tuned evaluation's log-odds for `seat` (T-8): level within
+    /// [`LEVEL_LOGIT`] either way. Boards too large for the search board
+    /// are judged by the evaluation's material and tempo terms alone.
+    fn standing(view: &View, seat: Seat) -> Option<Standing> {
+        let p = position(view)?;
+        let black = match board_from_position(&p) {
+            Ok(board) => super::TUNED.logit(&super::features(&board)),
+            Err(_) => {
+                let [m, .., tempo] = super::TUNED.0;
+                let s = p.scores();
+                let to_move = if p.turn() == crate::Color::Black {
+                    1.0
+                } else {
+                    -1.0
+                };
+                m * (f64::from(s[0]) - f64::from(s[1])) + tempo * to_move
+            }
+        };
+        let mine = if seat.0 == 0 { black } else { -black };
+        Some(if mine > LEVEL_LOGIT {
+            Standing::Ahead
+        } else if mine < -LEVEL_LOGIT {
+            Standing::Behind
+        } else {
+            Standing::Level
+        })
+    }
 }
+
+/// How far from even a bot still calls the game level when a draw is
+/// offered (T-8): log-odds of 0.25, a win chance between 44 % and 56 %.
+pub const LEVEL_LOGIT: f64 = 0.25;

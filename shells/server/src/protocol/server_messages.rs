@@ -4,7 +4,7 @@
 use super::{ErrorKind, TableSummary};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use stackyard_core::{Ending, Outcome, Seat, ToAct, Viewer};
+use stackyard_core::{Ending, Outcome, Seat, Standing, ToAct, Viewer};
 
 /// A game's JSON as the game wrote it (a view), carried verbatim: written
 /// once per viewer kind, never rebuilt as a `Value` on its way out. Read
@@ -83,6 +83,13 @@ pub enum ServerMessage {
         /// ends as abandoned, ms (the server's setting; the client says it
         /// to a player whose opponent is away, and never restates it).
         abandon_after_ms: u64,
+        /// Every earlier step's events as this viewer received them,
+        /// oldest first (steps with none left out): a client draws what it
+        /// keeps of the game's course (the last move, the move list) from
+        /// them, so a reload shows the table as it was. Empty for a table
+        /// finished before they were kept.
+        #[serde(default)]
+        past: Vec<PastStep>,
     },
     /// After every accepted action, fired timer and ending.
     Step {
@@ -132,6 +139,18 @@ pub enum ServerMessage {
         /// Who.
         seat: Seat,
     },
+    /// A bot answered the draw offered to it, at once (T-8): accepted
+    /// (the step ending the game follows) or declined (the offer is gone).
+    DrawAnswered {
+        /// The bot's seat.
+        seat: Seat,
+        /// The seat that offered it.
+        offered_by: Seat,
+        /// Whether it accepted.
+        accepts: bool,
+        /// How it judged its seat, when it could.
+        standing: Option<Standing>,
+    },
     /// The answer to `hint`.
     Hint {
         /// The client's id.
@@ -147,6 +166,19 @@ pub enum ServerMessage {
         /// The client's id.
         id: u64,
     },
+}
+
+/// One earlier step in a `welcome`: its version and the events this
+/// viewer received with it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PastStep {
+    /// The version the step made.
+    pub version: u64,
+    /// The events this viewer may see.
+    #[cfg_attr(feature = "ts", ts(type = "Array<unknown>"))]
+    pub events: Vec<Value>,
 }
 
 /// One seat's clock in `welcome` and `step`.

@@ -9,7 +9,7 @@
 use super::commands::{Command, ConnHandle, deliver};
 use super::messages::{self, Head};
 use crate::auth;
-use crate::protocol::{ApiError, ErrorKind, GameJson, TableSummary};
+use crate::protocol::{ApiError, ErrorKind, GameJson, PastStep, TableSummary};
 use serde::{Deserialize, Serialize};
 use stackyard_core::{Seat, Viewer};
 use std::sync::Arc;
@@ -28,6 +28,11 @@ pub(super) struct FinalState {
     /// The spectator's view, then each seat's (JSON text); one view when
     /// every viewer sees the same.
     pub views: Vec<String>,
+    /// The steps as the spectator received them, then as each seat did
+    /// (`past.rs`), in the same order as `views`; none for a table stored
+    /// before they were kept.
+    #[serde(default)]
+    pub past: Vec<Vec<PastStep>>,
 }
 
 /// A finished table served from the store.
@@ -52,11 +57,12 @@ impl Archived {
         let view = GameJson::from_text(view.to_string())
             .or_else(|_| GameJson::from_text("null".into()))
             .expect("null is JSON");
-        let message = self
-            .state
-            .head
-            .clone()
-            .welcome(self.state.summary.clone(), viewer, view);
+        let past = (self.state.past.get(index))
+            .or(self.state.past.first())
+            .cloned()
+            .unwrap_or_default();
+        let message =
+            (self.state.head.clone()).welcome(self.state.summary.clone(), viewer, view, past);
         messages::text(&message)
     }
 

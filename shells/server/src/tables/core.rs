@@ -8,65 +8,17 @@
 //! the bots' thinking on other threads, commits what a call returns before
 //! anyone hears of it, and fans the steps out.
 
+pub use super::applied::{Applied, Cause};
 use super::clocks::Clocks;
+use super::past::Past;
+pub use super::refused::Refused;
+use super::refused::error_kind;
 use super::seats::{Holder, SeatState, Seats};
 use crate::protocol::{ApiError, ClockSpec, ClockState, ErrorKind};
 use serde_json::Value;
-use stackyard_core::host::{HostErrorKind, HostStep, HostedBot, HostedGame};
+use stackyard_core::host::{HostStep, HostedBot, HostedGame};
 use stackyard_core::schedule::BotSchedule;
 use stackyard_core::{Decision, Ending, ErasedRecord, GameTime, Seat, ToAct, Viewer};
-
-/// What made a step.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Cause {
-    /// `seat`'s accepted action.
-    Action {
-        /// Who acted.
-        seat: Seat,
-        /// The action as it came.
-        action: Value,
-    },
-    /// Timers fired.
-    Timers,
-    /// The game was ended outside the rules.
-    Ending,
-}
-
-/// A step the core took, to be committed before anyone hears of it.
-#[derive(Debug, Clone)]
-pub struct Applied {
-    /// What each viewer may see of it.
-    pub step: HostStep,
-    /// What made it.
-    pub cause: Cause,
-    /// Accepted actions after it.
-    pub actions: usize,
-    /// The game's time after it.
-    pub at: GameTime,
-    /// A standing draw offer lapsed with it (a move answers an offer).
-    pub draw_lapsed: bool,
-    /// It ended the game.
-    pub finished: bool,
-}
-
-/// A refused request: why, and the timers that fired before it all the
-/// same (to be committed like any step).
-#[derive(Debug)]
-pub struct Refused {
-    /// Why. Nothing changed because of the request.
-    pub error: ApiError,
-    /// Timers due by the request's arrival, which fired (boxed: rarely any).
-    pub timers: Option<Box<Applied>>,
-}
-
-impl From<ApiError> for Refused {
-    fn from(error: ApiError) -> Self {
-        Refused {
-            error,
-            timers: None,
-        }
-    }
-}
 
 /// What [`TableCore::advance`] did.
 #[derive(Debug)]
@@ -106,6 +58,8 @@ pub struct TableCore {
     draw_offer: Option<Seat>,
     playing: bool,
     abandon_after_ms: u64,
+    /// Every step so far, for the welcome (`past.rs`).
+    past: Past,
 }
 
 /// What a table core is made of.
@@ -122,6 +76,8 @@ pub struct CoreInit {
     pub draw_offer: Option<usize>,
     /// How long a held seat may stay without a connection, ms of game time.
     pub abandon_after_ms: u64,
+    /// The steps already taken (a rebuilt table's, `rebuild.rs`).
+    pub past: Vec<HostStep>,
 }
 
 fn may_act(to_act: ToAct, seat: Seat) -> bool {
@@ -129,15 +85,6 @@ fn may_act(to_act: ToAct, seat: Seat) -> bool {
         ToAct::Seat(s) => s == seat,
         ToAct::AnySeat => true,
         ToAct::Nobody => false,
-    }
-}
-
-fn error_kind(kind: HostErrorKind) -> ErrorKind {
-    match kind {
-        HostErrorKind::Malformed => ErrorKind::Malformed,
-        HostErrorKind::NoSuchSeat => ErrorKind::NoSuchSeat,
-        HostErrorKind::Over => ErrorKind::Over,
-        HostErrorKind::Rule => ErrorKind::Rule,
     }
 }
 
@@ -178,6 +125,7 @@ impl TableCore {
                 .map(Seat),
             playing: false,
             abandon_after_ms: init.abandon_after_ms,
+            past: Past::from(init.past),
         })
     }
 
@@ -227,6 +175,16 @@ impl TableCore {
     /// The seat whose draw offer stands.
     pub fn draw_offer(&self) -> Option<Seat> {
         self.draw_offer
+    }
+
+    /// The standing offer is gone (a bot declined it, `draws.rs`).
+    pub fn withdraw_draw(&mut self) {
+        self.draw_offer = None;
+    }
+
+    /// Every step so far.
+    pub fn past(&self) -> &Past {
+        &self.past
     }
 
     /// Every seat is taken: the game runs from `now`. Seats nobody is
@@ -573,6 +531,7 @@ impl TableCore {
         if step.is_empty() && !matches!(cause, Cause::Action { .. }) {
             return None;
         }
+        self.past.push(&step);
         let bots = &self.bots;
         self.schedule.stepped(self.game.to_act(), |seat| {
             bots.get(seat.index())

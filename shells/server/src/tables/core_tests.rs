@@ -67,6 +67,7 @@ fn table(
         clock,
         draw_offer: None,
         abandon_after_ms,
+        past: Vec::new(),
     })
     .unwrap();
     for (s, level) in bots.iter().enumerate() {
@@ -232,6 +233,7 @@ fn refused_requests_change_nothing() {
         clock: None,
         draw_offer: None,
         abandon_after_ms: 1,
+        past: Vec::new(),
     })
     .unwrap();
     assert_eq!(
@@ -385,6 +387,7 @@ fn same_record_both_ways<G: stackyard_core::Bots>(
             clock: None,
             draw_offer: None,
             abandon_after_ms: 1,
+            past: Vec::new(),
         })
         .unwrap();
         core.start(GameTime::ZERO);
@@ -421,5 +424,104 @@ fn a_beginner_and_a_quicker_bot_play_the_same_icetowers_game_both_ways() {
         stackyard_icetowers::Settings::new(3),
         3,
         &[1, 2, 3, 4],
+    );
+}
+
+/// T-8: a draw offered to a bot is answered at once, by its evaluation of
+/// its seat: at the start (level) the bot accepts and the game ends agreed
+/// drawn; a bot far ahead declines, and the offer is gone.
+#[test]
+fn t8_a_bot_answers_a_draw_offer_by_its_evaluation() {
+    let towers = kind("towers");
+    let mut core = table("towers", &[None, Some("greedy")], None, 300_000);
+    core.offer_draw(Seat(0)).unwrap();
+    let answered = core
+        .bot_answers_draw(towers, Seat(0), t(10))
+        .expect("a bot sits at the table");
+    assert_eq!(answered.seat, Seat(1));
+    assert_eq!(
+        answered.answer.standing,
+        Some(stackyard_core::Standing::Level)
+    );
+    assert!(answered.answer.accepts, "level: the bot takes the draw");
+    let applied = answered.applied.expect("the game ends");
+    assert!(applied.finished);
+    assert_eq!(core.game().ending(), Some(Ending::DrawAgreed));
+
+    // Black gives floors away, White takes them, until White's bot judges
+    // itself ahead: then it declines Black's offer.
+    let mut core = table("towers", &[None, Some("greedy")], None, 300_000);
+    for ply in 1..200 {
+        let view = core.game().view(Viewer::Seat(Seat(1)));
+        if towers.draw_answer(&view, Seat(1)).standing == Some(stackyard_core::Standing::Ahead) {
+            break;
+        }
+        let seat = match core.game().to_act() {
+            ToAct::Seat(s) => s,
+            _ => break,
+        };
+        let action = if seat == Seat(0) {
+            worst(&core, seat)
+        } else {
+            legal(&core, "towers", seat)
+        };
+        core.act(seat, action, t(100 * ply)).unwrap();
+    }
+    assert!(!core.is_over(), "White got ahead before the end");
+    core.offer_draw(Seat(0)).unwrap();
+    let answered = core.bot_answers_draw(towers, Seat(0), t(99_000)).unwrap();
+    assert_eq!(
+        answered.answer.standing,
+        Some(stackyard_core::Standing::Ahead)
+    );
+    assert!(!answered.answer.accepts, "ahead: the bot plays on");
+    assert!(answered.applied.is_none());
+    assert_eq!(core.draw_offer(), None, "a declined offer does not stand");
+    assert!(!core.is_over());
+
+    // Without a bot the offer stands for the other person.
+    let mut people = table("towers", &[None, None], None, 300_000);
+    people.offer_draw(Seat(0)).unwrap();
+    assert!(people.bot_answers_draw(towers, Seat(0), t(5)).is_none());
+    assert_eq!(people.draw_offer(), Some(Seat(0)));
+}
+
+/// The legal move that leaves Black's score lowest against White's.
+fn worst(core: &TableCore, seat: Seat) -> Value {
+    let view = core.game().view(Viewer::Seat(seat));
+    let legal = view["legal"].as_array().cloned().unwrap_or_default();
+    let score = |v: &Value| {
+        let s = &v["scores"];
+        s[0].as_i64().unwrap_or(0) - s[1].as_i64().unwrap_or(0)
+    };
+    let kind = kind("towers");
+    legal
+        .into_iter()
+        .min_by_key(|m| {
+            let mut game = kind.replay(&core.game().record()).unwrap();
+            let now = game.now();
+            game.act(seat, m, now)
+                .map(|_| score(&game.view(Viewer::Spectator)))
+                .unwrap_or(i64::MAX)
+        })
+        .expect("Black has a move")
+}
+
+/// Every step so far is kept for the welcome, as each viewer received it.
+#[test]
+fn the_past_keeps_every_step_for_the_welcome() {
+    let mut core = table("towers", &[None, None], None, 300_000);
+    for (i, seat) in [Seat(0), Seat(1), Seat(0)].into_iter().enumerate() {
+        let action = legal(&core, "towers", seat);
+        core.act(seat, action, t(10 * i as u64 + 10)).unwrap();
+    }
+    let past = core.past().for_viewer(Viewer::Seat(Seat(1)));
+    assert_eq!(
+        past.iter().map(|p| p.version).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    assert!(
+        past.iter().all(|p| p.events[0]["type"] == "played"),
+        "{past:?}"
     );
 }

@@ -5,12 +5,14 @@
 //! ([`GameJson`], a raw JSON value), never rebuilt.
 
 use super::core::TableCore;
-use crate::protocol::{ApiError, ClockState, GameJson, PROTOCOL, ServerMessage, TableSummary};
+use crate::protocol::{
+    ApiError, ClockState, GameJson, PROTOCOL, PastStep, ServerMessage, TableSummary,
+};
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use stackyard_core::host::HostStep;
-use stackyard_core::{Ending, GameTime, Outcome, Seat, ToAct, Viewer};
+use stackyard_core::{DrawAnswer, Ending, GameTime, Outcome, Seat, ToAct, Viewer};
 
 /// Writes a message out. Server messages are plain data: serialising one
 /// cannot fail.
@@ -60,8 +62,15 @@ impl Head {
         }
     }
 
-    /// The welcome for `viewer` of `table`, with its `view`.
-    pub fn welcome(self, table: TableSummary, viewer: Viewer, view: GameJson) -> ServerMessage {
+    /// The welcome for `viewer` of `table`, with its `view` and what it
+    /// received of the steps so far.
+    pub fn welcome(
+        self,
+        table: TableSummary,
+        viewer: Viewer,
+        view: GameJson,
+        past: Vec<PastStep>,
+    ) -> ServerMessage {
         ServerMessage::Welcome {
             protocol: PROTOCOL,
             table,
@@ -75,6 +84,7 @@ impl Head {
             ended: self.ended,
             outcome: self.outcome,
             abandon_after_ms: self.abandon_after_ms,
+            past,
         }
     }
 }
@@ -82,7 +92,8 @@ impl Head {
 /// `viewer`'s welcome to a live table at `now`.
 pub fn welcome(core: &TableCore, table: TableSummary, viewer: Viewer, now: GameTime) -> Utf8Bytes {
     let view = GameJson(core.game().view_raw(viewer));
-    text(&Head::of(core, now).welcome(table, viewer, view))
+    let past = core.past().for_viewer(viewer);
+    text(&Head::of(core, now).welcome(table, viewer, view, past))
 }
 
 /// One step's message for each kind of viewer in `viewers` (each written
@@ -139,6 +150,16 @@ pub fn table(summary: TableSummary) -> Utf8Bytes {
 /// `seat` offered a draw.
 pub fn draw_offered(seat: Seat) -> Utf8Bytes {
     text(&ServerMessage::DrawOffered { seat })
+}
+
+/// The bot at `seat` answered the draw `offered_by` offered.
+pub fn draw_answered(seat: Seat, offered_by: Seat, answer: DrawAnswer) -> Utf8Bytes {
+    text(&ServerMessage::DrawAnswered {
+        seat,
+        offered_by,
+        accepts: answer.accepts,
+        standing: answer.standing,
+    })
 }
 
 /// The answer to hint `id`.

@@ -108,7 +108,8 @@ impl Hub {
         daily: bool,
     ) -> Result<(mpsc::Sender<Command>, Mirror, mpsc::Receiver<Command>), ApiError> {
         let kind = self.kind(&stored.game)?;
-        let game = crate::rebuild::rebuild(kind, &stored.record, timer_steps).map_err(storage)?;
+        let (game, past) = crate::rebuild::rebuild_with_past(kind, &stored.record, timer_steps)
+            .map_err(storage)?;
         let specs: Vec<SeatSpec> = serde_json::from_str(&stored.seats).map_err(storage)?;
         let clock: Option<ClockSpec> = match &stored.clock {
             Some(c) => Some(serde_json::from_str(c).map_err(storage)?),
@@ -135,6 +136,7 @@ impl Hub {
             draw_offer: stored.draw_offer,
             abandon_after_ms: u64::try_from(self.limits.abandon_after.as_millis())
                 .unwrap_or(u64::MAX),
+            past,
         })?;
         if stored.status == "playing" {
             let now = core.game().now();

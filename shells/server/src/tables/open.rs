@@ -171,6 +171,7 @@ impl Hub {
                 hints: Vec::new(),
                 daily: daily_day,
                 draw_offer: None,
+                past: Vec::new(),
             },
         )?;
         let summary = table.summary.read().map_err(|_| poisoned())?.clone();
@@ -248,8 +249,9 @@ impl Hub {
         extras: ResumeExtras,
     ) -> Result<TableTask, ApiError> {
         let kind = self.kind(&stored.game)?;
-        let game = crate::rebuild::rebuild(kind, &stored.record, &extras.timer_steps)
-            .map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
+        let (game, past) =
+            crate::rebuild::rebuild_with_past(kind, &stored.record, &extras.timer_steps)
+                .map_err(|e| ApiError::new(ErrorKind::Storage, e))?;
         let seats: Vec<SeatSpec> = serde_json::from_str(&stored.seats)
             .map_err(|e| ApiError::new(ErrorKind::Storage, format!("bad seats: {e}")))?;
         let clock: Option<ClockSpec> = match &stored.clock {
@@ -274,6 +276,7 @@ impl Hub {
                 hints: extras.hints,
                 daily: extras.daily,
                 draw_offer: stored.draw_offer,
+                past,
             },
         )
     }

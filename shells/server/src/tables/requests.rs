@@ -2,7 +2,7 @@
 //! them: asks the core, commits what it did, acknowledges, tells everyone.
 
 use super::commands::Request;
-use super::core::Refused;
+use super::core::{Applied, Refused};
 use super::hub::poisoned;
 use super::messages;
 use super::seats::Holder;
@@ -164,10 +164,11 @@ impl TableTask {
                 self.core.accept_draw(seat, now),
                 "the ending could not be stored",
             ),
-            Request::OfferDraw => {
-                self.offer_draw(conn, seat, id).await;
-                return;
-            }
+            Request::OfferDraw => match self.offer_draw(conn, seat, id).await {
+                // A bot took it: the game ends like any agreed draw.
+                Some(applied) => (Ok(applied), "the ending could not be stored"),
+                None => return,
+            },
             Request::Hint => {
                 self.hint(conn, seat, id);
                 return;
@@ -260,10 +261,28 @@ impl TableTask {
         self.send_to(conn, messages::ack(id, version));
     }
 
-    async fn offer_draw(&mut self, conn: u64, seat: Seat, id: u64) {
+    /// Stores a draw offer and tells everyone, or has a bot at the table
+    /// answer it at once (`draws.rs`): the step ending the game when it
+    /// accepts.
+    async fn offer_draw(&mut self, conn: u64, seat: Seat, id: u64) -> Option<Applied> {
         if let Err(e) = self.core.offer_draw(seat) {
             self.send_error(conn, Some(id), e);
-            return;
+            return None;
+        }
+        let (hub, now) = (self.hub.clone(), self.now());
+        if let Ok(kind) = hub.kind(self.core.game().name())
+            && let Some(answered) = self.core.bot_answers_draw(kind, seat, now)
+        {
+            self.broadcast_all(messages::draw_answered(
+                answered.seat,
+                seat,
+                answered.answer,
+            ));
+            if answered.applied.is_none() {
+                let version = self.core.game().version();
+                self.send_to(conn, messages::ack(id, version));
+            }
+            return answered.applied;
         }
         let offer = Write::DrawOffer {
             table: self.id.clone(),
@@ -272,10 +291,11 @@ impl TableTask {
         if self.persist(vec![offer]).await.is_err() {
             let error = ApiError::new(ErrorKind::Storage, "the offer could not be stored");
             self.send_error(conn, Some(id), error);
-            return;
+            return None;
         }
         let version = self.core.game().version();
         self.send_to(conn, messages::ack(id, version));
         self.broadcast_all(messages::draw_offered(seat));
+        None
     }
 }

@@ -50,6 +50,8 @@ pub(super) struct TableInit {
     pub created_at: i64,
     pub creator: String,
     pub playing: bool,
+    /// The steps a rebuilt table already took.
+    pub past: Vec<stackyard_core::host::HostStep>,
 }
 
 /// One seat's hints: whether one is being searched, and the last answer
@@ -151,6 +153,7 @@ impl TableTask {
             draw_offer: init.draw_offer,
             abandon_after_ms: u64::try_from(hub.limits.abandon_after.as_millis())
                 .unwrap_or(u64::MAX),
+            past: init.past,
         })?;
         let (commands, inbox) = mpsc::channel(1024);
         let summary = Arc::new(RwLock::new(TableSummary {

@@ -125,18 +125,22 @@ impl TableTask {
         let game = self.core.game();
         let mut head = Head::of(&self.core, game.now());
         head.draw_offered_by = None;
-        let mut views = vec![game.view_text(Viewer::Spectator)];
+        let mut viewers = vec![Viewer::Spectator];
         if !game.views_are_public() {
-            views.extend(
+            viewers.extend(
                 (0..self.core.seats().len())
                     .filter_map(|s| u8::try_from(s).ok())
-                    .map(|s| game.view_text(Viewer::Seat(Seat(s)))),
+                    .map(|s| Viewer::Seat(Seat(s))),
             );
         }
         FinalState {
             summary,
             head,
-            views,
+            views: viewers.iter().map(|&v| game.view_text(v)).collect(),
+            past: viewers
+                .iter()
+                .map(|&v| self.core.past().for_viewer(v))
+                .collect(),
         }
     }
 }
