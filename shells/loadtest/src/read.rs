@@ -134,6 +134,7 @@ mod tests {
                 ended: None,
                 outcome: None,
                 abandon_after_ms: 60_000,
+                past: vec![],
             },
             ServerMessage::Welcome {
                 protocol: 1,
@@ -148,6 +149,10 @@ mod tests {
                 ended: Some(Ending::Rules),
                 outcome: Some(outcome.clone()),
                 abandon_after_ms: 0,
+                past: vec![stackyard_server::protocol::PastStep {
+                    version: 2,
+                    events: vec![json!({"moved": [0, 1]})],
+                }],
             },
             ServerMessage::Step {
                 version: 4,
