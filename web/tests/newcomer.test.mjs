@@ -13,6 +13,7 @@ import { test } from 'node:test';
 import { newPage, shot } from './lib/browser.mjs';
 import { tableOf as tableId } from './lib/accounts.mjs';
 import { browser, server, useServerAndBrowser } from './lib/session.mjs';
+import { towersMove, version } from './lib/towers.mjs';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -23,21 +24,6 @@ const GAMES = ['towers', 'babel', 'icetowers', 'speedy', 'leaning'];
 const RULE_ID = /\b[TBIPL]-?\d{1,2}\b/;
 
 useServerAndBrowser();
-
-const version = (page) => page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
-
-/** Plays one Towers move of this page's seat (the first legal one the board marks). */
-async function towersMove(page) {
-  await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"]', { timeout: 30_000 });
-  const v = await version(page);
-  if (await page.$('[data-action="pass"]')) await page.click('[data-action="pass"]');
-  else if (await page.$('[data-placeable]')) await page.click('[data-placeable]');
-  else {
-    await page.click('[data-movable]');
-    await page.click('[data-target]');
-  }
-  await page.waitForFunction((old) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > old, v);
-}
 
 for (const size of SIZES) {
   test(`${size.name}: every lobby card says what the game is and who plays, with no rule ids or engine words`, async () => {

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newPage, shot } from './lib/browser.mjs';
 import { browser, server, useServerAndBrowser } from './lib/session.mjs';
+import { towersMove } from './lib/towers.mjs';
 
 useServerAndBrowser();
 
@@ -18,21 +19,6 @@ const SIZES = [
   { name: 'desk', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
 ];
-
-const version = (page) => page.$eval('.table-screen', (el) => Number(el.dataset.version ?? -1));
-
-/** Plays one Towers move of this page's seat (the first legal one the board marks). */
-async function towersMove(page) {
-  await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"]', { timeout: 30_000 });
-  const v = await version(page);
-  if (await page.$('[data-action="pass"]')) await page.click('[data-action="pass"]');
-  else if (await page.$('[data-placeable]')) await page.click('[data-placeable]');
-  else {
-    await page.click('[data-movable]');
-    await page.click('[data-target]');
-  }
-  await page.waitForFunction((old) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > old, v);
-}
 
 // ---- fixtures: an 8×8 position, built and judged here by T8, T9, T13 ----
 

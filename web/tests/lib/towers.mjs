@@ -25,3 +25,17 @@ export async function towersTurn(page) {
   }
   await waitNewer(page, v);
 }
+
+/** One Towers move of this page's seat, the first legal one the board
+ *  marks, in a game that is not over (it fails rather than waits for an end). */
+export async function towersMove(page) {
+  await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"]', { timeout: 30_000 });
+  const v = await version(page);
+  if (await page.$('[data-action="pass"]')) await page.click('[data-action="pass"]');
+  else if (await page.$('[data-placeable]')) await page.click('[data-placeable]');
+  else {
+    await page.click('[data-movable]');
+    await page.click('[data-target]');
+  }
+  await page.waitForFunction((old) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > old, v);
+}
