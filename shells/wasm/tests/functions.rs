@@ -300,10 +300,21 @@ fn questions_are_asked_by_game_and_name() {
         error.contains("\"preview\"") && error.contains("legal"),
         "{error}"
     );
+    // Towers answers one question (why a tower is stuck, #49.7), not IceTowers'.
+    let towers = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "towers")
+        .expect("towers");
+    assert_eq!(towers["queries"], json!(["stuck"]));
     let error = ask("towers", "legal", "{}", "0", "")
-        .expect_err("towers asks nothing")
+        .expect_err("towers has no legal question")
         .0;
-    assert!(error.contains("Towers answers no questions"), "{error}");
+    assert!(
+        error.contains("\"legal\"") && error.contains("stuck"),
+        "{error}"
+    );
     let long = "x".repeat(100_000);
     let error = ask("icetowers", &long, "{}", "0", "")
         .expect_err("no such question")
