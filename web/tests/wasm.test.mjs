@@ -209,12 +209,15 @@ test('each game lists its questions, and asking what no game answers is refused 
       noGame: await refusal('chess', 'legal', {}, 0),
       noQuestion: await refusal('icetowers', 'preview', {}, 0),
       badView: await refusal('icetowers', 'legal', { nonsense: true }, 0),
+      towersLegal: await refusal('towers', 'legal', {}, 0),
     };
   });
   const byName = Object.fromEntries(result.games.map((g) => [g.name, g.queries]));
   assert.deepEqual(byName.icetowers, ['legal']);
   assert.deepEqual(byName.leaning, ['preview', 'suggest']);
-  assert.deepEqual(byName.towers, []);
+  // Towers answers why a tower is stuck (#49.7), and nothing else.
+  assert.deepEqual(byName.towers, ['stuck']);
+  assert.match(result.towersLegal, /^RulesError: Towers answers no question called "legal" \(these are: stuck\)/);
   assert.match(result.noGame, /^RulesError: no game is called "chess" \(these are: .*icetowers/);
   assert.match(result.noQuestion, /^RulesError: IceTowers answers no question called "preview" \(these are: legal\)/);
   assert.match(result.badView, /^RulesError: this is not an IceTowers view/);

@@ -69,7 +69,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       .then((why) => {
         if (why && view === v) ctx.tell?.(why.text, why.rule);
       })
-      .catch(() => ctx.tell?.(`The tower on ${sq} has no move now (this browser could not load the rules to say why).`, 'T8'));
+      .catch(() => ctx.tell?.(`The tower on ${sq} has no move now (this browser could not load the rules to say why).`, null));
   }
 
   function isMine(sq: Square): boolean {
