@@ -69,12 +69,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Tournament { command } => extras::tournament(command),
         Command::Serve(args) => serve::serve(args),
         Command::Loadtest(args) => serve::loadtest(args),
-        Command::Play { seed } => stackyard_tui::run(stackyard_tui::Options { seed }).map_err(
-            |e| match e {
+        Command::Play { seed } => {
+            stackyard_tui::run(stackyard_tui::Options { seed }).map_err(|e| match e {
                 stackyard_tui::Error::NotATerminal => Failure::bad_input(e),
                 stackyard_tui::Error::Io(_) => Failure::other(e),
-            },
-        ),
+            })
+        }
     }
 }
 

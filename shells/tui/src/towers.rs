@@ -252,7 +252,9 @@ impl TowersScreen {
                 let text = if moves.iter().all(|m| !matches!(m, Move::Step { .. })) {
                     "Nothing moves now: place where the board is marked.".to_string()
                 } else {
-                    format!("No move starts on {at}: put the cursor on a tower of yours that can move.")
+                    format!(
+                        "No move starts on {at}: put the cursor on a tower of yours that can move."
+                    )
                 };
                 self.say(text, true);
             }
@@ -448,7 +450,11 @@ mod tests {
         // T7: Black moved, the bot answered, Black is to move again.
         assert_eq!(s.driver.record().actions.len(), 2);
         assert_eq!(s.position().turn(), Color::Black);
-        assert!(s.log[0].text.starts_with("You (Black) moved the tower on a1 onto b1"));
+        assert!(
+            s.log[0]
+                .text
+                .starts_with("You (Black) moved the tower on a1 onto b1")
+        );
         assert_eq!(s.history.len(), 1);
         s.key(Key::Char('u'));
         assert_eq!(s.driver.record().actions.len(), 0);
@@ -476,7 +482,11 @@ mod tests {
         keys(&mut s, &[Key::Enter]);
         let note = s.note.clone().expect("a refusal");
         assert!(note.warn);
-        assert!(stackyard_core::words::rule_ids(&note.text).is_empty(), "{}", note.text);
+        assert!(
+            stackyard_core::words::rule_ids(&note.text).is_empty(),
+            "{}",
+            note.text
+        );
         assert_eq!(s.driver.record().actions.len(), 0);
         keys(&mut s, &[Key::Char(':')]);
         keys(&mut s, &Key::text("zz"));
