@@ -263,11 +263,11 @@ impl Search<'_> {
     /// or `None` when no pairing exists within the budget.
     fn pair(&mut self, players: &[Entrant]) -> Option<Vec<(Entrant, Entrant)>> {
         let mut pairs = Vec::with_capacity(players.len() / 2);
-        let mut left = players.to_vec();
-        self.extend(&mut left, &mut pairs).then_some(pairs)
+        let left = players.to_vec();
+        self.extend(&left, &mut pairs).then_some(pairs)
     }
 
-    fn extend(&mut self, left: &mut Vec<Entrant>, pairs: &mut Vec<(Entrant, Entrant)>) -> bool {
+    fn extend(&mut self, left: &[Entrant], pairs: &mut Vec<(Entrant, Entrant)>) -> bool {
         if left.is_empty() {
             return true;
         }
@@ -291,13 +291,13 @@ impl Search<'_> {
             if !self.may_meet(top, candidate) {
                 continue;
             }
-            let mut rest: Vec<Entrant> = left[1..]
+            let rest: Vec<Entrant> = left[1..]
                 .iter()
                 .copied()
                 .filter(|&p| p != candidate)
                 .collect();
             pairs.push((top, candidate));
-            if self.extend(&mut rest, pairs) {
+            if self.extend(&rest, pairs) {
                 return true;
             }
             pairs.pop();
@@ -336,7 +336,7 @@ fn seat(recs: &[Record], a: Entrant, b: Entrant, board: usize, bound: i32) -> Pa
             (Some(x), Some(y)) if x != y => !x,
             (Some(x), _) => !x,
             (None, Some(y)) => y,
-            (None, None) => board % 2 == 0,
+            (None, None) => board.is_multiple_of(2),
         }
     };
     let fits = |first: &Record, second: &Record| first.balance < bound && second.balance > -bound;
