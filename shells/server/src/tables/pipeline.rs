@@ -97,7 +97,9 @@ impl Pipeline {
             Some(InFlight { done: None, .. }) => Ok(()),
             Some(InFlight {
                 done: Some(answer), ..
-            }) => answer.await.unwrap_or(Err(StoreError::WriterGone)),
+            }) => answer
+                .await
+                .unwrap_or_else(|_| Err(StoreError("the writer dropped a commit".into()))),
         }
     }
 }
