@@ -12,17 +12,23 @@ export const over = async (page) => Boolean(await page.$('[data-testid="result"]
 /** Whether the board offers this page's seat a move now. */
 export const mayMove = async (page) => Boolean(await page.$('[data-movable], [data-placeable], [data-action="pass"]'));
 
-/** One Towers turn of this page's seat: the first legal move the board marks. */
-export async function towersTurn(page) {
-  await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"], [data-testid="result"]', { timeout: 60_000 });
-  if (await over(page)) return;
-  const v = await version(page);
+/** Plays the first legal move the board marks: a pass when it is the only
+ *  move, else a placement, else the first movable tower to its first target. */
+async function clickFirstMove(page) {
   if (await page.$('[data-action="pass"]')) await page.click('[data-action="pass"]');
   else if (await page.$('[data-placeable]')) await page.click('[data-placeable]');
   else {
     await page.click('[data-movable]');
     await page.click('[data-target]');
   }
+}
+
+/** One Towers turn of this page's seat: the first legal move the board marks. */
+export async function towersTurn(page) {
+  await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"], [data-testid="result"]', { timeout: 60_000 });
+  if (await over(page)) return;
+  const v = await version(page);
+  await clickFirstMove(page);
   await waitNewer(page, v);
 }
 
@@ -31,11 +37,6 @@ export async function towersTurn(page) {
 export async function towersMove(page) {
   await page.waitForSelector('[data-movable], [data-placeable], [data-action="pass"]', { timeout: 30_000 });
   const v = await version(page);
-  if (await page.$('[data-action="pass"]')) await page.click('[data-action="pass"]');
-  else if (await page.$('[data-placeable]')) await page.click('[data-placeable]');
-  else {
-    await page.click('[data-movable]');
-    await page.click('[data-target]');
-  }
+  await clickFirstMove(page);
   await page.waitForFunction((old) => Number(document.querySelector('.table-screen')?.dataset.version ?? -1) > old, v);
 }
