@@ -253,18 +253,14 @@ impl Search<'_> {
         if ra.opponents.contains(&b) {
             return false;
         }
-        let fits = |first: &Record, second: &Record| {
-            first.balance < self.colour_bound && second.balance > -self.colour_bound
-        };
-        fits(ra, rb) || fits(rb, ra)
+        seating_fits(ra, rb, self.colour_bound) || seating_fits(rb, ra, self.colour_bound)
     }
 
     /// Pairs every player of `players` (in rank order), Dutch order first,
     /// or `None` when no pairing exists within the budget.
     fn pair(&mut self, players: &[Entrant]) -> Option<Vec<(Entrant, Entrant)>> {
         let mut pairs = Vec::with_capacity(players.len() / 2);
-        let left = players.to_vec();
-        self.extend(&left, &mut pairs).then_some(pairs)
+        self.extend(players, &mut pairs).then_some(pairs)
     }
 
     fn extend(&mut self, left: &[Entrant], pairs: &mut Vec<(Entrant, Entrant)>) -> bool {
@@ -323,6 +319,12 @@ impl Search<'_> {
     }
 }
 
+/// Whether `first` taking the first seat and `second` the second keeps both
+/// within `bound` of an even share of first seats.
+fn seating_fits(first: &Record, second: &Record, bound: i32) -> bool {
+    first.balance < bound && second.balance > -bound
+}
+
 /// Seats a chosen pair (`a` ranked above `b`): the one further behind on
 /// first seats takes it; when even, each takes the seat it did not have
 /// last; in the first round, boards alternate (the better-ranked player
@@ -339,8 +341,11 @@ fn seat(recs: &[Record], a: Entrant, b: Entrant, board: usize, bound: i32) -> Pa
             (None, None) => board.is_multiple_of(2),
         }
     };
-    let fits = |first: &Record, second: &Record| first.balance < bound && second.balance > -bound;
-    let a_first = if a_first { fits(ra, rb) } else { !fits(rb, ra) };
+    let a_first = if a_first {
+        seating_fits(ra, rb, bound)
+    } else {
+        !seating_fits(rb, ra, bound)
+    };
     if a_first {
         Pairing {
             first: a,
