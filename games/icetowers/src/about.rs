@@ -92,7 +92,7 @@ impl Listed for IceTowers {
         length: "about 5 minutes",
         rules: include_str!("../../../docs/rules/icetowers.md"),
         // A race: the beginner plays sensibly at a newcomer's pace (one
-        // play every 4 to 6 s, its own reaction time, issues 24 and 49).
+        // play every 8 to 10 s, its own reaction time, issues 24 and 49).
         first_bot: Some("beginner"),
         ends_by: "I13",
         score: ScoreWords {

@@ -71,7 +71,7 @@ pub struct BotSpec {
     /// to plus `spread_ms`.
     pub think_ms: u64,
     /// How far a delay strays from `think_ms` (ms): half of it for every
-    /// bot but the beginner (½× to 1½×), 1000 for the beginner (4 to 6 s).
+    /// bot but the beginner (½× to 1½×), 1000 for the beginner (8 to 10 s).
     pub spread_ms: u64,
 }
 
@@ -79,14 +79,19 @@ pub struct BotSpec {
 /// comes [`BEGINNER_MIN_MS`] to [`BEGINNER_MAX_MS`] after it looked, the
 /// pace of someone new to the game finding a pyramid and a tower. At 1.5
 /// to 3 s (issue 24) it had capped every lone pyramid of a newcomer's
-/// within 40 s and the game was over (issue 49); at 4 to 6 s a newcomer
-/// who caps and, when told, takes pieces out plays two to three minutes
-/// (`tests/pace.rs`, docs/results.md).
-pub const BEGINNER_THINK_MS: u64 = 5000;
+/// within 40 s and the game was over (issue 49). At 4 to 6 s a newcomer
+/// who caps and, when told, takes pieces out played 108 to 161 s (400
+/// seeds; 7 under two minutes, and a browser game 104 s); at 8 to 10 s the
+/// same newcomer plays 136 to 283 s, median 154 s, and wins 96 % of them
+/// (`tests/pace.rs`, docs/results.md). The game's length is the person's
+/// own plays, about 15 caps and a few pieces taken out: a slower beginner
+/// leaves more of them (a quicker one buries them), and at 6 to 8 s it won
+/// 60 %.
+pub const BEGINNER_THINK_MS: u64 = 9000;
 /// The beginner's shortest wait (ms).
-pub const BEGINNER_MIN_MS: u64 = 4000;
+pub const BEGINNER_MIN_MS: u64 = 8000;
 /// The beginner's longest wait (ms).
-pub const BEGINNER_MAX_MS: u64 = 6000;
+pub const BEGINNER_MAX_MS: u64 = 10000;
 
 impl BotSpec {
     /// A bot with the policy's default reaction time.
@@ -103,7 +108,7 @@ impl BotSpec {
         }
     }
 
-    /// The beginner: greedy at a newcomer's pace, every action 4 to 6 s
+    /// The beginner: greedy at a newcomer's pace, every action 8 to 10 s
     /// after it looked at the table (the browser's first opponent, so a
     /// newcomer can watch the game and still take part in it).
     pub fn beginner() -> Self {
@@ -206,8 +211,9 @@ pub fn decide(
 /// seat, deciding from that seat's view alone (rebuilt into a state with
 /// [`IceTowers::from_view`]: IceTowers hides nothing), its action arriving
 /// one reaction time later (drawn from [`BotSpec::think_range`]: ½× to 1½×
-/// the spec's, 4 to 6 s for the beginner). The delay is the decision's
-/// `think_ms`, so the simulator and the server wait alike.
+/// the spec's, 8 to 10 s for the beginner).
+/// The delay is the decision's `think_ms`, so the simulator and the server
+/// wait alike.
 pub struct IceBot {
     spec: BotSpec,
     seat: Seat,
@@ -247,7 +253,7 @@ impl Bots for IceTowers {
             BotLevel::new(
                 "beginner",
                 "Easy bot",
-                "takes whatever helps it most right now, at a newcomer’s pace (one play every 4 to 6 seconds)",
+                "takes whatever helps it most right now, at a newcomer’s pace (one play every 8 to 10 seconds)",
             ),
             BotLevel::new("random", "Random bot", "plays at random, with quick hands"),
             BotLevel::new(

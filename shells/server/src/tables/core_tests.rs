@@ -416,7 +416,7 @@ fn the_core_and_simulate_realtime_play_the_same_game_with_the_same_bots() {
 
 #[test]
 fn a_beginner_and_a_quicker_bot_play_the_same_icetowers_game_both_ways() {
-    // The beginner (4-6 s a decision) against quicker bots: the race in
+    // The beginner (8 to 10 s a decision) against quicker bots: the race in
     // which its actions went stale (issue #26) is paced alike served and
     // simulated.
     same_record_both_ways::<stackyard_icetowers::IceTowers>(
