@@ -3,7 +3,7 @@
 //! MCTS playouts against plain random playouts, the 4x4 solve against a
 //! 4x4 perft.
 //!
-//! `cargo bench -p stackyard-ai --bench search -- --warm-up-time 1 --measurement-time 3`
+//! `cargo bench -p stackyard-towers --bench search -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
