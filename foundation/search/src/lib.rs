@@ -43,4 +43,4 @@ pub mod tournament;
 pub use alphabeta::{AlphaBeta, terminal_score};
 pub use game::{Budget, Evaluator, SearchGame, SearchResult, WIN};
 pub use mcts::Mcts;
-pub use solve::{Progress, Solution, Solver, Unfinished, minimax};
+pub use solve::{Progress, Solution, SolveState, Solver, Unfinished, minimax};

@@ -64,6 +64,45 @@ pub struct Progress {
     pub root_moves: (usize, usize),
 }
 
+/// What a solve has proved so far, to resume it from: the MTD(f)
+/// bounds, the next question, the verdicts on first moves already
+/// checked, and the table entries whose proofs cost the most. Every
+/// bound in it is proved, so a solve resumed from it reaches the same
+/// value and best moves as one never stopped. The solver only exposes
+/// it; writing it down is the shell's business.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolveState {
+    /// Proven lower bound (side 0's view); `-(i32::MAX / 2)` for none.
+    pub lower: i32,
+    /// Proven upper bound (side 0's view); `i32::MAX / 2` for none.
+    pub upper: i32,
+    /// The next zero-window question's value (side 0's view).
+    pub guess: i32,
+    /// Once the value is known: for the first moves in generation order
+    /// checked so far, whether each keeps the value.
+    pub checked: Vec<bool>,
+    /// Nodes searched before, over all runs.
+    pub nodes: u64,
+    /// Wall time spent before, over all runs.
+    pub elapsed: Duration,
+    /// Table entries as stored (key xor data, data).
+    pub entries: Vec<(u64, u64)>,
+}
+
+/// Where the MTD(f) driver is, in the mover's view.
+#[derive(Debug, Clone, Default)]
+struct At {
+    lower: i32,
+    upper: i32,
+    g: i32,
+    checked: Vec<bool>,
+    nodes: u64,
+    elapsed: Duration,
+}
+
+/// Periodic checkpoints: how often, and whom to hand the state.
+type Checkpoint = (Duration, Box<dyn FnMut(&SolveState) + Send>);
+
 /// "No bound yet".
 const INF: i32 = i32::MAX / 2;
 /// Table encoding of an infinite bound; real margins are far smaller.
@@ -178,6 +217,19 @@ impl Table {
         self.words[slot].store(hash ^ d, Relaxed);
         self.words[slot + 1].store(d, Relaxed);
     }
+
+    /// The entries whose search took at least 2^(`min_work` - 1) nodes:
+    /// the cheap ones are cheaper to search again than to write down.
+    fn entries(&self, min_work: u8) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        for pair in self.words.chunks_exact(2) {
+            let (k, d) = (pair[0].load(Relaxed), pair[1].load(Relaxed));
+            if (k != 0 || d != 0) && Entry::unpack(d).work >= min_work {
+                out.push((k, d));
+            }
+        }
+        out
+    }
 }
 
 /// The exact solver. Holds its table, so solving several positions of the
@@ -189,6 +241,12 @@ pub struct Solver<G: SearchGame> {
     guess: i32,
     report_every: u64,
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
+    checkpoint: Option<Checkpoint>,
+    min_work: u8,
+    history: bool,
+    resume: Option<SolveState>,
+    at: At,
+    sign: i32,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -200,6 +258,7 @@ struct Shared<'a> {
     stop: &'a AtomicBool,
     nodes: &'a AtomicU64,
     threads: usize,
+    history: bool,
 }
 
 /// The clock and the reports, kept by the first thread only.
@@ -211,6 +270,10 @@ struct Watch<'p> {
     next_report: u64,
     bounds: (i32, i32),
     progress: Option<&'p mut Box<dyn FnMut(Progress) + Send>>,
+    checkpoint: Option<(&'p mut Checkpoint, Instant)>,
+    at: &'p At,
+    sign: i32,
+    min_work: u8,
 }
 
 struct Worker<'a, 'p, G: SearchGame> {
@@ -220,11 +283,33 @@ struct Worker<'a, 'p, G: SearchGame> {
     unsent: u64,
     bufs: Vec<Vec<G::Move>>,
     kid_bufs: Vec<Vec<Kid<G>>>,
+    /// Nodes spent under cut-offs, by move id: orders moves the margin
+    /// leaves tied (the history heuristic).
+    history: Vec<u64>,
 }
 
 /// A child in the order it will be searched: move, position, ordering
 /// key, index + 1 of the move in generation order.
-type Kid<G> = (<G as SearchGame>::Move, G, i32, u8);
+type Kid<G> = (<G as SearchGame>::Move, G, i64, u8);
+
+/// The resumable state of `at` (mover's view, `sign` 1 when side 0
+/// moves at the root) with `table`'s costly entries.
+fn state_of(at: &At, sign: i32, table: &Table, min_work: u8) -> SolveState {
+    let (lower, upper) = if sign == 1 {
+        (at.lower, at.upper)
+    } else {
+        (-at.upper, -at.lower)
+    };
+    SolveState {
+        lower,
+        upper,
+        guess: sign * at.g,
+        checked: at.checked.clone(),
+        nodes: at.nodes,
+        elapsed: at.elapsed,
+        entries: table.entries(min_work),
+    }
+}
 
 impl<G: SearchGame> Solver<G> {
     /// A solver with a 2^`tt_bits`-entry table (16 bytes an entry), on
@@ -237,6 +322,12 @@ impl<G: SearchGame> Solver<G> {
             guess: 0,
             report_every: u64::MAX,
             progress: None,
+            checkpoint: None,
+            min_work: 8,
+            history: true,
+            resume: None,
+            at: At::default(),
+            sign: 1,
             _game: PhantomData,
         }
     }
@@ -273,6 +364,51 @@ impl<G: SearchGame> Solver<G> {
         self
     }
 
+    /// Orders children the margin leaves tied by the history heuristic
+    /// (on by default); off is the solver as it was before, the
+    /// benchmarks' baseline. The value and best moves do not depend on it.
+    pub fn history(mut self, on: bool) -> Self {
+        self.history = on;
+        self
+    }
+
+    /// Hands `save` the state to resume from about every `every` of wall
+    /// time (from the first thread, while the others search on).
+    pub fn on_checkpoint(
+        mut self,
+        every: Duration,
+        save: impl FnMut(&SolveState) + Send + 'static,
+    ) -> Self {
+        self.checkpoint = Some((every, Box::new(save)));
+        self
+    }
+
+    /// Checkpoints keep the table entries whose search took at least
+    /// 2^(`min_work` - 1) nodes (default 8: 128 nodes).
+    pub fn checkpoint_work(mut self, min_work: u8) -> Self {
+        self.min_work = min_work;
+        self
+    }
+
+    /// Resumes from `state` (of the same game and start position, which
+    /// the caller must check): its entries go into the table and the next
+    /// [`Solver::try_solve`] goes on from its bounds and question.
+    pub fn resume(&mut self, state: SolveState) {
+        for &(k, d) in &state.entries {
+            self.table.store(k ^ d, Entry::unpack(d));
+        }
+        self.resume = Some(SolveState {
+            entries: Vec::new(),
+            ..state
+        });
+    }
+
+    /// The state to resume from after [`Solver::try_solve`] returned
+    /// (either way): a finished solve resumes to its answer at once.
+    pub fn state(&self) -> SolveState {
+        state_of(&self.at, self.sign, &self.table, self.min_work)
+    }
+
     /// The exact value of `pos` (side 0's view) and every best first move,
     /// however long it takes (the time limit is ignored).
     pub fn solve(&mut self, pos: &G) -> Solution<G::Move> {
@@ -292,24 +428,50 @@ impl<G: SearchGame> Solver<G> {
         let start = Instant::now();
         let deadline = self.time_limit.map(|d| start + d);
         let sign = if pos.side() == 0 { 1 } else { -1 };
-        let mut nodes = 0u64;
+        self.sign = sign;
         // MTD(f): zero-window searches converge on the exact value.
-        let (mut lower, mut upper) = (-INF, INF);
-        let mut g = sign * self.guess;
-        let unfinished = |lower: i32, upper: i32, nodes: u64| {
+        self.at = match self.resume.take() {
+            Some(r) => {
+                let (lower, upper) = if sign == 1 {
+                    (r.lower, r.upper)
+                } else {
+                    (-r.upper, -r.lower)
+                };
+                At {
+                    lower: lower.clamp(-INF, INF),
+                    upper: upper.clamp(-INF, INF),
+                    g: (sign * r.guess).clamp(-INF, INF),
+                    checked: r.checked,
+                    nodes: r.nodes,
+                    elapsed: r.elapsed,
+                }
+            }
+            None => At {
+                lower: -INF,
+                upper: INF,
+                g: sign * self.guess,
+                ..At::default()
+            },
+        };
+        let before = self.at.elapsed;
+        let mut nodes = self.at.nodes;
+        let unfinished = |at: &mut At, nodes: u64| {
+            at.nodes = nodes;
+            at.elapsed = before + start.elapsed();
             let (lo, hi) = if sign == 1 {
-                (lower, upper)
+                (at.lower, at.upper)
             } else {
-                (-upper, -lower)
+                (-at.upper, -at.lower)
             };
             Unfinished {
                 lower: lo,
                 upper: hi,
                 nodes,
-                elapsed: start.elapsed(),
+                elapsed: at.elapsed,
             }
         };
-        while lower < upper {
+        while self.at.lower < self.at.upper {
+            let (g, lower, upper) = (self.at.g, self.at.lower, self.at.upper);
             let beta = if g == lower { g + 1 } else { g };
             let (r, n) = self.search(
                 pos,
@@ -320,18 +482,27 @@ impl<G: SearchGame> Solver<G> {
                 sign,
             );
             nodes = n;
-            g = r.ok_or_else(|| unfinished(lower, upper, nodes))?;
+            let Some(g) = r else {
+                return Err(unfinished(&mut self.at, nodes));
+            };
+            self.at.g = g;
             if g < beta {
-                upper = g;
+                self.at.upper = g;
             } else {
-                lower = g;
+                self.at.lower = g;
             }
         }
-        let value = g;
+        let value = self.at.g;
         let mut moves = Vec::new();
         pos.moves(&mut moves);
         let mut best = Vec::new();
-        for &m in &moves {
+        for (i, &m) in moves.iter().enumerate() {
+            if let Some(&keeps) = self.at.checked.get(i) {
+                if keeps {
+                    best.push(m);
+                }
+                continue;
+            }
             // A move is best when the child's value (for the opponent) is
             // at most -value, i.e. our value is at least `value`.
             let c = pos.play(m);
@@ -358,15 +529,21 @@ impl<G: SearchGame> Solver<G> {
                 nodes = n;
                 r.map(|v| -v)
             };
-            if v.ok_or_else(|| unfinished(value, value, nodes))? >= value {
+            let Some(v) = v else {
+                return Err(unfinished(&mut self.at, nodes));
+            };
+            self.at.checked.push(v >= value);
+            if v >= value {
                 best.push(m);
             }
         }
+        self.at.nodes = nodes;
+        self.at.elapsed = before + start.elapsed();
         Ok(Solution {
             value: sign * value,
             best,
             nodes,
-            elapsed: start.elapsed(),
+            elapsed: self.at.elapsed,
         })
     }
 
@@ -402,6 +579,7 @@ impl<G: SearchGame> Solver<G> {
             stop: &stop,
             nodes: &nodes,
             threads: self.threads,
+            history: self.history,
         };
         let (lo, hi) = if sign == 1 {
             bounds
@@ -418,6 +596,10 @@ impl<G: SearchGame> Solver<G> {
                 .saturating_mul(self.report_every),
             bounds: (lo, hi),
             progress: self.progress.as_mut(),
+            checkpoint: self.checkpoint.as_mut().map(|c| (c, Instant::now())),
+            at: &self.at,
+            sign,
+            min_work: self.min_work,
         };
         let result = std::thread::scope(|s| {
             let helpers: Vec<_> = (1..self.threads)
@@ -457,6 +639,11 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
             unsent: 0,
             bufs: Vec::new(),
             kid_bufs: Vec::new(),
+            history: if shared.history {
+                vec![0; G::MOVE_IDS]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -488,6 +675,15 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
                 if let Some(f) = w.progress.as_mut() {
                     f(p);
                 }
+            }
+            if let Some(((every, save), last)) = w.checkpoint.as_mut()
+                && last.elapsed() >= *every
+            {
+                let mut at = w.at.clone();
+                at.nodes = total;
+                at.elapsed += w.start.elapsed();
+                save(&state_of(&at, w.sign, self.shared.table, w.min_work));
+                *last = Instant::now();
             }
         }
         !self.shared.stop.load(Relaxed)
@@ -596,10 +792,13 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
                 self.bufs.push(moves);
                 return Some((v, idx));
             }
+            // The margin first; among equal margins, the move whose
+            // cut-offs have cost the most (history), when kept.
             let key = if idx != 0 && idx == tt_best {
-                i32::MAX
+                i64::MAX
             } else {
-                sign * c.order_hint()
+                let h = self.history.get(pos.move_id(m)).copied().unwrap_or(0);
+                (i64::from(sign * c.order_hint()) << 40) | h.min((1 << 40) - 1) as i64
             };
             kids.push((m, c, key, idx));
         }
@@ -625,6 +824,7 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
             };
             j += 1;
             let (c, idx) = (&kids[k].1, kids[k].3);
+            let child_start = self.nodes;
             if first_pass && sharing && k > 0 {
                 let h = c.canonical_hash();
                 let slot = (h as usize) & (self.shared.busy.len() - 1);
@@ -655,6 +855,9 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
                 a = v;
             }
             if a >= beta {
+                if let Some(h) = self.history.get_mut(pos.move_id(kids[k].0)) {
+                    *h = h.saturating_add(self.nodes - child_start);
+                }
                 break;
             }
         }
