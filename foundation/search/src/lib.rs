@@ -5,7 +5,8 @@
 //! table, killer/history ordering, deterministic root split over threads),
 //! [`Mcts`] (UCT, seeded random rollouts, root-parallel, tree reuse) and
 //! the exact [`Solver`] (MTD(f) on exact margins, threads sharing a
-//! lock-free table). Each game adapts itself to [`SearchGame`] in its
+//! lock-free table; resumable from a [`SolveState`], which
+//! [`checkpoint`] writes to and reads from a byte stream). Each game adapts itself to [`SearchGame`] in its
 //! own crate (Towers: `stackyard_towers::ai`). Every search is
 //! deterministic for a given seed and node budget.
 //!
@@ -35,6 +36,7 @@
 //! ```
 
 mod alphabeta;
+pub mod checkpoint;
 mod game;
 mod mcts;
 mod solve;

@@ -100,8 +100,14 @@ struct At {
     elapsed: Duration,
 }
 
-/// Periodic checkpoints: how often, and whom to hand the state.
-type Checkpoint = (Duration, Box<dyn FnMut(&SolveState) + Send>);
+/// Periodic checkpoints: how often, whom to hand the state, and when it
+/// was last handed (kept across the MTD(f) searches, which may each be
+/// shorter than the interval).
+struct Checkpoint {
+    every: Duration,
+    save: Box<dyn FnMut(&SolveState) + Send>,
+    last: Instant,
+}
 
 /// "No bound yet".
 const INF: i32 = i32::MAX / 2;
@@ -238,6 +244,7 @@ pub struct Solver<G: SearchGame> {
     table: Table,
     threads: usize,
     time_limit: Option<Duration>,
+    node_limit: Option<u64>,
     guess: i32,
     report_every: u64,
     progress: Option<Box<dyn FnMut(Progress) + Send>>,
@@ -270,7 +277,9 @@ struct Watch<'p> {
     next_report: u64,
     bounds: (i32, i32),
     progress: Option<&'p mut Box<dyn FnMut(Progress) + Send>>,
-    checkpoint: Option<(&'p mut Checkpoint, Instant)>,
+    checkpoint: Option<&'p mut Checkpoint>,
+    /// Stop once the count (over all runs) reaches this.
+    node_cap: Option<u64>,
     at: &'p At,
     sign: i32,
     min_work: u8,
@@ -323,6 +332,7 @@ impl<G: SearchGame> Solver<G> {
             report_every: u64::MAX,
             progress: None,
             checkpoint: None,
+            node_limit: None,
             min_work: 8,
             history: true,
             resume: None,
@@ -379,7 +389,20 @@ impl<G: SearchGame> Solver<G> {
         every: Duration,
         save: impl FnMut(&SolveState) + Send + 'static,
     ) -> Self {
-        self.checkpoint = Some((every, Box::new(save)));
+        self.checkpoint = Some(Checkpoint {
+            every,
+            save: Box::new(save),
+            last: Instant::now(),
+        });
+        self
+    }
+
+    /// Stops a [`Solver::try_solve`] after about `nodes` nodes of this run
+    /// (checked every few thousand), as the time limit does: a budget that
+    /// does not depend on the machine's speed, for tests and for runs in
+    /// pieces of a known size.
+    pub fn node_limit(mut self, nodes: u64) -> Self {
+        self.node_limit = Some(nodes);
         self
     }
 
@@ -455,6 +478,7 @@ impl<G: SearchGame> Solver<G> {
         };
         let before = self.at.elapsed;
         let mut nodes = self.at.nodes;
+        let node_cap = self.node_limit.map(|n| nodes.saturating_add(n));
         let unfinished = |at: &mut At, nodes: u64| {
             at.nodes = nodes;
             at.elapsed = before + start.elapsed();
@@ -477,7 +501,7 @@ impl<G: SearchGame> Solver<G> {
                 pos,
                 beta - 1,
                 beta,
-                (start, deadline, nodes),
+                (start, deadline, nodes, node_cap),
                 (lower, upper),
                 sign,
             );
@@ -511,7 +535,7 @@ impl<G: SearchGame> Solver<G> {
                     &c,
                     value - 1,
                     value,
-                    (start, deadline, nodes),
+                    (start, deadline, nodes, node_cap),
                     (value, value),
                     sign,
                 );
@@ -522,7 +546,7 @@ impl<G: SearchGame> Solver<G> {
                     &c,
                     -value,
                     1 - value,
-                    (start, deadline, nodes),
+                    (start, deadline, nodes, node_cap),
                     (value, value),
                     sign,
                 );
@@ -556,14 +580,14 @@ impl<G: SearchGame> Solver<G> {
         pos: &G,
         alpha: i32,
         beta: i32,
-        (start, deadline, base): (Instant, Option<Instant>, u64),
+        (start, deadline, base, node_cap): (Instant, Option<Instant>, u64, Option<u64>),
         bounds: (i32, i32),
         sign: i32,
     ) -> (Option<i32>, u64) {
         // Only the watching worker reads the clock, every CHECK_EVERY of
         // its nodes; a search the helpers finish first would otherwise run
         // past a deadline that had already passed when it started.
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.is_some_and(|d| Instant::now() >= d) || node_cap.is_some_and(|n| base >= n) {
             return (None, base);
         }
         let stop = AtomicBool::new(false);
@@ -596,7 +620,8 @@ impl<G: SearchGame> Solver<G> {
                 .saturating_mul(self.report_every),
             bounds: (lo, hi),
             progress: self.progress.as_mut(),
-            checkpoint: self.checkpoint.as_mut().map(|c| (c, Instant::now())),
+            checkpoint: self.checkpoint.as_mut(),
+            node_cap,
             at: &self.at,
             sign,
             min_work: self.min_work,
@@ -658,7 +683,9 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
         self.flush();
         if let Some(w) = self.watch.as_mut() {
             let total = self.shared.nodes.load(Relaxed);
-            if w.deadline.is_some_and(|d| Instant::now() >= d) {
+            if w.deadline.is_some_and(|d| Instant::now() >= d)
+                || w.node_cap.is_some_and(|n| total >= n)
+            {
                 self.shared.stop.store(true, Relaxed);
             }
             if total >= w.next_report {
@@ -676,14 +703,14 @@ impl<'a, 'p, G: SearchGame> Worker<'a, 'p, G> {
                     f(p);
                 }
             }
-            if let Some(((every, save), last)) = w.checkpoint.as_mut()
-                && last.elapsed() >= *every
+            if let Some(c) = w.checkpoint.as_mut()
+                && c.last.elapsed() >= c.every
             {
                 let mut at = w.at.clone();
                 at.nodes = total;
                 at.elapsed += w.start.elapsed();
-                save(&state_of(&at, w.sign, self.shared.table, w.min_work));
-                *last = Instant::now();
+                (c.save)(&state_of(&at, w.sign, self.shared.table, w.min_work));
+                c.last = Instant::now();
             }
         }
         !self.shared.stop.load(Relaxed)

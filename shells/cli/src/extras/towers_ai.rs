@@ -7,13 +7,15 @@ use crate::failure::Failure;
 use crate::outln;
 use clap::Subcommand;
 use stackyard_core::Seed;
-use stackyard_search::{Solver, WIN};
+use stackyard_search::checkpoint::{read_state, write_state};
+use stackyard_search::{SolveState, Solver, WIN};
 use stackyard_towers::ai::{
     Board as AiBoard, Choice, FEATURE_NAMES, Player, PlayerSpec, Rules, board_from_position,
     rules_of, to_engine_move, tune,
 };
 use stackyard_towers::{Color, Position};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The AI-backed `towers` subcommands, flattened into `towers::Command`.
@@ -45,6 +47,15 @@ pub enum Command {
         #[arg(long, default_value_t = 0, allow_negative_numbers = true,
               value_parser = clap::value_parser!(i32).range(-10_000..=10_000))]
         guess: i32,
+        /// Keep the solve's progress in FILE, to run it in pieces: when FILE
+        /// exists the solve goes on from it (same board and variants only),
+        /// and it is rewritten every --checkpoint-every seconds and when the
+        /// solve stops.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Seconds between checkpoints (at most 86400).
+        #[arg(long, default_value = "600", value_parser = args::solve_time, requires = "checkpoint")]
+        checkpoint_every: Duration,
     },
     /// Fit the evaluation weights by logistic regression on self-play
     /// outcomes; prints the weights as the Rust constant to check in.
@@ -84,13 +95,18 @@ pub fn run(command: Command) -> Result<(), Failure> {
             threads,
             time_limit,
             guess,
+            checkpoint,
+            checkpoint_every,
         } => solve(
             board,
             variant,
-            tt_bits,
-            usize::from(threads),
-            time_limit,
-            guess,
+            Run {
+                tt_bits,
+                threads: usize::from(threads),
+                limit: time_limit,
+                guess,
+                checkpoint: checkpoint.map(|path| (path, checkpoint_every)),
+            },
         ),
         Command::Tune {
             games,
@@ -121,16 +137,62 @@ pub fn run(command: Command) -> Result<(), Failure> {
     }
 }
 
-fn solve(
-    board: Board,
-    variant: Variants,
+/// How `towers solve` runs: table, threads, limit, first guess, and the
+/// checkpoint file with its interval.
+struct Run {
     tt_bits: u32,
     threads: usize,
     limit: Option<Duration>,
     guess: i32,
-) -> Result<(), Failure> {
+    checkpoint: Option<(PathBuf, Duration)>,
+}
+
+/// The checkpoint at `path`, if there is one: a file that is not this
+/// solve's checkpoint is refused, and left as it is.
+fn read_checkpoint(path: &Path, identity: &str) -> Result<Option<SolveState>, Failure> {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(Failure::bad_input(format!(
+                "--checkpoint {}: {e}",
+                path.display()
+            )));
+        }
+    };
+    read_state(std::io::BufReader::new(file), identity)
+        .map(Some)
+        .map_err(|e| Failure::bad_input(format!("--checkpoint {}: {e}", path.display())))
+}
+
+/// Writes the checkpoint whole or not at all: into a file beside it,
+/// then renamed over it, so a solve killed while writing keeps the last.
+fn write_checkpoint(path: &Path, identity: &str, state: &SolveState) -> std::io::Result<()> {
+    let mut part = path.as_os_str().to_owned();
+    part.push(".part");
+    let part = PathBuf::from(part);
+    let file = std::fs::File::create(&part)?;
+    let mut w = std::io::BufWriter::new(file);
+    write_state(&mut w, identity, state)?;
+    w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    std::fs::rename(&part, path)
+}
+
+fn solve(board: Board, variant: Variants, run: Run) -> Result<(), Failure> {
+    let Run {
+        tt_bits,
+        threads,
+        limit,
+        guess,
+        checkpoint,
+    } = run;
     let (cols, rows, rules) = setup(board, variant)?;
     let variant = variant.on(board).map_err(Failure::bad_input)?;
+    let identity = format!("towers solve {variant}");
+    let resumed = match &checkpoint {
+        Some((path, _)) => read_checkpoint(path, &identity)?,
+        None => None,
+    };
     let start = AiBoard::new(cols, rows, rules).map_err(Failure::bad_input)?;
     // T7: Black moves first; T17/T18 placements may start with White.
     let first = if start.side_to_move() == stackyard_towers::ai::BLACK {
@@ -160,8 +222,48 @@ fn solve(
     if let Some(d) = limit {
         solver = solver.time_limit(d);
     }
+    if let Some((path, every)) = &checkpoint {
+        let (path, name) = (path.clone(), identity.clone());
+        solver = solver.on_checkpoint(*every, move |state| {
+            if let Err(e) = write_checkpoint(&path, &name, state) {
+                let _ = writeln!(
+                    std::io::stderr().lock(),
+                    "  could not write the checkpoint {}: {e}",
+                    path.display()
+                );
+            }
+        });
+    }
+    if let Some(state) = resumed {
+        outln!(
+            "going on from {}: value in [{}, {}], {} nodes in {:.1} s before{}",
+            checkpoint
+                .as_ref()
+                .map_or(String::new(), |(p, _)| p.display().to_string()),
+            bound(state.lower),
+            bound(state.upper),
+            state.nodes,
+            state.elapsed.as_secs_f64(),
+            if guess != 0 {
+                " (--guess is the checkpoint's)"
+            } else {
+                ""
+            }
+        )?;
+        solver.resume(state);
+    }
     let rate = |nodes: u64, secs: f64| nodes as f64 / secs.max(1e-9) / 1e6;
-    match solver.try_solve(&start) {
+    let result = solver.try_solve(&start);
+    if let Some((path, _)) = &checkpoint {
+        write_checkpoint(path, &identity, &solver.state()).map_err(|e| {
+            Failure::other(format!(
+                "could not write the checkpoint {}: {e}",
+                path.display()
+            ))
+        })?;
+        outln!("checkpoint written to {}", path.display())?;
+    }
+    match result {
         Ok(s) => {
             let secs = s.elapsed.as_secs_f64();
             outln!(
