@@ -1,12 +1,19 @@
-//! The one place the terminal client names its games: what the picker
-//! lists and how each entry starts. Every game's own screen is in its own
-//! files (`towers*.rs`, `babel*.rs`).
+//! The one place the terminal client names its games: their modules,
+//! what the picker lists and how each entry starts. Every game's own
+//! screen is in its own files (`games/towers*.rs`, `games/babel*.rs`).
 
-use crate::babel::BabelScreen;
+mod babel;
+pub mod babel_hint;
+mod towers;
+pub mod towers_advice;
+mod towers_draw;
+mod towers_state;
+
 use crate::screen::GameScreen;
-use crate::towers::TowersScreen;
+use babel::BabelScreen;
 use stackyard_core::Seed;
 use stackyard_towers::Color;
+use towers_state::TowersScreen;
 
 /// One entry of the game picker.
 pub struct Entry {

@@ -4,9 +4,11 @@
 //! - [`App`] is the whole client as pure code: [`App::handle`] takes a
 //!   [`Key`] and changes the state, [`App::draw`] paints it into a ratatui
 //!   frame. It is the game picker or one game's screen ([`GameScreen`]):
-//!   Towers against the Easy bot (`towers.rs`, drawn in `towers_draw.rs`)
-//!   and Tower of Babel (`babel.rs`), both on the games' own crates for
-//!   rules, bots and words; `games.rs` is the one list of them.
+//!   Towers against the Easy bot (`games/towers_state.rs`, its keys in
+//!   `games/towers.rs`, drawn in `games/towers_draw.rs`) and Tower of Babel
+//!   (`games/babel.rs`), both on the games' own crates for rules, bots and
+//!   words; `games.rs` is the one list of them and the one file that
+//!   declares their modules.
 //! - [`drive`] is the event loop, over any ratatui backend and any source
 //!   of keys: the real terminal's, or a test's list with `TestBackend`.
 //! - [`term::Guard`] restores the terminal on drop and on a panic.
@@ -24,17 +26,14 @@
 //! ```
 
 mod app;
-mod babel;
-pub mod babel_hint;
 mod games;
 mod keys;
 mod run;
 mod screen;
 pub mod term;
 mod theme;
-mod towers;
-pub mod towers_advice;
-mod towers_draw;
+
+pub use games::{babel_hint, towers_advice};
 
 pub use app::{App, Flow};
 pub use keys::Key;

@@ -31,6 +31,15 @@ pub trait GameScreen {
     fn record_json(&self) -> String;
 }
 
+/// A message for the player, and whether it is a refusal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// What the player reads.
+    pub text: String,
+    /// A refusal or a warning (drawn as one), not news.
+    pub warn: bool,
+}
+
 /// A line being typed (a move in notation): at most [`Prompt::MAX`]
 /// characters, so a held key never grows it without end.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -34,27 +34,46 @@ fn babel_keys() -> Vec<Key> {
 
 #[test]
 fn the_picker() {
-    insta::assert_snapshot!("picker_80x24", screen((80, 24), Palette::new(true), &[]).backend());
+    insta::assert_snapshot!(
+        "picker_80x24",
+        screen((80, 24), Palette::new(true), &[]).backend()
+    );
 }
 
 #[test]
 fn towers_at_80x24_and_120x40() {
     let keys = towers_keys();
-    insta::assert_snapshot!("towers_80x24", screen((80, 24), Palette::new(true), &keys).backend());
-    insta::assert_snapshot!("towers_120x40", screen((120, 40), Palette::new(true), &keys).backend());
+    insta::assert_snapshot!(
+        "towers_80x24",
+        screen((80, 24), Palette::new(true), &keys).backend()
+    );
+    insta::assert_snapshot!(
+        "towers_120x40",
+        screen((120, 40), Palette::new(true), &keys).backend()
+    );
 }
 
 #[test]
 fn babel_at_80x24_and_120x40() {
     let keys = babel_keys();
-    insta::assert_snapshot!("babel_80x24", screen((80, 24), Palette::new(true), &keys).backend());
-    insta::assert_snapshot!("babel_120x40", screen((120, 40), Palette::new(true), &keys).backend());
+    insta::assert_snapshot!(
+        "babel_80x24",
+        screen((80, 24), Palette::new(true), &keys).backend()
+    );
+    insta::assert_snapshot!(
+        "babel_120x40",
+        screen((120, 40), Palette::new(true), &keys).backend()
+    );
 }
 
 #[test]
 fn a_small_terminal_is_told_how_big_to_be() {
     let t = screen((60, 20), Palette::new(true), &[Key::Char('1')]);
-    assert!(t.backend().to_string().contains("at least"), "{}", t.backend());
+    assert!(
+        t.backend().to_string().contains("at least"),
+        "{}",
+        t.backend()
+    );
 }
 
 #[test]
@@ -77,11 +96,15 @@ fn no_color_means_no_colour_but_the_cursor_still_shows() {
     assert_ne!(coloured.backend().buffer()[at].fg, Color::Reset);
     let b = plain.backend().buffer();
     assert!(
-        b.content().iter().all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
+        b.content()
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset),
         "NO_COLOR: no cell has a colour"
     );
     assert!(
-        b.content().iter().any(|c| c.modifier.contains(Modifier::REVERSED)),
+        b.content()
+            .iter()
+            .any(|c| c.modifier.contains(Modifier::REVERSED)),
         "the cursor is reverse video"
     );
 }

@@ -35,7 +35,10 @@ fn a_whole_local_towers_game_by_keys() {
         turns += 1;
         assert!(turns < 400, "T11: a game ends");
         let legal = app.game().unwrap().legal();
-        assert!(!legal.is_empty(), "the person is asked only when they have a move");
+        assert!(
+            !legal.is_empty(),
+            "the person is asked only when they have a move"
+        );
         let m: Move = legal[turns % legal.len()].parse().unwrap();
         let keys = match m {
             // Every other move by the cursor: pick the tower, then its target.
@@ -57,7 +60,10 @@ fn a_whole_local_towers_game_by_keys() {
     }
     let game = app.game().unwrap();
     let record: Record<Variant, Move> = serde_json::from_str(&game.record_json()).unwrap();
-    assert!(record.actions.len() >= 2 * turns - 1, "each of our moves was played");
+    assert!(
+        record.actions.len() >= 2 * turns - 1,
+        "each of our moves was played"
+    );
     let (end, _) = replay::<Position>(&record).expect("the record replays");
     assert!(end.is_over());
     let [b, w] = end.scores();

@@ -626,7 +626,10 @@ fn play(seed: u64, strict: bool) -> Result<(), Failure> {
                 hint_round += 1;
                 outln!(
                     "{}",
-                    paint.dim(&stackyard_tui::babel_hint::hint(driver.game(), Seed(seed).child(hint_round)))
+                    paint.dim(&stackyard_tui::babel_hint::hint(
+                        driver.game(),
+                        Seed(seed).child(hint_round)
+                    ))
                 )?;
             }
             _ if driver.is_over() => {
@@ -713,4 +716,3 @@ fn show(game: &Babel, paint: Paint) -> Result<(), Failure> {
     }
     Ok(())
 }
-

@@ -8,11 +8,11 @@ use crate::outln;
 use clap::Subcommand;
 use stackyard_core::Seed;
 use stackyard_search::Solver;
-use stackyard_towers::ai::{
-    Board as AiBoard, FEATURE_NAMES, Player, PlayerSpec, Rules, board_from_position,
-    rules_of, to_engine_move, tune,
-};
 use stackyard_towers::Position;
+use stackyard_towers::ai::{
+    Board as AiBoard, FEATURE_NAMES, Player, PlayerSpec, Rules, board_from_position, rules_of,
+    to_engine_move, tune,
+};
 use std::io::Write;
 use std::time::Duration;
 

@@ -4,9 +4,9 @@
 //! are the game crate's (`stackyard_babel`); the hint is `babel_hint.rs`.
 
 use crate::keys::Key;
+use crate::screen::Note;
 use crate::screen::{After, GameScreen, Prompt, Typed};
 use crate::theme::Palette;
-use crate::towers::Note;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style};
@@ -81,7 +81,10 @@ impl BabelScreen {
         }
         let saved = (self.driver.clone(), self.cursor, self.log.clone());
         self.now += 1;
-        match self.driver.act(Seat(0), action, GameTime::from_millis(self.now)) {
+        match self
+            .driver
+            .act(Seat(0), action, GameTime::from_millis(self.now))
+        {
             Ok(step) => {
                 self.history.push(saved);
                 let view = self.driver.view(Viewer::Seat(Seat(0)));
@@ -157,7 +160,7 @@ impl BabelScreen {
 
     fn ask_hint(&mut self) {
         self.hints += 1;
-        self.hint = Some(crate::babel_hint::hint(
+        self.hint = Some(super::babel_hint::hint(
             self.game(),
             self.seed.child(self.hints),
         ));
@@ -294,7 +297,9 @@ impl BabelScreen {
         let line = self.game().line();
         let mut lines = Vec::new();
         if line.is_empty() {
-            lines.push(TextLine::raw("No tile is out yet: press d to draw the first."));
+            lines.push(TextLine::raw(
+                "No tile is out yet: press d to draw the first.",
+            ));
         }
         let targets: Vec<usize> = self
             .gaps(self.cursor)
@@ -322,9 +327,15 @@ impl BabelScreen {
                 tile.push(Span::raw(format!(" {mark}")));
                 tile.push(Span::styled(format!("{symbol}{top}"), style));
                 tile.push(Span::raw("  "));
-                height.push(Span::styled(format!("  ×{:<4}", stack.len()), palette.dim()));
+                height.push(Span::styled(
+                    format!("  ×{:<4}", stack.len()),
+                    palette.dim(),
+                ));
                 let gaps: Vec<String> = self.gaps(i).iter().map(|g| format!("<{g}")).collect();
-                moves.push(Span::styled(format!(" {:<6}", gaps.join("")), palette.target()));
+                moves.push(Span::styled(
+                    format!(" {:<6}", gaps.join("")),
+                    palette.target(),
+                ));
             }
             for spans in [number, tile, height, moves] {
                 lines.push(TextLine::from(spans));

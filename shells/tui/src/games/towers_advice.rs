@@ -3,9 +3,9 @@
 //! `stackyard towers play --show-eval`, so both say it alike.
 
 use stackyard_search::{Budget, WIN};
+use stackyard_towers::Color;
 use stackyard_towers::Position;
 use stackyard_towers::ai::{Board as AiBoard, Choice, Player, PlayerSpec, board_from_position};
-use stackyard_towers::Color;
 
 /// The search `e` asks: alpha-beta over 20 000 nodes on one thread, so the
 /// same position always gets the same words, in a blink on this machine's

@@ -3,8 +3,8 @@
 //! and the last move marked with brackets (readable without colour), the
 //! scores, whose turn, the story in words, the evaluation on request.
 
+use super::towers_state::{TowersScreen, colour};
 use crate::theme::Palette;
-use crate::towers::{TowersScreen, colour};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style};
@@ -142,18 +142,17 @@ fn panel_text(s: &TowersScreen, palette: Palette, height: u16) -> Text<'static> 
     let p = s.position();
     let scores = p.scores();
     let mut lines = Vec::new();
-    for c in [stackyard_towers::Color::Black, stackyard_towers::Color::White] {
+    for c in [
+        stackyard_towers::Color::Black,
+        stackyard_towers::Color::White,
+    ] {
         let floor = match c {
             stackyard_towers::Color::Black => Floor::Black,
             stackyard_towers::Color::White => Floor::White,
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{:<6}", colour(c)), owner_style(floor, palette)),
-            Span::raw(format!(
-                "{:>3}  {}",
-                scores[c.index()],
-                s.names[c.index()]
-            )),
+            Span::raw(format!("{:>3}  {}", scores[c.index()], s.names[c.index()])),
         ]));
     }
     lines.push(Line::styled(s.turn_words(), palette.strong(Color::White)));
@@ -183,7 +182,11 @@ fn panel_text(s: &TowersScreen, palette: Palette, height: u16) -> Text<'static> 
     let room = usize::from(height).saturating_sub(lines.len() + 2) / 2 + 1;
     let start = s.log.len().saturating_sub(room);
     for l in &s.log[start..] {
-        let rule = l.rule.as_ref().map(|r| format!(" ({r})")).unwrap_or_default();
+        let rule = l
+            .rule
+            .as_ref()
+            .map(|r| format!(" ({r})"))
+            .unwrap_or_default();
         let style = match l.kind {
             stackyard_core::words::LineKind::Fell => palette.warn(),
             stackyard_core::words::LineKind::End => palette.strong(Color::Green),
@@ -210,7 +213,7 @@ fn keys_text(s: &TowersScreen, palette: Palette) -> Text<'static> {
             ),
         ]);
     }
-    let over = s.outcome_line();
+    let over = outcome_line(s);
     Text::from(vec![
         Line::styled(
             "arrows/hjkl cursor  Enter pick/drop  : type a move  e evaluation  u undo",
@@ -220,13 +223,11 @@ fn keys_text(s: &TowersScreen, palette: Palette) -> Text<'static> {
     ])
 }
 
-impl TowersScreen {
-    fn outcome_line(&self) -> String {
-        use crate::screen::GameScreen;
-        if self.outcome().is_some() {
-            "n new game (colours swap)  u undo  q menu  Ctrl-C quit".into()
-        } else {
-            "p pass  ? rules  q menu  Ctrl-C quit".into()
-        }
+/// The second line of keys: those of a finished game, or of one in play.
+fn outcome_line(s: &TowersScreen) -> String {
+    if s.outcome_words().is_some() {
+        "n new game (colours swap)  u undo  q menu  Ctrl-C quit".into()
+    } else {
+        "p pass  ? rules  q menu  Ctrl-C quit".into()
     }
 }
