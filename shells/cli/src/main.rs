@@ -51,6 +51,21 @@ enum Command {
     Serve(serve::Serve),
     /// Real WebSocket clients playing every game against running servers.
     Loadtest(serve::Loadtest),
+    /// Play full-screen in this terminal: pick a game, then play it here.
+    ///
+    /// Start it with `stackyard play` (and `--seed N` for the same deals
+    /// and bot choices every time). What works: Towers against a built-in
+    /// bot and Tower of Babel alone, both locally. Keys are listed on
+    /// screen; q goes back or quits, Ctrl-C quits anywhere, and the
+    /// terminal is restored however it ends. Not there yet: online play
+    /// and the real-time games (play those in the browser, `stackyard
+    /// serve`). Needs a terminal: through a pipe use `stackyard towers
+    /// play` or `stackyard babel play`.
+    Play {
+        /// Seed of the deals and the bots' choices.
+        #[arg(long, default_value_t = 0, value_parser = args::seed())]
+        seed: u64,
+    },
 }
 
 fn run(cli: Cli) -> Result<(), Failure> {
@@ -59,6 +74,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Tournament { command } => extras::tournament(command),
         Command::Serve(args) => serve::serve(args),
         Command::Loadtest(args) => serve::loadtest(args),
+        Command::Play { seed } => {
+            stackyard_tui::run(stackyard_tui::Options { seed }).map_err(|e| match e {
+                stackyard_tui::Error::NotATerminal => Failure::bad_input(e),
+                stackyard_tui::Error::Io(_) => Failure::other(e),
+            })
+        }
     }
 }
 

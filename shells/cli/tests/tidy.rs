@@ -206,7 +206,8 @@ fn a_game_is_named_in_one_place() {
     // (documentation, comments, tests and generated files aside): only
     // where it is registered. Its own: its crate, its web module
     // (`web/src/games/` but the shared files, its `words` and `wire`
-    // files) and its command-line extras (`shells/cli/src/extras/<game>*`).
+    // files), its command-line extras (`shells/cli/src/extras/<game>*`) and
+    // its terminal screens (`shells/tui/src/<game>*`).
     // Registered: the registry's line (and the workspace manifests that
     // make its crate a dependency there and for the extras), the web's
     // registration and the command line's extras list.
@@ -218,6 +219,9 @@ fn a_game_is_named_in_one_place() {
         "Cargo.toml",
         "games/registry/Cargo.toml",
         "shells/cli/Cargo.toml",
+        // The terminal client's list of its games, and its manifest.
+        "shells/tui/src/games.rs",
+        "shells/tui/Cargo.toml",
     ];
     let shared_web = ["registry.ts", "types.ts", "generic.ts", "pictures.ts"];
     let files = repository_files(&root);
@@ -253,6 +257,7 @@ fn a_game_is_named_in_one_place() {
         for game in &games {
             let own = path.starts_with(&format!("games/{game}/"))
                 || (path.starts_with("shells/cli/src/extras/") && file.starts_with(game))
+                || (path.starts_with("shells/tui/src/") && file.starts_with(game))
                 || (path.starts_with("web/src/games/") && !shared_web.contains(&file))
                 || *path == format!("web/src/words/{game}.ts")
                 || *path == format!("web/src/wire/{game}.ts");

@@ -8,12 +8,12 @@ use crate::outln;
 use clap::Subcommand;
 use stackyard_core::Seed;
 use stackyard_search::checkpoint::{read_state, write_state};
-use stackyard_search::{SolveState, Solver, WIN};
+use stackyard_search::{SolveState, Solver};
+use stackyard_towers::Position;
 use stackyard_towers::ai::{
-    Board as AiBoard, Choice, FEATURE_NAMES, Player, PlayerSpec, Rules, board_from_position,
-    rules_of, to_engine_move, tune,
+    Board as AiBoard, FEATURE_NAMES, Player, PlayerSpec, Rules, board_from_position, rules_of,
+    to_engine_move, tune,
 };
-use stackyard_towers::{Color, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -346,94 +346,10 @@ impl AiOpponent {
             .ok_or_else(|| Failure::other("internal: the AI found no move in a game still on"))?;
         let eval = self
             .show
-            .then(|| describe(&board, self.spec, &choice, p.turn()));
+            .then(|| stackyard_tui::towers_advice::describe(&board, self.spec, &choice, p.turn()));
         Ok(Reply {
             mv: to_engine_move(&board, choice.mv),
             eval,
         })
-    }
-}
-
-/// The chance that the mover wins, from a search score. Alpha-beta's
-/// evaluation is fitted by logistic regression (`towers tune`), so its
-/// score is the log-odds that the mover wins, in hundredths: the logistic
-/// curve 1 / (1 + e^(-score/100)) turns it back into a probability. MCTS
-/// reports the mover's expected result in thousandths.
-fn win_chance(spec: PlayerSpec, score: i32) -> f64 {
-    match spec {
-        PlayerSpec::Mcts(_) => (f64::from(score) / 1000.0).clamp(0.0, 1.0),
-        _ => 1.0 / (1.0 + (-f64::from(score) / 100.0).exp()),
-    }
-}
-
-/// What the AI thinks of the game, in words, then its details.
-fn describe(board: &AiBoard, spec: PlayerSpec, c: &Choice, mover: Color) -> String {
-    let mut pv_board = board.clone();
-    let mut pv = Vec::new();
-    for &m in &c.pv {
-        if !pv_board.is_legal(m) {
-            break;
-        }
-        pv.push(pv_board.move_name(m));
-        pv_board = pv_board.play(m);
-    }
-    let (me, other) = (title(mover.name()), title(mover.other().name()));
-    let proved = !matches!(spec, PlayerSpec::Mcts(_));
-    let words = if proved && c.score > WIN / 2 {
-        format!("{me} wins by {} with best play (proved)", c.score - WIN)
-    } else if proved && c.score < -WIN / 2 {
-        format!(
-            "{other} wins by {} with best play (proved)",
-            -(c.score + WIN)
-        )
-    } else {
-        let p = win_chance(spec, c.score);
-        let (leader, q) = if p >= 0.5 {
-            (&me, p)
-        } else {
-            (&other, 1.0 - p)
-        };
-        let pct = (100.0 * q).round();
-        if pct <= 55.0 {
-            format!("the game is about even ({leader} {pct:.0}% to win)")
-        } else if pct >= 95.0 {
-            format!("{leader} is winning, about {pct:.0}% to win")
-        } else {
-            format!("{leader} is ahead, about {pct:.0}% to win")
-        }
-    };
-    let depth = if proved {
-        format!("depth {}, ", c.depth)
-    } else {
-        String::new()
-    };
-    format!(
-        "AI {spec}: {words}; {depth}{} nodes, score {}; pv {}",
-        c.nodes,
-        c.score,
-        pv.join(" ")
-    )
-}
-
-/// `black` → `Black`.
-fn title(name: &str) -> String {
-    let mut c = name.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores_become_chances() {
-        let ab = PlayerSpec::AlphaBeta(stackyard_search::Budget::Nodes(1));
-        assert!((win_chance(ab, 0) - 0.5).abs() < 1e-9);
-        assert!((win_chance(ab, 85) - 0.70).abs() < 0.01);
-        assert!(win_chance(ab, -85) < 0.31);
-        let mcts = PlayerSpec::Mcts(stackyard_search::Budget::Nodes(1));
-        assert!((win_chance(mcts, 700) - 0.7).abs() < 1e-9);
     }
 }

@@ -1,0 +1,122 @@
+//! What every game's screen offers the app: keys in, a picture out, and
+//! what a test or a panel may read of it. The app holds one at a time.
+
+use crate::keys::Key;
+use crate::theme::Palette;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+/// What a key did to a game's screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum After {
+    /// Stay on this screen.
+    Stay,
+    /// Back to the game picker.
+    Menu,
+}
+
+/// One game in play in the terminal.
+pub trait GameScreen {
+    /// Handles one key.
+    fn key(&mut self, key: Key) -> After;
+    /// Draws the game into `area`.
+    fn draw(&self, frame: &mut Frame<'_>, area: Rect, palette: Palette);
+    /// The person's legal actions now, in the game's notation (what the
+    /// panel lists; empty while it is not their turn or the game is over).
+    fn legal(&self) -> Vec<String>;
+    /// How the game ended, in words, once it has.
+    fn outcome(&self) -> Option<String>;
+    /// The game so far as a `stackyard_core::Record` in JSON, which
+    /// `stackyard <game> replay` reads.
+    fn record_json(&self) -> String;
+}
+
+/// A message for the player, and whether it is a refusal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// What the player reads.
+    pub text: String,
+    /// A refusal or a warning (drawn as one), not news.
+    pub warn: bool,
+}
+
+/// A line being typed (a move in notation): at most [`Prompt::MAX`]
+/// characters, so a held key never grows it without end.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Prompt {
+    text: String,
+}
+
+/// What a key did to a prompt.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Typed {
+    /// Still typing.
+    Editing,
+    /// Enter: the text typed.
+    Done(String),
+    /// Escape: nothing.
+    Cancelled,
+}
+
+impl Prompt {
+    /// The longest line a prompt takes (a move is a few characters).
+    pub const MAX: usize = 40;
+
+    /// What has been typed.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Handles one key.
+    pub fn key(&mut self, key: Key) -> Typed {
+        match key {
+            Key::Enter => Typed::Done(std::mem::take(&mut self.text)),
+            Key::Esc => Typed::Cancelled,
+            Key::Backspace => {
+                self.text.pop();
+                Typed::Editing
+            }
+            Key::Char(c) if !c.is_control() && self.text.chars().count() < Self::MAX => {
+                self.text.push(c);
+                Typed::Editing
+            }
+            _ => Typed::Editing,
+        }
+    }
+}
+
+/// Whether `area` is big enough for a screen of `width` × `height`; if not,
+/// draws a line saying how big the terminal must be (a resize redraws).
+pub fn fits(frame: &mut Frame<'_>, area: Rect, width: u16, height: u16) -> bool {
+    if area.width >= width && area.height >= height {
+        return true;
+    }
+    let text = format!(
+        "The terminal is {}x{}: make it at least {width}x{height} to see the game.",
+        area.width, area.height
+    );
+    frame.render_widget(
+        ratatui::widgets::Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }),
+        area,
+    );
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prompt_is_bounded_and_edits() {
+        let mut p = Prompt::default();
+        for _ in 0..100 {
+            p.key(Key::Char('x'));
+        }
+        assert_eq!(p.text().len(), Prompt::MAX);
+        p.key(Key::Backspace);
+        assert_eq!(p.text().len(), Prompt::MAX - 1);
+        assert_eq!(p.key(Key::Enter), Typed::Done("x".repeat(Prompt::MAX - 1)));
+        assert_eq!(p.text(), "");
+        assert_eq!(p.key(Key::Esc), Typed::Cancelled);
+    }
+}
