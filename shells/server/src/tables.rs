@@ -44,7 +44,7 @@ mod task;
 mod writes;
 
 pub use commands::{Command, ConnHandle, Kick, MirrorHandle, Request, TableHandle, deliver};
-pub use hub::Hub;
+pub use hub::{Hub, HubParts};
 
 /// How often a mirror tells the owner it watches (the owner hints for
 /// three times as long).

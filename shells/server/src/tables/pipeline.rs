@@ -97,9 +97,7 @@ impl Pipeline {
             Some(InFlight { done: None, .. }) => Ok(()),
             Some(InFlight {
                 done: Some(answer), ..
-            }) => answer
-                .await
-                .unwrap_or_else(|_| Err(StoreError("the writer dropped a commit".into()))),
+            }) => answer.await.unwrap_or_else(|_| Err(StoreError::WriterGone)),
         }
     }
 }

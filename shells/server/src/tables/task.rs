@@ -409,7 +409,7 @@ impl TableTask {
         if self.moved {
             return;
         }
-        if crate::cluster::peers::is_moved(e) {
+        if e.is_moved() {
             // A stalled node woken (issue #28): the database refused
             // the write under a lease another node holds now.
             self.moved = true;
