@@ -97,7 +97,7 @@ impl Pipeline {
             Some(InFlight { done: None, .. }) => Ok(()),
             Some(InFlight {
                 done: Some(answer), ..
-            }) => answer.await.unwrap_or_else(|_| Err(StoreError::WriterGone)),
+            }) => answer.await.unwrap_or(Err(StoreError::WriterGone)),
         }
     }
 }
