@@ -38,14 +38,8 @@ fn storage(e: crate::store::StoreError) -> ApiError {
     ApiError::new(ErrorKind::Storage, e.to_string())
 }
 
-fn dailies(hub: &Hub) -> Result<&Dailies, ApiError> {
-    hub.daily
-        .get()
-        .ok_or_else(|| ApiError::new(ErrorKind::BadRequest, "this server has no daily deals"))
-}
-
 fn offered<'a>(hub: &'a Hub, game: &str) -> Result<&'a Dailies, ApiError> {
-    let daily = dailies(hub)?;
+    let daily = &hub.daily;
     if !daily.offers(game) {
         return Err(ApiError::new(
             ErrorKind::BadRequest,
@@ -79,7 +73,7 @@ type Shared = State<Arc<Hub>>;
 #[utoipa::path(get, path = "/api/v1/daily", responses((status = 200, body = [DailyInfo]), (status = 408, description = "timeout: the request took longer than the request timeout", body = ErrorBody), (status = 503, description = "storage, or busy: the server is at its connection cap", body = ErrorBody)))]
 pub async fn list(State(hub): Shared) -> axum::Json<Vec<DailyInfo>> {
     let day = today();
-    let games = hub.daily.get().map_or(&[][..], |d| d.games());
+    let games = hub.daily.games();
     axum::Json(
         games
             .iter()

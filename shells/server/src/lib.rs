@@ -77,10 +77,18 @@ impl Server {
         });
         let node = store::Node::new(advertise, config.lease);
         let store = store::Store::open_as(&config.db, Some(node)).await?;
-        let hub = Hub::new(stackyard_registry::registry(), store, config.limits.clone());
-        cluster::Cluster::join(&hub, &config.db).await?;
-        let dailies = daily::Dailies::load(&hub.registry, &hub.store, &config.daily).await?;
-        let _ = hub.daily.set(dailies);
+        // The hub's parts first, then the hub, whole.
+        let registry = stackyard_registry::registry();
+        let cluster = cluster::Cluster::connect(&store, &config.db).await?;
+        let daily = daily::Dailies::load(&registry, &store, &config.daily).await?;
+        let hub = Hub::new(tables::HubParts {
+            registry,
+            store,
+            limits: config.limits.clone(),
+            daily,
+            cluster,
+        });
+        cluster::Cluster::start(&hub);
         let resumed = hub.resume_all().await?;
         if resumed > 0 {
             tracing::info!(tables = resumed, "resumed unfinished tables");

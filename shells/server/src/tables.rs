@@ -6,10 +6,12 @@
 //!   steps so far (for the welcome), `applied` a step the core took, `refused` a refused request, `draws`
 //!   a bot's answer to a draw offer.
 //! - `task`: the tokio task, a thin shell around the core (inbox, timers,
-//!   commits); `requests` answers a seat's requests and joins, `writes`
-//!   is what each step stores, `pipeline` and `in_flight` keep a table's
-//!   actions in flight to the writer and tell of each once it is stored,
-//!   `fanout` tells the connections, `hints` the hint searches,
+//!   bots' thinking); `requests` answers a seat's requests and joins,
+//!   `outbox` is the one tail of every change the core makes (stores it,
+//!   then acknowledges, fans out, finishes and rates), `change` what
+//!   waits there, `pipeline` the queue of changes in flight to the
+//!   writer, `writes` what each step stores, `fanout` tells the
+//!   connections, `hints` the hint searches,
 //!   `messages` what connections are sent (the typed `ServerMessage`).
 //! - `hub`: what the tables and front ends share, every table in memory;
 //!   `open`: table creation and resumption; `commands`: what the front
@@ -22,6 +24,7 @@
 
 mod applied;
 mod archive;
+mod change;
 mod clocks;
 pub(crate) mod commands;
 pub mod core;
@@ -30,11 +33,11 @@ mod fanout;
 mod finished;
 mod hints;
 mod hub;
-mod in_flight;
 mod messages;
 mod mirror;
 pub mod online;
 mod open;
+mod outbox;
 mod past;
 mod pipeline;
 mod refused;
@@ -44,7 +47,7 @@ mod task;
 mod writes;
 
 pub use commands::{Command, ConnHandle, Kick, MirrorHandle, Request, TableHandle, deliver};
-pub use hub::Hub;
+pub use hub::{Hub, HubParts};
 
 /// How often a mirror tells the owner it watches (the owner hints for
 /// three times as long).
@@ -56,3 +59,5 @@ pub use open::{MoreWrites, PrivateTable};
 
 #[cfg(test)]
 mod core_tests;
+#[cfg(test)]
+mod outbox_tests;

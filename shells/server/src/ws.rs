@@ -136,6 +136,17 @@ enum Incoming {
     Ignore,
 }
 
+/// Whether a read failed on the size cap (a frame or message past
+/// axum's limit), known by the error's kind: its wording is tungstenite's
+/// and may change with any release.
+fn too_large(e: axum::Error) -> bool {
+    use tokio_tungstenite::tungstenite::Error;
+    matches!(
+        e.into_inner().downcast_ref::<Error>(),
+        Some(Error::Capacity(_))
+    )
+}
+
 fn read(msg: Result<Message, axum::Error>, hub: &Hub, bucket: &mut Bucket) -> Incoming {
     let text = match msg {
         Ok(Message::Text(text)) => text,
@@ -159,9 +170,7 @@ fn read(msg: Result<Message, axum::Error>, hub: &Hub, bucket: &mut Bucket) -> In
         }
         Ok(Message::Close(_)) => return Incoming::Close(close_code::NORMAL, "bye"),
         Err(e) => {
-            let text = e.to_string();
-            return if text.contains("too long") || text.contains("too big") || text.contains("size")
-            {
+            return if too_large(e) {
                 metrics::counter!("stackyard_too_large_total").increment(1);
                 Incoming::Close(close_code::SIZE, "message too large")
             } else {
@@ -534,5 +543,27 @@ async fn connected(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::too_large;
+    use tokio_tungstenite::tungstenite::Error;
+    use tokio_tungstenite::tungstenite::error::{CapacityError, ProtocolError};
+
+    #[test]
+    fn a_read_past_the_size_cap_is_known_by_its_kind_not_its_wording() {
+        let long = CapacityError::MessageTooLong {
+            size: 70_000,
+            max_size: 65_536,
+        };
+        assert!(too_large(axum::Error::new(Error::Capacity(long))));
+        let bad = Error::Protocol(ProtocolError::NonZeroReservedBits);
+        assert!(!too_large(axum::Error::new(bad)));
+        // An error whose text merely mentions a size is not the cap.
+        assert!(!too_large(axum::Error::new(std::io::Error::other(
+            "size unknown"
+        ))));
     }
 }

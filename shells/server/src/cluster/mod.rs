@@ -25,9 +25,9 @@ pub mod bus;
 pub(crate) mod peers;
 pub mod relay;
 
-pub use peers::{Cluster, is_moved};
+pub use peers::Cluster;
 
-use crate::store::StoreError;
+use crate::store::{Store, StoreError};
 use crate::tables::Hub;
 use bus::{Bus, BusMessage};
 use std::collections::HashMap;
@@ -44,17 +44,19 @@ pub enum Located {
 }
 
 impl Cluster {
-    /// Joins the nodes over the hub's PostgreSQL at `url`: starts the bus,
-    /// the lease renewals and the scans for tables nobody holds.
-    pub async fn join(hub: &Arc<Hub>, url: &str) -> anyhow::Result<()> {
-        let Some(node) = hub.store.node() else {
-            return Ok(());
+    /// What this node knows of the others over the PostgreSQL at `url`,
+    /// built before the hub that holds it (`None` for a store that is no
+    /// node of a service): the bus started, the shared secret read.
+    /// [`Cluster::start`] then sets it going once the hub exists.
+    pub async fn connect(store: &Store, url: &str) -> anyhow::Result<Option<Arc<Cluster>>> {
+        let Some(node) = store.node() else {
+            return Ok(None);
         };
-        let bus: Arc<dyn Bus> = Arc::new(bus::PgBus::start(url, hub.store.pool().clone()).await?);
-        let secret = hub.store.cluster_secret().await?;
-        let cluster = Arc::new(Cluster {
+        let bus: Arc<dyn Bus> = Arc::new(bus::PgBus::start(url, store.pool().clone()).await?);
+        let secret = store.cluster_secret().await?;
+        Ok(Some(Arc::new(Cluster {
             node: node.id.clone(),
-            bus: bus.clone(),
+            bus,
             secret,
             lobby: RwLock::new(HashMap::new()),
             told: Mutex::new(HashMap::new()),
@@ -62,8 +64,17 @@ impl Cluster {
             mirroring: tokio::sync::Mutex::new(()),
             mirrors: Mutex::new(HashMap::new()),
             watched: Mutex::new(HashMap::new()),
-        });
-        let _ = hub.cluster.set(cluster.clone());
+        })))
+    }
+
+    /// Joins the nodes with the hub's cluster, if it has one: hears the
+    /// bus, says hello, renews the leases and scans for tables nobody
+    /// holds (each task holds the hub weakly).
+    pub fn start(hub: &Arc<Hub>) {
+        let (Some(cluster), Some(node)) = (hub.cluster.clone(), hub.store.node()) else {
+            return;
+        };
+        let bus = cluster.bus.clone();
         let mut inbox = bus.subscribe();
         let weak = Arc::downgrade(hub);
         tokio::spawn(async move {
@@ -89,7 +100,6 @@ impl Cluster {
                 keep_leases(&hub).await;
             }
         });
-        Ok(())
     }
 
     fn heard(&self, hub: &Arc<Hub>, message: BusMessage) {
@@ -166,7 +176,7 @@ async fn keep_leases(hub: &Arc<Hub>) {
 /// resumes it from the database with every action its last owner stored.
 /// Answers whether this node serves it now.
 pub async fn take_over(hub: &Arc<Hub>, id: &str) -> Result<bool, StoreError> {
-    let Some(cluster) = hub.cluster.get() else {
+    let Some(cluster) = hub.cluster.as_ref() else {
         return Ok(hub.table(id).is_some());
     };
     let _one = cluster.taking.lock().await;

@@ -7,18 +7,10 @@
 
 use super::bus::{Bus, BusMessage};
 use crate::protocol::TableSummary;
-use crate::store::{Store, StoreError};
+use crate::store::Store;
 use crate::tables::commands::MirrorHandle;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
-
-/// The text a fenced write is refused with (`store/leases.rs`).
-const MOVED: &str = "is served by another node now";
-
-/// Whether a store error says the table moved to another node.
-pub fn is_moved(e: &StoreError) -> bool {
-    e.0.contains(MOVED)
-}
 
 /// What this node knows of the others.
 pub struct Cluster {

@@ -55,7 +55,11 @@ fn peer(req: &Request) -> Option<std::net::IpAddr> {
 /// address.
 pub async fn trust(State(hub): State<Arc<Hub>>, mut req: Request, next: Next) -> Response {
     let headers = req.headers();
-    let claimed = match (hub.cluster.get(), headers.get(CLIENT), headers.get(PROOF)) {
+    let claimed = match (
+        hub.cluster.as_ref(),
+        headers.get(CLIENT),
+        headers.get(PROOF),
+    ) {
         (Some(cluster), Some(client), Some(proof)) => {
             let client = client.to_str().unwrap_or("");
             let proof = proof.to_str().unwrap_or("");
@@ -105,7 +109,7 @@ fn relay_headers(
     headers: &mut axum::http::HeaderMap,
 ) {
     headers.insert(RELAYED, axum::http::HeaderValue::from_static("1"));
-    if let (Some(cluster), Some(client)) = (hub.cluster.get(), client) {
+    if let (Some(cluster), Some(client)) = (hub.cluster.as_ref(), client) {
         let text = client.to_string();
         let proof = cluster.prove(&text, path);
         if let (Ok(c), Ok(p)) = (text.parse(), proof.parse()) {
@@ -129,7 +133,7 @@ fn table_of(path: &str) -> Option<&str> {
 
 /// Middleware: a table another node owns is served through it.
 pub async fn relay(State(hub): State<Arc<Hub>>, req: Request, next: Next) -> Response {
-    if hub.cluster.get().is_none() || req.headers().contains_key(RELAYED) {
+    if hub.cluster.as_ref().is_none() || req.headers().contains_key(RELAYED) {
         return next.run(req).await;
     }
     let Some(id) = table_of(req.uri().path()).map(str::to_string) else {

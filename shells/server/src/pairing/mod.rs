@@ -110,7 +110,7 @@ impl Pairing {
     /// The state: the queue in memory on a single node, in the shared
     /// database with several.
     pub fn new(hub: Arc<Hub>, accounts: Arc<Accounts>) -> Arc<Pairing> {
-        let shared = hub.cluster.get().is_some();
+        let shared = hub.cluster.as_ref().is_some();
         Pairing::with_queue(hub, accounts, shared)
     }
 
@@ -119,7 +119,7 @@ impl Pairing {
         let shared = shared.then(|| shared::SharedQueue::new(hub.store.clone()));
         let notices = Arc::new(push::Notices::default());
         // Several nodes: the pushes travel on the bus between them.
-        if let Some(cluster) = hub.cluster.get()
+        if let Some(cluster) = hub.cluster.as_ref()
             && tokio::runtime::Handle::try_current().is_ok()
         {
             notices.over_bus(cluster.bus());

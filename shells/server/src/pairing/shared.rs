@@ -247,7 +247,7 @@ impl SharedQueue {
         status: &PairingStatus,
         now_ms: i64,
     ) -> Result<(), StoreError> {
-        let json = serde_json::to_string(status).map_err(|e| StoreError(e.to_string()))?;
+        let json = serde_json::to_string(status).map_err(|e| StoreError::Failed(e.to_string()))?;
         sqlx::query("UPDATE pairing_waits SET paired = $2, paired_at = $3 WHERE account_id = $1")
             .bind(account.to_string())
             .bind(json)

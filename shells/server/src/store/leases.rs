@@ -30,7 +30,7 @@ impl Store {
 
     fn need_node(&self) -> Result<&Node, StoreError> {
         self.node()
-            .ok_or_else(|| StoreError("this store is not a node of a service".into()))
+            .ok_or_else(|| StoreError::Failed("this store is not a node of a service".into()))
     }
 
     /// Renews every lease this node holds; answers the tables it has lost
@@ -173,7 +173,7 @@ impl Store {
         .await?;
         self.setting("cluster_secret")
             .await?
-            .ok_or_else(|| StoreError("the nodes' shared secret was not kept".into()))
+            .ok_or_else(|| StoreError::Failed("the nodes' shared secret was not kept".into()))
     }
 
     /// Lets every lease of this node lapse now (a node stopping): the

@@ -59,7 +59,8 @@ impl Store {
                 let seat: i64 = row.try_get("seat")?;
                 let at: i64 = row.try_get("at_ms")?;
                 let text: String = row.try_get("action")?;
-                let bad = |what: &str| StoreError(format!("table {table}: bad {what} at {seq}"));
+                let bad =
+                    |what: &str| StoreError::Failed(format!("table {table}: bad {what} at {seq}"));
                 Ok(StoredAction {
                     seq,
                     seat: Seat(u8::try_from(seat).map_err(|_| bad("seat"))?),

@@ -116,7 +116,7 @@ impl Store {
         schema::migrator(dialect)
             .run(&pool)
             .await
-            .map_err(|e| StoreError(format!("migrating the schema: {e}")))?;
+            .map_err(|e| StoreError::Failed(format!("migrating the schema: {e}")))?;
         let (writer, jobs) = mpsc::unbounded_channel();
         tokio::spawn(writer::write_loop(
             pool.clone(),
@@ -157,7 +157,7 @@ impl Store {
         }
         self.send(writes, None)?
             .await
-            .map_err(|_| StoreError("the writer dropped a commit".into()))?
+            .map_err(|_| StoreError::WriterGone)?
     }
 
     /// Hands `writes` to the writer behind the earlier writes of `line`
@@ -189,7 +189,7 @@ impl Store {
                 line,
                 done,
             })
-            .map_err(|_| StoreError("the writer has stopped".into()))?;
+            .map_err(|_| StoreError::WriterGone)?;
         Ok(answer)
     }
 }

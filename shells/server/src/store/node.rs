@@ -165,9 +165,9 @@ impl Node {
             match epochs.get(table) {
                 Some(&epoch) => fences.check.push((table.to_string(), epoch)),
                 None => {
-                    return Err(StoreError(format!(
-                        "table {table} is served by another node now"
-                    )));
+                    return Err(StoreError::Moved {
+                        table: table.to_string(),
+                    });
                 }
             }
         }
@@ -194,9 +194,11 @@ impl Node {
                 .execute(&mut **tx)
                 .await?;
             if done.rows_affected() != 1 {
-                return Err(StoreError(format!(
-                    "table {table} is served by another node now (its epoch {epoch} has passed)"
-                )));
+                // Its epoch has passed: another node took it over.
+                tracing::debug!(table = %table, epoch, "a fenced write was refused");
+                return Err(StoreError::Moved {
+                    table: table.clone(),
+                });
             }
         }
         for table in &fences.create {
@@ -246,12 +248,12 @@ pub fn lock_sqlite(path: &std::path::Path) -> Result<(), StoreError> {
         .truncate(false)
         .write(true)
         .open(&lock_path)
-        .map_err(|e| StoreError(format!("cannot open {}: {e}", lock_path.display())))?;
+        .map_err(|e| StoreError::Failed(format!("cannot open {}: {e}", lock_path.display())))?;
     #[cfg(unix)]
     {
         use rustix::fs::{FlockOperation, flock};
         if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
-            return Err(StoreError(format!(
+            return Err(StoreError::Failed(format!(
                 "another server already serves {}: a SQLite database serves one node; \
                  to run several nodes, give them all one PostgreSQL database \
                  (--db postgres://…)",
@@ -293,10 +295,10 @@ mod tests {
     #[test]
     fn a_node_fences_only_tables_it_holds_and_refuses_the_others() {
         let node = Node::new("127.0.0.1:1".into(), Duration::from_secs(10));
-        // A table it does not hold: refused before any SQL, in the words
-        // the table task reads as "moved" (cluster::is_moved).
+        // A table it does not hold: refused before any SQL, as the kind
+        // the table task reads as "moved" (`StoreError::Moved`).
         let refused = node.fences(&[action("elsewhere")]).unwrap_err();
-        assert!(crate::cluster::is_moved(&refused), "{refused}");
+        assert!(refused.is_moved(), "{refused}");
         // A table it creates is held at epoch 1 once committed, and then
         // fenced at it; not before (a renewal meanwhile would count it lost).
         let create = Write::CreateTable {

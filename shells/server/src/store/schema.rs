@@ -26,14 +26,14 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
     // Any other `scheme://` is a database this server does not speak, not
     // a file to create (a `mysql:` folder beside the server, once).
     if let Some((scheme, _)) = path.split_once("://") {
-        return Err(StoreError(format!(
+        return Err(StoreError::Failed(format!(
             "{scheme}:// databases are not supported: give a SQLite file path \
              (or sqlite://path) or a postgres:// URL"
         )));
     }
     let path = path.split('?').next().unwrap_or(path);
     if path.is_empty() || path.contains(":memory:") {
-        return Err(StoreError(
+        return Err(StoreError::Failed(
             "give the SQLite database a file: an in-memory one would lose every game".into(),
         ));
     }
@@ -41,7 +41,7 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
         && !parent.as_os_str().is_empty()
     {
         std::fs::create_dir_all(parent)
-            .map_err(|e| StoreError(format!("cannot create {}: {e}", parent.display())))?;
+            .map_err(|e| StoreError::Failed(format!("cannot create {}: {e}", parent.display())))?;
     }
     Ok((format!("sqlite://{path}?mode=rwc"), Dialect::Sqlite))
 }

@@ -97,9 +97,9 @@ impl Store {
             let header: String = row.try_get("header")?;
             let end_ms: Option<i64> = row.try_get("end_ms")?;
             let header: serde_json::Value = serde_json::from_str(&header)
-                .map_err(|e| StoreError(format!("table {id}: bad header: {e}")))?;
+                .map_err(|e| StoreError::Failed(format!("table {id}: bad header: {e}")))?;
             let mut record = stackyard_core::ErasedRecord::parse(&header)
-                .map_err(|e| StoreError(format!("table {id}: bad header: {e}")))?;
+                .map_err(|e| StoreError::Failed(format!("table {id}: bad header: {e}")))?;
             let actions = sqlx::query(
                 "SELECT seat, at_ms, action FROM actions WHERE table_id = $1 ORDER BY seq",
             )
@@ -113,11 +113,11 @@ impl Store {
                 let at: i64 = a.try_get("at_ms")?;
                 let action: String = a.try_get("action")?;
                 let action: serde_json::Value = serde_json::from_str(&action)
-                    .map_err(|e| StoreError(format!("table {id}: bad action: {e}")))?;
+                    .map_err(|e| StoreError::Failed(format!("table {id}: bad action: {e}")))?;
                 let seat = u8::try_from(seat)
-                    .map_err(|_| StoreError(format!("table {id}: bad seat {seat}")))?;
+                    .map_err(|_| StoreError::Failed(format!("table {id}: bad seat {seat}")))?;
                 let time = u64::try_from(at)
-                    .map_err(|_| StoreError(format!("table {id}: bad action time {at}")))?;
+                    .map_err(|_| StoreError::Failed(format!("table {id}: bad action time {at}")))?;
                 last = last.max(at);
                 record.push(
                     stackyard_core::Seat(seat),
@@ -215,7 +215,7 @@ impl Store {
                     .as_deref()
                     .map(serde_json::from_str)
                     .transpose()
-                    .map_err(|e| StoreError(format!("table {id}: bad record: {e}")))?
+                    .map_err(|e| StoreError::Failed(format!("table {id}: bad record: {e}")))?
                     .unwrap_or(serde_json::Value::Null),
                 created_at: row.try_get("created_at")?,
                 creator: row.try_get("creator")?,

@@ -131,7 +131,7 @@ pub(super) async fn write_loop(
 
 /// The answer to a job of a line whose earlier commit failed.
 fn after_failure() -> StoreError {
-    StoreError("an earlier step of this table could not be stored".into())
+    StoreError::EarlierFailed
 }
 
 /// Commits a batch in one transaction. Actions go in a few multi-row

@@ -11,11 +11,6 @@ use axum::extract::ws::Utf8Bytes;
 use stackyard_core::Viewer;
 
 impl TableTask {
-    pub(super) fn broadcast_step(&mut self, applied: &Applied) {
-        let texts = self.step_texts(applied);
-        self.deliver_step(&texts, |_| true);
-    }
-
     /// The step's text for each kind of viewer at the table now.
     pub(super) fn step_texts(&self, applied: &Applied) -> Vec<(Viewer, Utf8Bytes)> {
         messages::step_texts(
@@ -44,7 +39,7 @@ impl TableTask {
     }
 
     /// Delivers to each connection `to` names its viewer's `text`.
-    fn deliver_where(
+    pub(super) fn deliver_where(
         &mut self,
         to: impl Fn(&Connection) -> bool,
         text: impl Fn(Viewer) -> Utf8Bytes,

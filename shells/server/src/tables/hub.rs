@@ -32,8 +32,8 @@ pub struct Hub {
     pub(super) tables: RwLock<HashMap<String, TableHandle>>,
     pub(super) open_by_client: Mutex<HashMap<String, usize>>,
     next_conn: AtomicU64,
-    /// The daily deals this server offers (set once at start).
-    pub daily: std::sync::OnceLock<crate::dailies::Dailies>,
+    /// The daily deals this server offers.
+    pub daily: crate::dailies::Dailies,
     /// Dear game steps (a physics game's placement) running at once: one
     /// core fewer than the machine has, so messages and cheap tables always
     /// keep a core.
@@ -49,8 +49,24 @@ pub struct Hub {
     pub replays: tokio::sync::Semaphore,
     /// Replays' frames, by table id, most recently served kept.
     pub replay_cache: Mutex<hashlink::LruCache<String, Arc<Value>>>,
-    /// The other nodes over the same PostgreSQL, once joined (issue #28).
-    pub cluster: std::sync::OnceLock<Arc<crate::cluster::peers::Cluster>>,
+    /// The other nodes over the same PostgreSQL (issue #28); `None` for
+    /// a server on its own.
+    pub cluster: Option<Arc<crate::cluster::peers::Cluster>>,
+}
+
+/// What a hub is built of, each part made before it (the hub is built
+/// whole: nothing in it is set later).
+pub struct HubParts {
+    /// Every game this server hosts.
+    pub registry: Registry,
+    /// The database.
+    pub store: Store,
+    /// The limits.
+    pub limits: crate::config::Limits,
+    /// The daily deals offered (`Dailies::load`).
+    pub daily: crate::dailies::Dailies,
+    /// The other nodes (`Cluster::connect`), for a node of a service.
+    pub cluster: Option<Arc<crate::cluster::peers::Cluster>>,
 }
 
 /// Hints searched at once across the server (each on a blocking thread).
@@ -59,8 +75,15 @@ const HINT_SEARCHES: usize = 2;
 const REPLAYS_CACHED: usize = 32;
 
 impl Hub {
-    /// A hub over `store`, hosting every game of `registry`.
-    pub fn new(registry: Registry, store: Store, limits: crate::config::Limits) -> Arc<Hub> {
+    /// A hub of its parts.
+    pub fn new(parts: HubParts) -> Arc<Hub> {
+        let HubParts {
+            registry,
+            store,
+            limits,
+            daily,
+            cluster,
+        } = parts;
         Arc::new(Hub {
             registry,
             store,
@@ -68,7 +91,7 @@ impl Hub {
             tables: RwLock::new(HashMap::new()),
             open_by_client: Mutex::new(HashMap::new()),
             next_conn: AtomicU64::new(1),
-            daily: std::sync::OnceLock::new(),
+            daily,
             heavy_steps: tokio::sync::Semaphore::new(
                 std::thread::available_parallelism()
                     .map_or(1, |n| n.get().saturating_sub(1))
@@ -78,7 +101,7 @@ impl Hub {
             archive: Mutex::new(hashlink::LruCache::new(archive::CACHED)),
             replays: tokio::sync::Semaphore::new(1),
             replay_cache: Mutex::new(hashlink::LruCache::new(REPLAYS_CACHED)),
-            cluster: std::sync::OnceLock::new(),
+            cluster,
         })
     }
 
@@ -105,7 +128,7 @@ impl Hub {
             .filter(|s| status.is_none_or(|st| s.status == st))
             .collect();
         // Tables other nodes serve (issue #28).
-        if let Some(cluster) = self.cluster.get() {
+        if let Some(cluster) = self.cluster.as_ref() {
             let ours: std::collections::HashSet<String> =
                 out.iter().map(|s| s.id.clone()).collect();
             out.extend(
@@ -158,7 +181,7 @@ impl Hub {
         {
             metrics::gauge!("stackyard_tables").decrement(1.0);
         }
-        if let Some(cluster) = self.cluster.get() {
+        if let Some(cluster) = self.cluster.as_ref() {
             cluster.forgotten(&self.store, id);
         }
     }
@@ -166,7 +189,7 @@ impl Hub {
     /// Tells the other nodes how a table of this node looks now (lobby
     /// changes only; issue #28).
     pub(super) fn announce(&self, summary: &TableSummary) {
-        if let Some(cluster) = self.cluster.get() {
+        if let Some(cluster) = self.cluster.as_ref() {
             cluster.announce(summary);
         }
     }

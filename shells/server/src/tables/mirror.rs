@@ -66,7 +66,7 @@ impl Hub {
     /// The mirror of `id` on this node (started if needed), for a table
     /// another node owns; `None` when there is no unfinished table `id`.
     pub async fn mirror(self: &Arc<Self>, id: &str) -> Result<Option<TableHandle>, ApiError> {
-        let Some(cluster) = self.cluster.get() else {
+        let Some(cluster) = self.cluster.as_ref() else {
             return Ok(None);
         };
         let _one = cluster.mirroring.lock().await;
@@ -223,7 +223,7 @@ impl Mirror {
         let mut alone_since = Some(Instant::now());
         loop {
             if watch_told.elapsed() >= WATCH_EVERY {
-                if let Some(cluster) = self.hub.cluster.get() {
+                if let Some(cluster) = self.hub.cluster.as_ref() {
                     cluster.watch(&self.id);
                 }
                 watch_told = Instant::now();
@@ -293,7 +293,7 @@ impl Mirror {
     /// Ends the mirror: its connections closed with `code`, and the
     /// cluster forgets it.
     fn end(&mut self, code: u16) {
-        if let Some(cluster) = self.hub.cluster.get() {
+        if let Some(cluster) = self.hub.cluster.as_ref() {
             cluster.unmirrored(&self.id);
         }
         for conn in self.conns.drain(..) {
@@ -335,7 +335,7 @@ impl Mirror {
             return Ok(());
         }
         let store = self.hub.store.clone();
-        let Some(progress) = store.progress(&self.id).await.map_err(|e| e.0)? else {
+        let Some(progress) = store.progress(&self.id).await.map_err(|e| e.to_string())? else {
             return Err("the table is gone".into());
         };
         // Seats taken, the game started: the table message, as the
@@ -364,8 +364,14 @@ impl Mirror {
         }
         loop {
             let from = self.core.game().actions() as i64;
-            let actions = store.actions_from(&self.id, from).await.map_err(|e| e.0)?;
-            let timers = store.timer_steps(&self.id).await.map_err(|e| e.0)?;
+            let actions = store
+                .actions_from(&self.id, from)
+                .await
+                .map_err(|e| e.to_string())?;
+            let timers = store
+                .timer_steps(&self.id)
+                .await
+                .map_err(|e| e.to_string())?;
             let got = actions.len();
             for action in actions {
                 if action.seq != self.core.game().actions() as i64 {

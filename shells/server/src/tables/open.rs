@@ -226,7 +226,7 @@ impl Hub {
             daily: self.store.daily_of_table(&id).await?.map(|d| d.day),
         };
         self.resume(table, extras)
-            .map_err(|e| crate::store::StoreError(e.message))?;
+            .map_err(|e| crate::store::StoreError::Failed(e.message))?;
         if let Some(summary) = self
             .table(&id)
             .and_then(|t| t.summary.read().ok().map(|s| s.clone()))

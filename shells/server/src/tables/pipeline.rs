@@ -1,4 +1,4 @@
-//! A table's actions in flight: several commits handed to the writer at
+//! A table's changes in flight: several commits handed to the writer at
 //! once, everyone told of each only once it is stored.
 //!
 //! A table used to wait for each action's commit before it read the next
@@ -15,25 +15,28 @@
 //! decision, a timer) first waits until nothing is in flight, so it sees
 //! and shows only what is stored.
 //!
-//! This file is the queue; `in_flight.rs` is what the table does with it.
+//! Every change goes through this queue, not only actions (`outbox.rs`,
+//! the one tail): a resignation or a timer's step waits its turn behind
+//! the actions before it, and is told only once stored like them.
+//!
+//! This file is the queue; `outbox.rs` is what the table does with it.
 //!
 //! [`CommitLine`]: crate::store::CommitLine
 
+use super::change::Change;
 use crate::protocol::ApiError;
 use crate::store::StoreError;
-use axum::extract::ws::Utf8Bytes;
-use stackyard_core::Viewer;
 use std::collections::VecDeque;
-use std::time::Instant;
 use tokio::sync::oneshot;
 
-/// Most actions a table keeps in flight; past it, it waits for the oldest
+/// Most changes a table keeps in flight; past it, it waits for the oldest
 /// before it reads its inbox again.
 pub(super) const MOST_IN_FLIGHT: usize = 64;
 
 /// What waits for a commit.
 pub(super) struct InFlight {
-    /// The commit's answer; `None` for a refusal queued behind commits.
+    /// The commit's answer; `None` for what stores nothing (a refusal, a
+    /// draw a bot declined) queued behind commits.
     pub done: Option<oneshot::Receiver<Result<(), StoreError>>>,
     /// What is said once it has answered.
     pub then: Then,
@@ -41,29 +44,11 @@ pub(super) struct InFlight {
 
 /// What is said once the entry's commit has answered.
 pub(super) enum Then {
-    /// An accepted action: acknowledge it to its sender, tell everyone.
-    Action(Box<Told>),
+    /// A change: acknowledge it to its asker, tell everyone
+    /// (`outbox.rs`).
+    Change(Box<Change>),
     /// A refusal, said to the connection that asked.
     Refusal { conn: u64, id: u64, error: ApiError },
-}
-
-/// An accepted action's messages, written when it was applied (the table
-/// may have moved on by the time it is stored).
-pub(super) struct Told {
-    /// Who sent it, and the id of their request.
-    pub conn: u64,
-    pub id: u64,
-    /// The table's version after it.
-    pub version: u64,
-    /// When its connection read it.
-    pub received: Instant,
-    /// The step's text for each kind of viewer.
-    pub texts: Vec<(Viewer, Utf8Bytes)>,
-    /// The connections there when it was applied: a connection that came
-    /// later was welcomed with a state that already holds it.
-    pub recipients: Vec<u64>,
-    /// It ended the game.
-    pub finished: bool,
 }
 
 /// The entries in flight, oldest first.
@@ -97,9 +82,7 @@ impl Pipeline {
             Some(InFlight { done: None, .. }) => Ok(()),
             Some(InFlight {
                 done: Some(answer), ..
-            }) => answer
-                .await
-                .unwrap_or_else(|_| Err(StoreError("the writer dropped a commit".into()))),
+            }) => answer.await.unwrap_or(Err(StoreError::WriterGone)),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! A seated connection's requests and joins, as the table's task answers
-//! them: asks the core, commits what it did, acknowledges, tells everyone.
+//! them: asks the core, and posts what it did to the one tail
+//! (`outbox.rs`: stored, then acknowledged and told to everyone).
 
+use super::change::{Asker, Said};
 use super::commands::Request;
 use super::core::{Applied, Refused};
 use super::hub::poisoned;
@@ -139,36 +141,41 @@ impl TableTask {
             return;
         }
         let now = self.now();
-        let (result, stored) = match request {
+        let asker = |received, failed| Asker {
+            conn,
+            id,
+            received,
+            failed,
+        };
+        let decided = match request {
             Request::Act(action) => {
                 match self.core_step(|core| core.act(seat, action, now)).await {
-                    // Stored and told in its turn (`pipeline.rs`).
-                    Ok(applied) => {
-                        self.send_in_line(conn, id, received, &applied);
-                        return;
-                    }
+                    Ok(applied) => Ok((
+                        asker(Some(received), "the action could not be stored"),
+                        applied,
+                    )),
                     Err(Refused { error, timers }) => {
+                        // The timers that fired before it are a change of
+                        // their own, stored and told before the refusal.
                         if let Some(timers) = timers {
-                            self.settle().await;
-                            self.commit_and_tell(vec![*timers]).await;
+                            self.post(None, &[*timers], Vec::new(), Vec::new());
                         }
-                        (Err(error), "")
+                        Err(error)
                     }
                 }
             }
-            Request::Resign => (
-                self.core.resign(seat, now),
-                "the ending could not be stored",
-            ),
-            Request::AcceptDraw => (
-                self.core.accept_draw(seat, now),
-                "the ending could not be stored",
-            ),
-            Request::OfferDraw => match self.offer_draw(conn, seat, id).await {
-                // A bot took it: the game ends like any agreed draw.
-                Some(applied) => (Ok(applied), "the ending could not be stored"),
-                None => return,
-            },
+            Request::Resign => self
+                .core
+                .resign(seat, now)
+                .map(|a| (asker(None, "the ending could not be stored"), a)),
+            Request::AcceptDraw => self
+                .core
+                .accept_draw(seat, now)
+                .map(|a| (asker(None, "the ending could not be stored"), a)),
+            Request::OfferDraw => {
+                self.offer_draw(asker(None, "the offer could not be stored"), seat);
+                return;
+            }
             Request::Hint => {
                 self.hint(conn, seat, id);
                 return;
@@ -178,24 +185,8 @@ impl TableTask {
                 return;
             }
         };
-        match result {
-            Ok(applied) => {
-                let version = applied.step.version;
-                let writes = self.writes(&applied);
-                if self.persist(writes).await.is_err() {
-                    self.send_error(conn, Some(id), ApiError::new(ErrorKind::Storage, stored));
-                    return;
-                }
-                self.send_to(conn, messages::ack(id, version));
-                self.broadcast_step(&applied);
-                if applied.finished {
-                    self.on_finished();
-                    self.refresh_summary();
-                } else {
-                    self.refresh_counts();
-                }
-                self.look();
-            }
+        match decided {
+            Ok((asker, applied)) => self.post(Some(asker), &[applied], Vec::new(), Vec::new()),
             Err(error) => self.refuse(conn, id, error),
         }
     }
@@ -261,41 +252,32 @@ impl TableTask {
         self.send_to(conn, messages::ack(id, version));
     }
 
-    /// Stores a draw offer and tells everyone, or has a bot at the table
-    /// answer it at once (`draws.rs`): the step ending the game when it
-    /// accepts.
-    async fn offer_draw(&mut self, conn: u64, seat: Seat, id: u64) -> Option<Applied> {
+    /// Posts a draw offer (stored, then told to everyone), or has a bot
+    /// at the table answer it at once (`draws.rs`): told once stored,
+    /// with the step ending the game when it accepts.
+    fn offer_draw(&mut self, asker: Asker, seat: Seat) {
         if let Err(e) = self.core.offer_draw(seat) {
-            self.send_error(conn, Some(id), e);
-            return None;
+            self.refuse(asker.conn, asker.id, e);
+            return;
         }
         let (hub, now) = (self.hub.clone(), self.now());
         if let Ok(kind) = hub.kind(self.core.game().name())
             && let Some(answered) = self.core.bot_answers_draw(kind, seat, now)
         {
-            self.broadcast_all(messages::draw_answered(
+            let said = vec![Said::All(messages::draw_answered(
                 answered.seat,
                 seat,
                 answered.answer,
-            ));
-            if answered.applied.is_none() {
-                let version = self.core.game().version();
-                self.send_to(conn, messages::ack(id, version));
-            }
-            return answered.applied;
+            ))];
+            let steps: Vec<Applied> = answered.applied.into_iter().collect();
+            self.post(Some(asker), &steps, Vec::new(), said);
+            return;
         }
         let offer = Write::DrawOffer {
             table: self.id.clone(),
             seat: Some(seat.index() as i64),
         };
-        if self.persist(vec![offer]).await.is_err() {
-            let error = ApiError::new(ErrorKind::Storage, "the offer could not be stored");
-            self.send_error(conn, Some(id), error);
-            return None;
-        }
-        let version = self.core.game().version();
-        self.send_to(conn, messages::ack(id, version));
-        self.broadcast_all(messages::draw_offered(seat));
-        None
+        let said = vec![Said::All(messages::draw_offered(seat))];
+        self.post(Some(asker), &[], vec![offer], said);
     }
 }

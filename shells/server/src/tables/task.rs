@@ -1,20 +1,21 @@
 //! A table's tokio task: the thin shell around its [`TableCore`]. It owns
 //! the inbox, maps wall time to game time (the clock starts when every
 //! seat is filled and stops while the server is down), sleeps until the
-//! core's next wake, runs the bots' thinking on blocking threads, commits
-//! what the core did before anyone hears of it, and fans each step out to
-//! every connection as its viewer may see it. It is the only place a table
+//! core's next wake, runs the bots' thinking on blocking threads, and
+//! posts every change the core makes to its one tail (`outbox.rs`), which
+//! stores it before anyone hears of it and fans it out to every
+//! connection as its viewer may see it. It is the only place a table
 //! changes.
 
 use super::commands::{Command, ConnHandle, deliver};
-use super::core::{Advanced, Applied, CoreInit, TableCore};
+use super::core::{Advanced, CoreInit, TableCore};
 use super::hub::Hub;
 use super::messages;
 use super::online;
 use super::pipeline::Pipeline;
 use super::seats::{Holder, SeatState};
 use crate::protocol::{ApiError, ClockSpec, ErrorKind, SeatSpec, TableSummary};
-use crate::store::{CommitLine, StoreError, Write};
+use crate::store::{CommitLine, StoreError};
 use stackyard_core::host::HostedBot;
 use stackyard_core::{Decision, ErasedRecord, GameTime, Seat, Viewer};
 use std::sync::{Arc, RwLock};
@@ -86,7 +87,7 @@ pub(super) struct TableTask {
     /// The game's settings (for hints' bots).
     pub settings: serde_json::Value,
     pub commands: mpsc::Sender<Command>,
-    inbox: Option<mpsc::Receiver<Command>>,
+    pub(super) inbox: Option<mpsc::Receiver<Command>>,
     pub summary: Arc<RwLock<TableSummary>>,
     /// Per seat: whether a hint is being searched, and the last answer.
     pub hints: Vec<HintSlot>,
@@ -94,7 +95,7 @@ pub(super) struct TableTask {
     finished_at: Option<Instant>,
     /// The table's commits, in order (`pipeline.rs`).
     pub line: CommitLine,
-    /// Actions applied and handed to the writer, not yet stored.
+    /// Changes made and handed to the writer, not yet stored (`outbox.rs`).
     pub in_flight: Pipeline,
 }
 
@@ -331,9 +332,10 @@ impl TableTask {
         }
     }
 
-    /// Does whatever is due (flags, timers, abandoned seats, bot actions),
-    /// commits it, tells everyone, and lets the bots look.
-    async fn tick(&mut self) {
+    /// Does whatever is due (flags, timers, abandoned seats, bot actions)
+    /// and posts it, one change (`outbox.rs`): once stored, everyone is
+    /// told and the bots look.
+    pub(super) async fn tick(&mut self) {
         if self.broken {
             return;
         }
@@ -349,8 +351,11 @@ impl TableTask {
                 Advanced::Step(step) => applied.push(step),
             }
         }
-        self.commit_and_tell(applied).await;
-        self.look();
+        if applied.is_empty() {
+            self.look();
+        } else {
+            self.post(None, &applied, Vec::new(), Vec::new());
+        }
     }
 
     /// Runs one call of the core that may step the game. A game whose
@@ -369,47 +374,13 @@ impl TableTask {
         step(&mut self.core)
     }
 
-    /// Commits `steps` (one transaction) and, once stored, tells everyone.
-    /// Returns whether they were stored; on failure the table halts.
-    pub async fn commit_and_tell(&mut self, steps: Vec<Applied>) -> bool {
-        if steps.is_empty() {
-            return true;
-        }
-        let writes = steps.iter().flat_map(|a| self.writes(a)).collect();
-        if self.persist(writes).await.is_err() {
-            return false;
-        }
-        for applied in &steps {
-            if matches!(applied.cause, super::core::Cause::Action { .. }) {
-                metrics::counter!("stackyard_actions_total").increment(1);
-            }
-            self.broadcast_step(applied);
-        }
-        if steps.iter().any(|a| a.finished) {
-            self.on_finished();
-        }
-        self.refresh_summary();
-        true
-    }
-
-    /// Persists writes; on failure the table stops taking changes.
-    pub async fn persist(&mut self, writes: Vec<Write>) -> Result<(), ()> {
-        match self.hub.store.commit(writes).await {
-            Ok(()) => Ok(()),
-            Err(e) => {
-                self.store_failed(&e);
-                Err(())
-            }
-        }
-    }
-
     /// A commit failed: the table halts, or, when another node holds its
     /// lease now, leaves.
     pub(super) fn store_failed(&mut self, e: &StoreError) {
         if self.moved {
             return;
         }
-        if crate::cluster::peers::is_moved(e) {
+        if e.is_moved() {
             // A stalled node woken (issue #28): the database refused
             // the write under a lease another node holds now.
             self.moved = true;
