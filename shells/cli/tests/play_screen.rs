@@ -83,6 +83,10 @@ mod pty {
         screen: Receiver<Vec<u8>>,
         /// Everything read so far.
         pub seen: Vec<u8>,
+        /// The terminal side's modes before the client started: read after
+        /// the spawn, they race the client's own switch to raw mode (stop
+        /// 52's CI saw a raw pty there).
+        pub before: Termios,
     }
 
     impl Session {
@@ -104,6 +108,7 @@ mod pty {
                 ws_ypixel: 0,
             };
             tcsetwinsize(&terminal, size).expect("set the pty's size");
+            let before = tcgetattr(&terminal).expect("tcgetattr");
             let keyboard = File::from(master);
             let mut reader = keyboard.try_clone().expect("dup the pty");
             let (tx, screen) = channel();
@@ -131,6 +136,7 @@ mod pty {
                 keyboard,
                 screen,
                 seen: Vec::new(),
+                before,
             }
         }
 
@@ -233,7 +239,7 @@ const CURSOR_SHOWN: &[u8] = b"\x1b[?25h";
 #[test]
 fn ctrl_c_in_a_real_terminal_quits_and_gives_the_terminal_back() {
     let mut s = pty::Session::start(&["play", "--seed", "3"]);
-    let before = s.modes();
+    let before = s.before.clone();
     assert!(pty::cooked(&before), "a new pty starts in cooked mode");
     // The picker is on the alternate screen, in raw mode, cursor hidden.
     s.wait_for(ALT_ON);
