@@ -182,6 +182,43 @@ pub enum FieldKind {
     },
 }
 
+/// What one table of a game costs the host's cores beyond its moves, as
+/// the game reads its own settings: a physics game's solver (issue #43: no
+/// host reads a game's settings by key; the game names each number, so a
+/// refusal still quotes the setting the player typed).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OnlineCost {
+    /// Solver steps per simulated second.
+    pub step_hz: Knob,
+    /// Solver substeps per step.
+    pub substeps: Knob,
+    /// Each setting that bounds how long one placement is simulated,
+    /// seconds: the shortest of them is the bound.
+    pub simulated_s: Vec<Knob>,
+}
+
+/// One number of a game's settings, with the name it goes by there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Knob {
+    /// Its path in the settings (`"physics.sim.step_hz"`).
+    pub key: &'static str,
+    /// Its value.
+    pub value: f64,
+}
+
+impl OnlineCost {
+    /// Solver substeps of the longest placement the settings allow: steps
+    /// per second × substeps × the shortest bound on simulated time.
+    pub fn placement_work(&self) -> f64 {
+        let simulated = self
+            .simulated_s
+            .iter()
+            .map(|k| k.value)
+            .fold(f64::INFINITY, f64::min);
+        self.step_hz.value * self.substeps.value * simulated
+    }
+}
+
 /// A game a host can list: its bots and what it says about itself.
 pub trait Listed: Bots + crate::game::WireTypes {
     /// The game's description for every shell.
@@ -240,6 +277,15 @@ pub trait Listed: Bots + crate::game::WireTypes {
     /// timer, I13c).
     fn sim_settings() -> Self::Settings {
         Self::Settings::default()
+    }
+
+    /// What a table with `settings` costs the host's cores beyond its
+    /// moves ([`OnlineCost`]): a physics game says its solver's numbers, so
+    /// a server can bound them online. `None` (the default): a table costs
+    /// what its moves cost.
+    fn online_cost(settings: &Self::Settings) -> Option<OnlineCost> {
+        let _ = settings;
+        None
     }
 
     /// The table of `view` (as a spectator sees it) in words, for a

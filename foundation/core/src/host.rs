@@ -7,6 +7,7 @@
 //! viewer may see, as JSON. Adding a game to a host is one line where the
 //! registry is built (`.with::<MyGame>()`).
 
+use crate::about::OnlineCost;
 use crate::query::{Asked, Query};
 use crate::record::{Ending, ErasedRecord, Provenance, Record};
 use crate::words::{Line, Tell};
@@ -240,6 +241,10 @@ pub trait GameKind: Send + Sync {
     fn start_replay(&self, record: &ErasedRecord) -> Result<Box<dyn HostedGame>, RecordError>;
     /// The bot levels, weakest first.
     fn bot_levels(&self) -> Vec<BotLevel>;
+    /// What a table with `settings` (JSON, every default filled in) costs
+    /// beyond its moves ([`Listed::online_cost`]); settings that are not
+    /// the game's are an error in words.
+    fn online_cost(&self, settings: &Value) -> Result<Option<OnlineCost>, SetupError>;
     /// How an event (JSON, as a spectator sees it) counts in a summary of
     /// games ([`Listed::tally`]): words and how many, for each thing it
     /// counts; an event the game does not count otherwise counts as its
@@ -438,6 +443,12 @@ impl<G: Listed> GameKind for Kind<G> {
 
     fn bot_levels(&self) -> Vec<BotLevel> {
         G::bot_levels()
+    }
+
+    fn online_cost(&self, settings: &Value) -> Result<Option<OnlineCost>, SetupError> {
+        let settings = G::Settings::deserialize(settings)
+            .map_err(|e| SetupError::new(format!("these are not {} settings: {e}", G::TITLE)))?;
+        Ok(G::online_cost(&settings))
     }
 
     fn queries(&self) -> &'static [Query] {

@@ -7,10 +7,30 @@ use crate::settings::SEATS;
 use crate::suggest::Ask;
 use crate::{Event, LeaningTowers, Settings, Verdict, View};
 use stackyard_core::Listed;
-use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
+use stackyard_core::about::{About, Field, FieldKind, Knob, OnlineCost, ScoreWords, SettingsForm};
 use stackyard_core::query::{Asked, Query, answer};
 
 impl Listed for LeaningTowers {
+    /// Every placement runs the solver until the pieces settle, at most
+    /// the physics table's time cap (5 simulated seconds by default, L9).
+    fn online_cost(settings: &Settings) -> Option<OnlineCost> {
+        let sim = &settings.physics.sim;
+        Some(OnlineCost {
+            step_hz: Knob {
+                key: "physics.sim.step_hz",
+                value: sim.step_hz,
+            },
+            substeps: Knob {
+                key: "physics.sim.substeps",
+                value: f64::from(sim.substeps),
+            },
+            simulated_s: vec![Knob {
+                key: "physics.sim.max_time_s",
+                value: sim.max_time_s,
+            }],
+        })
+    }
+
     /// The browser's preview of a placement and its suggested poses, both
     /// the game's own physics with hand noise off.
     /// A bot-game summary counts placements by verdict (L9): clean ones,

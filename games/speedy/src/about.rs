@@ -4,9 +4,36 @@
 use crate::settings::SEATS;
 use crate::{EndReason, Event, SpeedyTowers};
 use stackyard_core::Listed;
-use stackyard_core::about::{About, Field, FieldKind, ScoreWords, SettingsForm};
+use stackyard_core::about::{About, Field, FieldKind, Knob, OnlineCost, ScoreWords, SettingsForm};
 
 impl Listed for SpeedyTowers {
+    /// Every placement runs the solver until the pieces settle: at most
+    /// the physics table's own time cap or P9's settling cap, whichever is
+    /// shorter.
+    fn online_cost(settings: &crate::Settings) -> Option<OnlineCost> {
+        let sim = &settings.physics.sim;
+        Some(OnlineCost {
+            step_hz: Knob {
+                key: "physics.sim.step_hz",
+                value: sim.step_hz,
+            },
+            substeps: Knob {
+                key: "physics.sim.substeps",
+                value: f64::from(sim.substeps),
+            },
+            simulated_s: vec![
+                Knob {
+                    key: "physics.sim.max_time_s",
+                    value: sim.max_time_s,
+                },
+                Knob {
+                    key: "settle_cap_s",
+                    value: settings.settle_cap_s,
+                },
+            ],
+        })
+    }
+
     /// The pieces' default dimensions (`DEFAULT_PIECES`, the physics
     /// room's `pieces` at the game's default settings): the browser draws
     /// a table whose settings it does not know (a replay) with these, so it

@@ -1,6 +1,7 @@
 //! Conventions, checked: every Rust file opens with a `//!` module doc,
 //! every path `ARCHITECTURE.md` names in backticks exists, no crate
 //! depends on a higher floor, a game is named only where it is registered,
+//! no shell reads a game's settings by key,
 //! no file of any crate names a file that names it back (module folders
 //! followed), and the files of `shells/server` stay short.
 
@@ -242,6 +243,7 @@ fn a_game_is_named_in_one_place() {
             || path.contains("/tests/")
             || path.ends_with("_tests.rs")
             || path.starts_with("web/tests/")
+            || path.starts_with("web/unit/")
             || path.starts_with("fuzz/")
             || path.ends_with(".lock")
             || path.ends_with("package.json")
@@ -274,6 +276,115 @@ fn a_game_is_named_in_one_place() {
         "a game is named outside its own files and its registration:\n{}",
         found.join("\n")
     );
+}
+
+/// Every key of a game's settings that is a word of its own (one with an
+/// underscore: `settle_cap_s`, `physics.sim.step_hz`'s `step_hz`; plain
+/// words like `players` are every shell's vocabulary), at any depth.
+fn settings_keys(value: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, inner) in map {
+                if key.contains('_') {
+                    out.insert(key.clone());
+                }
+                settings_keys(inner, out);
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| settings_keys(v, out)),
+        _ => {}
+    }
+}
+
+/// Where `code` reads the setting `key`: as a quoted string (`"key"`,
+/// `'key'`, a JSON index), or in TypeScript as a property (`.key`).
+fn reads_key(code: &str, key: &str, typescript: bool) -> Option<String> {
+    let bytes = code.as_bytes();
+    let mut from = 0;
+    while let Some(i) = code[from..].find(key).map(|i| i + from) {
+        from = i + key.len();
+        let before = if i > 0 { bytes[i - 1] } else { b' ' };
+        let after = bytes.get(from).copied().unwrap_or(b' ');
+        let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+        let quoted = matches!(before, b'"' | b'\'') && before == after;
+        let property = typescript && before == b'.' && !word(after);
+        if quoted || property {
+            let line = code[..i].rfind('\n').map_or(0, |n| n + 1);
+            let end = code[i..].find('\n').map_or(code.len(), |n| i + n);
+            return Some(code[line..end].trim().to_string());
+        }
+    }
+    None
+}
+
+#[test]
+fn no_shell_reads_a_games_settings_by_key() {
+    // Issue #43: what a host needs of a game's settings (a physics game's
+    // online cost) comes from the game's crate through `Listed`; a shell
+    // that reads `settle_cap_s` itself knows the game's settings. The
+    // game's own files (its crate, its web module, its command-line extras
+    // and terminal screens) are where its settings are read.
+    let root = root();
+    let registry = stackyard_registry::registry();
+    let mut keys = std::collections::BTreeSet::new();
+    for kind in registry.kinds() {
+        settings_keys(&kind.default_settings(), &mut keys);
+    }
+    assert!(
+        keys.contains("settle_cap_s"),
+        "the settings' keys were not read: {keys:?}"
+    );
+    let shared_web = ["registry.ts", "types.ts", "generic.ts", "pictures.ts"];
+    let mut found = Vec::new();
+    for path in repository_files(&root) {
+        let file = path.rsplit('/').next().unwrap_or(&path);
+        let shell_rust = path.starts_with("shells/")
+            && path.contains("/src/")
+            && path.ends_with(".rs")
+            && !path.ends_with("_tests.rs")
+            && !path.starts_with("shells/cli/src/extras/")
+            && !path.starts_with("shells/tui/src/games/");
+        let shell_web = path.starts_with("web/src/")
+            && path.ends_with(".ts")
+            && !path.contains("/generated/")
+            && (!path.starts_with("web/src/games/") || shared_web.contains(&file))
+            && !path.starts_with("web/src/wire/")
+            && !path.starts_with("web/src/words/");
+        if !(shell_rust || shell_web) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(root.join(&path)) else {
+            continue;
+        };
+        let code = code_of(&path, &text);
+        for key in &keys {
+            if let Some(line) = reads_key(&code, key, shell_web) {
+                found.push(format!("{path} reads {key}: {line}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a shell reads a game's settings by key (ask the game through Listed):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_settings_key_check_sees_a_read_and_not_a_mention() {
+    assert!(reads_key(r#"settings.get("settle_cap_s")"#, "settle_cap_s", false).is_some());
+    assert!(reads_key(r#"sim["step_hz"].as_f64()"#, "step_hz", false).is_some());
+    assert!(
+        reads_key(
+            "const cap = view.settings.settle_cap_s;",
+            "settle_cap_s",
+            true
+        )
+        .is_some()
+    );
+    // A field of the host's own type, and a sentence naming it.
+    assert!(reads_key("cost.step_hz.value", "step_hz", false).is_none());
+    assert!(reads_key(r#""step_hz × substeps""#, "step_hz", false).is_none());
 }
 
 /// Files of `shells/server` still over the length cap, each to be split

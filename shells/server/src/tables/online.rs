@@ -95,66 +95,51 @@ pub fn bounded_level(kind: &dyn GameKind) -> Option<String> {
 
 /// Refuses a physics game's settings whose placements would cost more
 /// than an online table may: `settings` is the full settings object (the
-/// game's record has every default filled in).
+/// game's record has every default filled in). The game reads its own
+/// settings and names each number ([`stackyard_core::about::OnlineCost`]);
+/// this only bounds them.
 pub fn check_online_settings(kind: &dyn GameKind, settings: &Value) -> Result<(), ApiError> {
-    let sim = &settings["physics"]["sim"];
-    if !sim.is_object() {
-        return Ok(());
-    }
     let refuse = |what: String| {
         Err(ApiError::new(
             ErrorKind::SettingsOutOfRange,
             format!("{} online: {what}", kind.title()),
         ))
     };
-    let step_hz = sim["step_hz"].as_f64().unwrap_or(f64::INFINITY);
-    if step_hz > MAX_ONLINE_STEP_HZ {
-        return refuse(format!(
-            "physics.sim.step_hz is at most {MAX_ONLINE_STEP_HZ}, not {step_hz}"
-        ));
-    }
-    let substeps = sim["substeps"].as_u64().unwrap_or(u64::MAX);
-    if substeps > MAX_ONLINE_SUBSTEPS {
-        return refuse(format!(
-            "physics.sim.substeps is at most {MAX_ONLINE_SUBSTEPS}, not {substeps}"
-        ));
-    }
-    let max_time = sim["max_time_s"].as_f64().unwrap_or(f64::INFINITY);
-    if max_time > MAX_ONLINE_SETTLE_S {
-        return refuse(format!(
-            "physics.sim.max_time_s is at most {MAX_ONLINE_SETTLE_S}, not {max_time}"
-        ));
-    }
-    if let Some(cap) = settings.get("settle_cap_s") {
-        let cap = cap.as_f64().unwrap_or(f64::INFINITY);
-        if cap > MAX_ONLINE_SETTLE_S {
+    let cost = match kind.online_cost(settings) {
+        Ok(Some(cost)) => cost,
+        Ok(None) => return Ok(()),
+        Err(e) => return refuse(e.to_string()),
+    };
+    let bounds = [
+        (&cost.step_hz, MAX_ONLINE_STEP_HZ),
+        (&cost.substeps, MAX_ONLINE_SUBSTEPS as f64),
+    ]
+    .into_iter()
+    .chain(cost.simulated_s.iter().map(|k| (k, MAX_ONLINE_SETTLE_S)));
+    for (knob, most) in bounds {
+        // NaN is out of range too.
+        if knob.value.is_nan() || knob.value > most {
             return refuse(format!(
-                "settle_cap_s is at most {MAX_ONLINE_SETTLE_S}, not {cap}"
+                "{} is at most {most}, not {}",
+                knob.key, knob.value
             ));
         }
     }
     // Together: no placement may cost more than the game's own defaults'
     // longest one.
-    let work = placement_work(settings).unwrap_or(f64::INFINITY);
-    let budget = placement_work(&kind.default_settings()).unwrap_or(0.0);
-    if work > budget {
+    let work = cost.placement_work();
+    let budget = kind
+        .online_cost(&kind.default_settings())
+        .ok()
+        .flatten()
+        .map_or(0.0, |c| c.placement_work());
+    if work.is_nan() || work > budget {
         return refuse(format!(
             "step_hz × substeps × the longest simulated placement is at most \
              {budget} solver substeps (the default settings' longest placement), not {work}"
         ));
     }
     Ok(())
-}
-
-/// Solver substeps of the longest placement `settings` allow: steps per
-/// second × substeps × the simulated time a placement may run.
-fn placement_work(settings: &Value) -> Option<f64> {
-    let sim = &settings["physics"]["sim"];
-    let mut simulated = sim["max_time_s"].as_f64()?;
-    if let Some(cap) = settings.get("settle_cap_s") {
-        simulated = simulated.min(cap.as_f64()?);
-    }
-    Some(sim["step_hz"].as_f64()? * sim["substeps"].as_f64()? * simulated)
 }
 
 /// A typed string, cut short enough to quote in a message.
