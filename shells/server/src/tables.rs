@@ -38,6 +38,7 @@ mod mirror;
 pub mod online;
 mod open;
 mod outbox;
+mod outlet;
 mod past;
 mod pipeline;
 mod refused;
@@ -48,6 +49,7 @@ mod writes;
 
 pub use commands::{Command, ConnHandle, Kick, MirrorHandle, Request, TableHandle, deliver};
 pub use hub::{Hub, HubParts};
+pub use outlet::{Offer, Outlet};
 
 /// How often a mirror tells the owner it watches (the owner hints for
 /// three times as long).

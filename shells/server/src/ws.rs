@@ -1,11 +1,11 @@
 //! The WebSocket end of protocol v1: one task per connection, reading the
 //! client's messages (size- and rate-limited, idle-timed) and writing the
-//! table's messages from a bounded queue (a slow reader is cut off).
+//! table's messages, which the table hands to the socket itself through
+//! the connection's [`Outlet`] (a slow reader is cut off).
 
 use crate::protocol::{ApiError, ClientMessage, ErrorKind, PROTOCOL};
-use crate::tables::{Command, ConnHandle, Hub, Kick, Request};
+use crate::tables::{Command, ConnHandle, Hub, Kick, Offer, Outlet, Request};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, close_code};
-use futures_util::SinkExt;
 use serde_json::Value;
 use stackyard_core::Viewer;
 use std::sync::Arc;
@@ -72,49 +72,6 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str, patience: std::t
 async fn send(socket: &mut WebSocket, text: Utf8Bytes, hub: &Hub) -> bool {
     matches!(
         tokio::time::timeout(hub.limits.write_timeout, socket.send(Message::Text(text))).await,
-        Ok(Ok(()))
-    )
-}
-
-/// Most queued messages written before one flush.
-const WRITE_BATCH: usize = 32;
-
-/// Writes `first` and whatever else is already queued behind it, then
-/// flushes once: an ack and its step, or a burst of steps, leave in one
-/// system call. All within the write timeout.
-async fn send_queued(
-    socket: &mut WebSocket,
-    first: Utf8Bytes,
-    outbound: &mut mpsc::Receiver<Utf8Bytes>,
-    hub: &Hub,
-    kick: &Kick,
-) -> bool {
-    let write = async {
-        kick.reading();
-        socket.feed(Message::Text(first)).await?;
-        for _ in 1..WRITE_BATCH {
-            match outbound.try_recv() {
-                Ok(text) => {
-                    kick.reading();
-                    socket.feed(Message::Text(text)).await?
-                }
-                Err(_) => break,
-            }
-        }
-        socket.flush().await
-    };
-    let mut write = std::pin::pin!(write);
-    // Nearly every write is taken by the socket at once: the timeout's timer
-    // is armed only for one that waits (a timer costs a lock on tokio's
-    // clock to set and another to cancel, per message; docs/benchmarks.md,
-    // "2026-11-28, 11:00–11:30 UTC").
-    let first_try =
-        std::future::poll_fn(|cx| std::task::Poll::Ready(write.as_mut().poll(cx))).await;
-    if let std::task::Poll::Ready(done) = first_try {
-        return done.is_ok();
-    }
-    matches!(
-        tokio::time::timeout(hub.limits.write_timeout, write).await,
         Ok(Ok(()))
     )
 }
@@ -252,34 +209,42 @@ impl SeatConnections {
 /// address of the node that owns it, when another does (issue #28: a
 /// spectator is served by this node's mirror, a seat relayed).
 pub async fn serve(
-    mut socket: WebSocket,
+    socket: WebSocket,
     hub: Arc<Hub>,
     table_id: String,
     seats: Arc<SeatConnections>,
     remote: Option<crate::cluster::relay::Remote>,
 ) {
     metrics::gauge!("stackyard_connections").increment(1.0);
-    let outcome = serve_inner(&mut socket, &hub, &table_id, &seats, remote.as_ref()).await;
-    if let Some((code, reason)) = outcome {
-        // A slow reader's close waits behind what it has not read yet: give
-        // it a write timeout to arrive, so the reader learns why.
-        let patience = if code == close_code::AGAIN {
-            hub.limits.write_timeout
-        } else {
-            std::time::Duration::from_secs(1)
-        };
-        close(&mut socket, code, reason, patience).await;
+    let mut slot = Some(socket);
+    let outcome = serve_inner(&mut slot, &hub, &table_id, &seats, remote.as_ref()).await;
+    if let (Some((code, reason)), Some(socket)) = (outcome, slot.as_mut()) {
+        close(socket, code, reason, close_patience(code, &hub)).await;
     }
     metrics::gauge!("stackyard_connections").decrement(1.0);
 }
 
+/// How long a close may wait to be written: a slow reader's waits behind
+/// what it has not read yet, so it gets a write timeout to arrive and the
+/// reader learns why.
+fn close_patience(code: u16, hub: &Hub) -> std::time::Duration {
+    if code == close_code::AGAIN {
+        hub.limits.write_timeout
+    } else {
+        std::time::Duration::from_secs(1)
+    }
+}
+
+/// `slot` holds the socket; it is lent to the connection's outlet while
+/// the table writes to it, and is back in `slot` when this returns.
 async fn serve_inner(
-    socket: &mut WebSocket,
+    slot: &mut Option<WebSocket>,
     hub: &Arc<Hub>,
     table_id: &str,
     seats: &Arc<SeatConnections>,
     remote: Option<&crate::cluster::relay::Remote>,
 ) -> Option<(u16, &'static str)> {
+    let socket = slot.as_mut()?;
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.limits.message_burst);
     // Another node's table: this node's mirror serves spectators (none
     // when it cannot be built: then they are relayed like seats).
@@ -348,15 +313,44 @@ async fn serve_inner(
         return crate::cluster::relay::websocket(socket, hub, owner, table_id, hello).await;
     }
     let _ = since; // a fresh welcome at the current version is always enough
+    let socket = slot.take()?;
+    let outlet = Outlet::new(Some(socket), hub.limits.outbound_queue);
+    let outcome = attached(&outlet, hub, &table, table_id, seats, token, &mut bucket).await;
+    // What is still queued (an error's words) goes out first, briefly.
+    let patience = outcome.map_or(std::time::Duration::from_secs(1), |(code, _)| {
+        close_patience(code, hub)
+    });
+    let deadline = tokio::time::Instant::now() + patience;
+    while !outlet.drive().done {
+        if tokio::time::timeout_at(deadline, outlet.woken())
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    *slot = outlet.take_socket();
+    outcome
+}
+
+/// The connection, its socket lent to `outlet`, from its hello to its end.
+async fn attached(
+    outlet: &Arc<Outlet>,
+    hub: &Arc<Hub>,
+    table: &crate::tables::TableHandle,
+    table_id: &str,
+    seats: &Arc<SeatConnections>,
+    token: Option<String>,
+    bucket: &mut Bucket,
+) -> Option<(u16, &'static str)> {
     let conn_id = hub.conn_id();
-    let (out, mut outbound) = mpsc::channel::<Utf8Bytes>(hub.limits.outbound_queue);
     let kick = Arc::new(Kick::default());
     let (reply, answer) = oneshot::channel();
     let connect = Command::Connect {
         token,
         conn: ConnHandle {
             id: conn_id,
-            out,
+            out: outlet.clone(),
             kick: kick.clone(),
         },
         reply,
@@ -368,10 +362,14 @@ async fn serve_inner(
         Ok(Ok(viewer)) => viewer,
         Ok(Err(e)) => {
             metrics::counter!("stackyard_bad_tokens_total").increment(1);
-            send(socket, error_text(None, &e), hub).await;
+            outlet.open(false);
+            outlet.offer(error_text(None, &e));
             return Some((close_code::POLICY, "bad token"));
         }
-        Err(_) => return Some((close_code::AGAIN, "table unavailable")),
+        Err(_) => {
+            outlet.open(false);
+            return Some((close_code::AGAIN, "table unavailable"));
+        }
     };
     let _seat_pass = match viewer {
         Viewer::Seat(seat) => match seats.admit(table_id, seat) {
@@ -390,23 +388,15 @@ async fn serve_inner(
                         seats.cap
                     ),
                 );
-                send(socket, error_text(None, &e), hub).await;
+                outlet.open(false);
+                outlet.offer(error_text(None, &e));
                 return Some((close_code::POLICY, "too many connections for this seat"));
             }
         },
         _ => None,
     };
-    let result = connected(
-        socket,
-        hub,
-        &table.commands,
-        conn_id,
-        viewer,
-        &mut outbound,
-        &kick,
-        &mut bucket,
-    )
-    .await;
+    outlet.open(true);
+    let result = connected(outlet, hub, &table.commands, conn_id, viewer, &kick, bucket).await;
     let _ = table
         .commands
         .send(Command::Disconnect { conn: conn_id })
@@ -457,41 +447,60 @@ async fn relay_after_hello(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Whether the connection's own answer (a pong, a refusal) found room.
+fn answer(outlet: &Outlet, text: Utf8Bytes) -> bool {
+    !matches!(outlet.offer(text), Offer::Full | Offer::Broken)
+}
+
 async fn connected(
-    socket: &mut WebSocket,
+    outlet: &Outlet,
     hub: &Arc<Hub>,
     commands: &mpsc::Sender<Command>,
     conn: u64,
     viewer: Viewer,
-    outbound: &mut mpsc::Receiver<Utf8Bytes>,
     kick: &Kick,
     bucket: &mut Bucket,
 ) -> Option<(u16, &'static str)> {
-    // The kick's wait and the idle timer live across the loop's turns: made
-    // anew each turn, they would register with the kick's `Notify` and
-    // tokio's clock, and leave them, for every message sent or read. The
-    // idle timer is moved on only when it fires early.
+    const SLOW: Option<(u16, &str)> = Some((close_code::AGAIN, "slow reader"));
+    // The kick's wait, the outlet's wake-up and the timers live across the
+    // loop's turns: made anew each turn, they would register with a
+    // `Notify` or tokio's clock, and leave them, for every message sent or
+    // read. The idle timer is moved on only when it fires early; the
+    // write timer is armed only while a write waits for the socket.
     let mut last_heard = Instant::now();
     let mut kicked = std::pin::pin!(kick.kicked());
+    let mut woken = std::pin::pin!(outlet.woken());
     let idle = tokio::time::sleep_until((last_heard + hub.limits.idle_timeout).into());
     let mut idle = std::pin::pin!(idle);
+    let write_wait = tokio::time::sleep(hub.limits.write_timeout);
+    let mut write_wait = std::pin::pin!(write_wait);
+    let mut waiting = false;
     loop {
         tokio::select! {
             biased;
             code = &mut kicked => {
                 return Some((code, if code == close_code::AGAIN { "slow reader" } else { "closed by the server" }));
             }
-            text = outbound.recv() => {
-                match text {
-                    Some(text) => {
-                        if !send_queued(socket, text, outbound, hub, kick).await {
-                            metrics::counter!("stackyard_slow_readers_total").increment(1);
-                            return Some((close_code::AGAIN, "slow reader"));
-                        }
-                    }
-                    None => return Some((close_code::AGAIN, "dropped by the table")),
+            () = &mut woken => {
+                woken.set(outlet.woken());
+                let drive = outlet.drive();
+                if drive.progressed {
+                    kick.reading();
                 }
+                if drive.broken {
+                    return None;
+                }
+                if drive.done {
+                    waiting = false;
+                } else if !waiting || drive.progressed {
+                    waiting = true;
+                    write_wait.as_mut().reset((Instant::now() + hub.limits.write_timeout).into());
+                }
+            }
+            () = &mut write_wait, if waiting => {
+                // The socket took nothing for a write timeout.
+                metrics::counter!("stackyard_slow_readers_total").increment(1);
+                return SLOW;
             }
             _ = &mut idle => {
                 let quiet_until = last_heard + hub.limits.idle_timeout;
@@ -501,14 +510,14 @@ async fn connected(
                 }
                 return Some((close_code::NORMAL, "idle"));
             }
-            msg = socket.recv() => {
+            msg = outlet.recv() => {
                 last_heard = Instant::now();
                 let msg = msg?;
                 let message = match read(msg, hub, bucket) {
                     Incoming::Message(m) => m,
                     Incoming::Refused(text) => {
-                        if !send(socket, text, hub).await {
-                            return None;
+                        if !answer(outlet, text) {
+                            return SLOW;
                         }
                         continue;
                     }
@@ -517,12 +526,16 @@ async fn connected(
                 };
                 let (id, request) = match message {
                     ClientMessage::Ping { id } => {
-                        send(socket, crate::tables::pong(id), hub).await;
+                        if !answer(outlet, crate::tables::pong(id)) {
+                            return SLOW;
+                        }
                         continue;
                     }
                     ClientMessage::Hello { .. } => {
                         let e = ApiError::new(ErrorKind::Protocol, "hello was already said; reconnect to change seat");
-                        send(socket, error_text(None, &e), hub).await;
+                        if !answer(outlet, error_text(None, &e)) {
+                            return SLOW;
+                        }
                         continue;
                     }
                     ClientMessage::Act { id, action } => (id, Request::Act(action)),
@@ -534,7 +547,9 @@ async fn connected(
                 };
                 let Viewer::Seat(seat) = viewer else {
                     let e = ApiError::new(ErrorKind::NotYourSeat, "spectators watch; join a seat to play");
-                    send(socket, error_text(Some(id), &e), hub).await;
+                    if !answer(outlet, error_text(Some(id), &e)) {
+                        return SLOW;
+                    }
                     continue;
                 };
                 let received = Instant::now();

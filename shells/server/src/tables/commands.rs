@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc, oneshot};
 
+use super::outlet::{Offer, Outlet};
 use crate::protocol::TableSummary;
 
 /// Milliseconds since this process first asked (a clock the table task and
@@ -49,7 +50,7 @@ impl Kick {
     }
 
     /// How long since the writer last took a message with some queued.
-    fn stalled_for(&self) -> Duration {
+    pub(crate) fn stalled_for(&self) -> Duration {
         Duration::from_millis(clock_ms().saturating_sub(self.reading_at.load(Ordering::Relaxed)))
     }
 
@@ -76,8 +77,9 @@ impl Kick {
 pub struct ConnHandle {
     /// The connection's id (unique in this process).
     pub id: u64,
-    /// Its bounded outbound queue: a full queue cuts it off.
-    pub out: mpsc::Sender<Utf8Bytes>,
+    /// Its socket, taking messages at once or into a bounded queue: a
+    /// full queue cuts it off.
+    pub out: Arc<Outlet>,
     /// How the table cuts it off.
     pub kick: Arc<Kick>,
 }
@@ -190,23 +192,25 @@ pub struct TableHandle {
 /// a bots' game parsing every step on a busy machine is served while a
 /// socket that stopped reading is cut as soon as it shows.
 pub fn deliver(conn: &ConnHandle, text: Utf8Bytes, stalled: Duration) -> bool {
-    let limit = conn.out.max_capacity();
-    let queued = limit - conn.out.capacity();
-    if queued == 0 {
+    let limit = conn.out.capacity();
+    if conn.out.queued() == 0 {
         // Caught up: a backlog, if one builds, is timed from now.
         conn.kick.reading();
     }
-    match conn.out.try_send(text) {
-        Ok(()) if queued + 1 >= (limit / 4).max(1) && conn.kick.stalled_for() >= stalled => {
+    match conn.out.offer(text) {
+        Offer::Taken => true,
+        Offer::Queued { queued }
+            if queued >= (limit / 4).max(1) && conn.kick.stalled_for() >= stalled =>
+        {
             cut_slow_reader(conn);
             false
         }
-        Ok(()) => true,
-        Err(mpsc::error::TrySendError::Full(_)) => {
+        Offer::Queued { .. } => true,
+        Offer::Full => {
             cut_slow_reader(conn);
             false
         }
-        Err(mpsc::error::TrySendError::Closed(_)) => false,
+        Offer::Broken => false,
     }
 }
 
@@ -229,14 +233,14 @@ pub struct MirrorHandle {
 mod tests {
     use super::*;
 
-    fn conn(queue: usize) -> (ConnHandle, mpsc::Receiver<Utf8Bytes>) {
-        let (out, outbound) = mpsc::channel(queue);
+    fn conn(queue: usize) -> (ConnHandle, Arc<Outlet>) {
+        let out = Outlet::new(None, queue);
         let handle = ConnHandle {
             id: 1,
-            out,
+            out: out.clone(),
             kick: Arc::new(Kick::default()),
         };
-        (handle, outbound)
+        (handle, out)
     }
 
     fn kicked(conn: &ConnHandle) -> bool {
@@ -245,7 +249,7 @@ mod tests {
 
     #[test]
     fn a_reader_that_keeps_taking_is_cut_only_by_a_full_queue() {
-        let (c, mut outbound) = conn(8);
+        let (c, outbound) = conn(8);
         // Half its queue behind, but it takes one for every one queued:
         // never cut.
         for _ in 0..4 {
@@ -253,7 +257,7 @@ mod tests {
         }
         for _ in 0..100 {
             assert!(deliver(&c, "x".into(), Duration::from_secs(60)));
-            outbound.try_recv().unwrap();
+            outbound.pop().unwrap();
             c.kick.reading();
             assert!(!kicked(&c));
         }

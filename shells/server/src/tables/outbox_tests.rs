@@ -9,16 +9,15 @@
 use super::commands::{Command, ConnHandle, Kick, Request};
 use super::hub::{Hub, HubParts};
 use super::open::ResumeExtras;
+use super::outlet::Outlet;
 use super::task::{Connection, TableTask};
 use crate::config::Limits;
 use crate::protocol::{ClockSpec, CreateTable, SeatSpec};
 use crate::store::Store;
-use axum::extract::ws::Utf8Bytes;
 use serde_json::Value;
 use stackyard_core::{Decision, Seat, Seed, Viewer};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
 
 /// A table of Towers with `seats`, built by hand (its own task is not
 /// running: the test drives it).
@@ -62,14 +61,14 @@ async fn table(seats: Vec<SeatSpec>, clock: Option<ClockSpec>, limits: Limits) -
 struct Conn {
     id: u64,
     seat: Seat,
-    rx: mpsc::Receiver<Utf8Bytes>,
+    rx: Arc<Outlet>,
 }
 
 impl Conn {
     /// Every message queued so far, parsed.
     fn drain(&mut self) -> Vec<Value> {
         let mut seen = Vec::new();
-        while let Ok(text) = self.rx.try_recv() {
+        while let Some(text) = self.rx.pop() {
             seen.push(serde_json::from_str(text.as_str()).unwrap());
         }
         seen
@@ -83,13 +82,13 @@ async fn seat_everyone(task: &mut TableTask, persons: &[usize]) -> Vec<Conn> {
         task.join(Some(s), Some(format!("player {s}")), None)
             .await
             .unwrap();
-        let (out, rx) = mpsc::channel(64);
+        let rx = Outlet::new(None, 64);
         let id = task.hub.conn_id();
         let seat = Seat(s as u8);
         task.conns.push(Connection {
             handle: ConnHandle {
                 id,
-                out,
+                out: rx.clone(),
                 kick: Arc::new(Kick::default()),
             },
             viewer: Viewer::Seat(seat),
