@@ -1,15 +1,17 @@
 // Tower of Babel: the line of stacks, left to right. A stack that has a
 // legal move (from the view's `legal` list) can be picked, by click or by
 // dragging it; its legal targets (1 or 3 to the left) light up. Draw, end
-// and hint are buttons. Tiles show suit by symbol AND colour.
+// and hint are buttons. Tiles show suit by symbol AND colour. What the
+// table keeps and how each input changes it is babelState.ts; this file
+// draws it and feeds it clicks, drags, hints and the server's views.
 
 import { h, replace } from '../ui/dom';
 import type { Action, Event, Tile, View } from '../wire/babel';
 import { suitOf, tileName } from '../wire/babel';
-import { mayAct, type GameContext, type GameUi, type Shown } from './types';
+import { type GameContext, type GameUi, type Shown } from './types';
 import { plural } from '../words/say';
-
-type MoveAction = Extract<Action, { type: 'move' }>;
+import * as table from './babelState';
+import type { BabelState, MoveAction } from './babelState';
 
 function tileEl(t: Tile, cls = ''): HTMLElement {
   const suit = suitOf(t[0]);
@@ -41,37 +43,18 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   const info = h('div', { class: 'bb-info' });
   const root = h('div', { class: 'bb' }, controls, line, info);
 
-  let view: View | null = null;
-  let selected: number | null = null; // 1-based position
-  let hinted: Action | null = null;
-  let hintText = '';
-  let canAct = false;
-  let lastTo: number | null = null;
+  let state: BabelState = table.initial({ sends: ctx.act !== null, seat: ctx.seat });
 
-  const moves = (): MoveAction[] =>
-    (view?.legal ?? []).filter((a): a is MoveAction => a.type === 'move');
-  const targetsOf = (from: number): Map<number, MoveAction> =>
-    new Map(moves().filter((m) => m.from === from).map((m) => [m.from - m.gap, m]));
-
-  function send(a: Action): void {
-    selected = null;
-    hinted = null;
-    hintText = '';
-    ctx.act?.(a);
-    render();
-  }
-
-  function click(pos: number): void {
-    if (!canAct) return;
-    if (selected !== null) {
-      const m = targetsOf(selected).get(pos);
-      if (m) return send(m);
-    }
-    selected = selected !== pos && targetsOf(pos).size > 0 ? pos : null;
+  /** What a click, a drop or a button asked for, after the new state is in. */
+  function apply(r: table.Result): void {
+    state = r.state;
+    if (r.effect.type === 'none') return;
+    if (r.effect.type === 'send') ctx.act?.(r.effect.action);
     render();
   }
 
   function stackEl(stack: Tile[], pos: number, targets: Map<number, MoveAction>, movable: Set<number>): HTMLElement {
+    const { selected, hinted, canAct, lastTo } = state;
     const top = stack[stack.length - 1];
     const isTarget = targets.has(pos);
     const canMove = canAct && movable.has(pos);
@@ -98,22 +81,19 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
           `stack ${pos}: ${tileName(top)} on top, ${stack.length} tile${stack.length === 1 ? '' : 's'}` +
           (isTarget ? ', legal target' : '') +
           (selected === pos ? ', picked' : ''),
-        onclick: () => click(pos),
+        onclick: () => apply(table.click(state, pos)),
         ondragstart: ((e: DragEvent) => {
-          selected = pos;
+          state = table.drag(state, pos);
           e.dataTransfer?.setData('text/plain', String(pos));
           // Re-render after the drag image is taken, so targets light up.
           setTimeout(render, 0);
         }) as EventListener,
         ondragover: ((e: DragEvent) => {
-          if (selected !== null && targetsOf(selected).has(pos)) e.preventDefault();
+          if (table.mayDrop(state, pos)) e.preventDefault();
         }) as EventListener,
         ondrop: ((e: DragEvent) => {
           e.preventDefault();
-          if (selected !== null) {
-            const m = targetsOf(selected).get(pos);
-            if (m) send(m);
-          }
+          apply(table.drop(state, pos));
         }) as EventListener,
       },
       h('span', { class: 'pos' }, pos),
@@ -128,10 +108,12 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   }
 
   function render(): void {
-    const v = view;
+    const v = state.view;
     if (!v) return;
-    const targets = selected !== null ? targetsOf(selected) : new Map<number, MoveAction>();
-    const movable = new Set(moves().map((m) => m.from));
+    const { canAct, selected, hinted, hintText } = state;
+    const targets = table.targets(state);
+    const movable = table.movable(state);
+    const send = (a: Action) => apply(table.send(state, a));
     replace(
       line,
       v.line.length
@@ -163,7 +145,7 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         ? h('p', { class: 'hint', role: 'status' }, 'Hint: ', hinted ? hintWords(hinted) : null, hintText ? ` (${hintText})` : '')
         : null,
       canAct && selected !== null ? h('p', {}, `Stack ${selected} picked: drop it on a highlighted stack.`) : null,
-      canAct && selected === null && moves().length > 0
+      canAct && selected === null && table.moves(state).length > 0
         ? h('p', { class: 'muted' }, 'Pick or drag a stack onto a matching stack 1 or 3 places to its left.')
         : null,
       v.undrawn_tiles.length
@@ -180,23 +162,11 @@ export function babelUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   return {
     root,
     show(s: Shown<View, Event>) {
-      view = s.view;
-      canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !s.view.over;
-      lastTo = null;
-      // After a reload the last step's events come in `past`: its mark stays.
-      for (const e of s.past ? (s.past[s.past.length - 1] ?? []) : s.events) {
-        if (e.type === 'moved') lastTo = e.to; // the target is left of the mover, so its position survives the close-up
-        if (e.type === 'drew') lastTo = s.view.line.length;
-        if (e.type === 'undone') lastTo = e.from;
-      }
-      if (selected !== null && targetsOf(selected).size === 0) selected = null;
-      hinted = null;
-      hintText = '';
+      state = table.show(state, s);
       render();
     },
     showHint(action: Action | null, text: string) {
-      hinted = action;
-      hintText = text || (action ? '' : 'no move helps now');
+      state = table.hint(state, action, text);
       render();
     },
     destroy() {

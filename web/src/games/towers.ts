@@ -1,108 +1,58 @@
 // Towers on a 2-D board: one button per block (so the board is keyboard-
 // and screen-reader-usable), the height as a number, the owner by colour
 // AND shape (Black: filled disc, White: hollow square, utility: hatched
-// "U"), legal targets from the view's `legal` list only.
+// "U"), legal targets from the view's `legal` list only. What the table
+// keeps and how each input changes it is towersState.ts; this file draws
+// it and feeds it clicks, keys, the server's views and the clock.
 
 import { h, replace } from '../ui/dom';
 import type { Stuck } from '../generated/towers';
 import type { Block, Event, Move, Square, View } from '../wire/towers';
-import { moveText, squareName } from '../wire/towers';
-import { mayAct, type GameContext, type GameUi, type Shown } from './types';
-
-// Long enough to see which towers came down while the message line over
-// the board says why (issue #49: a wipe-out of 41 towers was gone before
-// anyone saw it). The ghosts outlive re-renders until then.
-const GONE_MS = 3000;
+import { squareName } from '../wire/towers';
+import { type GameContext, type GameUi, type Shown } from './types';
+import * as table from './towersState';
+import { GONE_MS, type TowersState } from './towersState';
 
 export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   const board = h('div', { class: 'tw-board', role: 'grid', 'aria-label': 'Towers board' });
   const side = h('div', { class: 'tw-side' });
   const root = h('div', { class: 'tw' }, board, side);
 
-  let view: View | null = null;
-  let selected: Square | null = null;
-  let lastMove: Move | null = null;
-  // The last move in the history's words (games/towers/src/words.rs, worded
-  // once per step by the table screen or the replay); its notation until
-  // they arrive, or if the rules module could not word it.
-  let lastWords = '';
-  let lastStep = 0;
-  let focusSquare: Square = 'a1';
-  let canAct = false;
-  // Over by the rules (view.over) or outside them (resignation, agreed draw, time).
-  let finished = false;
-  let history: string[] = [];
-  // Towers that just came down (T13, T14) or were flattened (T19): drawn
-  // as they stood over their blocks until `until`, whatever re-renders.
-  const ghosts = new Map<Square, { block: Block; at: number; until: number }>();
+  let state: TowersState = table.initial({ sends: ctx.act !== null, seat: ctx.seat, inReplay: ctx.inReplay });
   let ghostTimer = 0;
 
-  function steps(): Extract<Move, { type: 'step' }>[] {
-    return (view?.legal ?? []).filter((m): m is Extract<Move, { type: 'step' }> => m.type === 'step');
-  }
-
-  function targetsOf(from: Square): Set<Square> {
-    return new Set(steps().filter((m) => m.from === from).map((m) => m.to));
-  }
-
-  function placement(sq: Square): Move | undefined {
-    return view?.legal.find((m) => (m.type === 'place' || m.type === 'utility') && m.at === sq);
-  }
-
-  function send(m: Move): void {
-    selected = null;
-    ctx.act?.(m);
-    render();
+  /** What a click or a button asked for, after the new state is in. */
+  function apply(r: table.Result): void {
+    state = r.state;
+    switch (r.effect.type) {
+      case 'none':
+        return;
+      case 'send':
+        ctx.act?.(r.effect.move);
+        render();
+        return;
+      case 'explain':
+        render();
+        explainStuck(r.effect.square);
+        return;
+      case 'draw':
+        render();
+    }
   }
 
   /** A tower of the mover's that the view gives no move: the rules say
    *  why (surrounded, T9; nothing to land on at its distance, T8), in the
-   *  message line over the board, instead of a click that does nothing. */
+   *  message line over the board. */
   function explainStuck(sq: Square): void {
-    const v = view;
+    const v = state.view;
     if (!v) return;
-    selected = null;
-    render();
     // The rules module loads on first use, as for the history's words.
     import('../rules/wasm')
       .then(({ ask }) => ask<Stuck | null>('towers', 'stuck', v, sq, ctx.settings))
       .then((why) => {
-        if (why && view === v) ctx.tell?.(why.text, why.rule);
+        if (why && state.view === v) ctx.tell?.(why.text, why.rule);
       })
       .catch(() => ctx.tell?.(`The tower on ${sq} has no move now (this browser could not load the rules to say why).`, null));
-  }
-
-  function isMine(sq: Square): boolean {
-    const v = view;
-    if (!v || v.phase !== 'moves') return false;
-    const b = v.blocks[(Number(sq.slice(1)) - 1) * v.cols + (sq.charCodeAt(0) - 97)];
-    return b !== undefined && b.height > 0 && b.top === v.turn;
-  }
-
-  function click(sq: Square): void {
-    focusSquare = sq;
-    if (!canAct || !view) return;
-    if (selected && targetsOf(selected).has(sq)) {
-      send({ type: 'step', from: selected, to: sq });
-      return;
-    }
-    const p = placement(sq);
-    if (p) {
-      send(p);
-      return;
-    }
-    if (targetsOf(sq).size === 0 && isMine(sq) && !view.legal.some((m) => m.type === 'pass')) {
-      explainStuck(sq);
-      return;
-    }
-    if (selected && selected !== sq && targetsOf(sq).size === 0) {
-      // Not a landing the view offers: the server refuses it in the game's
-      // own words (the rule one click away), never silently.
-      send({ type: 'step', from: selected, to: sq });
-      return;
-    }
-    selected = selected !== sq && targetsOf(sq).size > 0 ? sq : null;
-    render();
   }
 
   function describe(sq: Square, b: Block): string {
@@ -112,15 +62,13 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
   }
 
   function cell(col: number, row: number, targets: Set<Square>, movable: Set<Square>): HTMLElement {
-    const v = view!;
+    const v = state.view!;
+    const { selected, canAct } = state;
     const sq = squareName(col, row);
     const b = v.blocks[row * v.cols + col];
     const isTarget = targets.has(sq);
-    const canPlace = canAct && placement(sq) !== undefined;
-    const last =
-      lastMove &&
-      ((lastMove.type === 'step' && (lastMove.from === sq || lastMove.to === sq)) ||
-        ((lastMove.type === 'place' || lastMove.type === 'utility') && lastMove.at === sq));
+    const canPlace = canAct && table.placement(state, sq) !== undefined;
+    const last = table.isLast(state, sq);
     const cls = [
       'tw-cell',
       b.height === 0 ? 'empty' : `own-${b.top}`,
@@ -131,7 +79,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       last ? 'last' : '',
     ].join(' ');
     let label = describe(sq, b);
-    const ghost = ghosts.get(sq);
+    const ghost = table.ghostAt(state, sq);
     if (ghost) label += `, just came down: a tower of ${ghost.block.height}`;
     if (selected === sq) label += ', picked';
     if (isTarget) label += ', legal target';
@@ -148,9 +96,9 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
         'data-target': isTarget || null,
         'data-movable': (canAct && movable.has(sq)) || null,
         'data-placeable': canPlace || null,
-        tabindex: sq === focusSquare ? 0 : -1,
+        tabindex: sq === state.focus ? 0 : -1,
         'aria-label': label,
-        onclick: () => click(sq),
+        onclick: () => apply(table.click(state, sq)),
       },
       b.height > 0 ? h('span', { class: 'mark', 'aria-hidden': 'true' }) : null,
       b.height > 0 ? h('span', { class: 'height' }, b.height) : null,
@@ -174,9 +122,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
 
   // Arrow keys move focus around the grid (one tab stop for the board).
   board.addEventListener('keydown', (e: KeyboardEvent) => {
-    if (!view) return;
-    const col = focusSquare.charCodeAt(0) - 97;
-    const row = Number(focusSquare.slice(1)) - 1;
+    if (!state.view) return;
     const d: Record<string, [number, number]> = {
       ArrowLeft: [-1, 0],
       ArrowRight: [1, 0],
@@ -185,26 +131,23 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     };
     const step = d[e.key];
     if (e.key === 'Escape') {
-      selected = null;
+      state = table.cancel(state);
       render();
       return;
     }
     if (!step) return;
     e.preventDefault();
-    const c = Math.max(0, Math.min(view.cols - 1, col + step[0]));
-    const r = Math.max(0, Math.min(view.rows - 1, row + step[1]));
-    focusSquare = squareName(c, r);
+    state = table.moveFocus(state, step[0], step[1]);
     render();
-    board.querySelector<HTMLElement>(`[data-square="${focusSquare}"]`)?.focus();
+    board.querySelector<HTMLElement>(`[data-square="${state.focus}"]`)?.focus();
   });
 
   function render(): void {
-    const v = view;
+    state = table.tick(state, Date.now());
+    const v = state.view;
     if (!v) return;
-    const now = Date.now();
-    for (const [sq, g] of ghosts) if (g.until <= now) ghosts.delete(sq);
-    const targets = selected ? targetsOf(selected) : new Set<Square>();
-    const movable = new Set(steps().map((m) => m.from));
+    const targets = state.selected ? table.targetsOf(state, state.selected) : new Set<Square>();
+    const movable = table.movable(state);
     board.style.setProperty('--cols', String(v.cols));
     const hadFocus = board.contains(document.activeElement);
     const cells: HTMLElement[] = [];
@@ -219,13 +162,14 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       cells.push(h('span', { class: 'tw-label', 'aria-hidden': 'true' }, String.fromCharCode(97 + col)));
     }
     replace(board, cells);
-    if (hadFocus) board.querySelector<HTMLElement>(`[data-square="${focusSquare}"]`)?.focus();
+    if (hadFocus) board.querySelector<HTMLElement>(`[data-square="${state.focus}"]`)?.focus();
     board.dataset.turn = v.turn;
     board.dataset.over = String(v.over);
     renderSide(v);
   }
 
   function renderSide(v: View): void {
+    const { canAct, selected, finished, lastMove, lastWords, history } = state;
     const me = ctx.seat === null ? null : ctx.seat === 0 ? 'black' : 'white';
     const capture = v.variant.includes('capture');
     const player = (c: 'black' | 'white', i: 0 | 1) =>
@@ -245,7 +189,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
         : v.phase === 'sprawl'
           ? 'Sprawl: place single floors on empty blocks'
           : null;
-    const pass = v.legal.find((m) => m.type === 'pass');
+    const pass = table.passMove(state);
     replace(
       side,
       player('black', 0),
@@ -255,7 +199,7 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
       canAct && selected ? h('p', {}, `Picked ${selected}: choose a highlighted target (Esc to cancel).`) : null,
       canAct && !selected && v.phase === 'moves' && !pass ? h('p', {}, 'Your move: pick one of your towers.') : null,
       canAct && pass
-        ? h('button', { class: 'primary', 'data-action': 'pass', onclick: () => send(pass) }, 'Pass (no legal move)')
+        ? h('button', { class: 'primary', 'data-action': 'pass', onclick: () => apply(table.pass(state)) }, 'Pass (no legal move)')
         : null,
       lastMove ? h('p', { class: 'last-move' }, 'Last move: ', lastWords) : null,
       history.length
@@ -266,66 +210,26 @@ export function towersUi(ctx: GameContext<Move>): GameUi<View, Event, Move> {
     );
   }
 
-  /** Towers that just left the board stay drawn a moment, then drop away. */
-  function showGone(before: View, squares: Square[]): void {
-    const at = Date.now();
-    for (const sq of squares) {
-      const col = sq.charCodeAt(0) - 97;
-      const row = Number(sq.slice(1)) - 1;
-      const old = before.blocks[row * before.cols + col];
-      if (old && old.height > 0) ghosts.set(sq, { block: old, at, until: at + GONE_MS });
-    }
-    if (!squares.length) return;
-    window.clearTimeout(ghostTimer);
-    ghostTimer = window.setTimeout(render, GONE_MS + 20);
-  }
-
-  /** The move list and last move from the steps so far (a reload's welcome). */
-  function follow(past: Event[][]): void {
-    history = [];
-    lastMove = null;
-    for (const events of past) {
-      for (const e of events) {
-        if (e.type !== 'played') continue;
-        lastMove = e.move;
-        history.push(moveText(e.move));
-      }
-    }
-    lastWords = lastMove ? moveText(lastMove) : '';
-  }
-
   return {
     root,
     show(s: Shown<View, Event>) {
-      const before = view;
-      view = s.view;
-      finished = s.view.over || s.toAct.type === 'nobody' || s.ending !== null;
-      canAct = ctx.act !== null && mayAct(s.toAct, ctx.seat) && !finished;
-      let gone: Square[] = [];
-      if (s.past && !ctx.inReplay) follow(s.past);
-      for (const e of s.events) {
-        if (e.type === 'played') {
-          lastMove = e.move;
-          lastWords = moveText(e.move);
-          if (!ctx.inReplay) history.push(moveText(e.move));
-        }
-        if (e.type === 'demolished' || e.type === 'flattened') gone = gone.concat(e.squares);
-      }
-      if (!s.live && s.events.length === 0 && !s.past) lastMove = null;
-      const step = ++lastStep;
-      if (lastMove && s.told) {
+      const now = Date.now();
+      const wake = state.wakeAt;
+      state = table.show(state, s, now);
+      const step = state.step;
+      if (state.lastMove && s.told) {
         void s.told.then((lines) => {
-          // The move's own line; what fell because of it has lines of its own.
-          const words = lines.filter((l) => l.kind === 'move').map((l) => l.text);
-          // Only if no later step has been shown meanwhile.
-          if (step !== lastStep || words.length === 0) return;
-          lastWords = words.join(' ');
+          const next = table.told(state, step, lines);
+          if (next === state) return;
+          state = next;
           render();
         });
       }
-      // A selection made on an older view may no longer be legal.
-      if (selected && targetsOf(selected).size === 0) selected = null;
-      if (s.live && before) showGone(before, gone);
+      // Towers that just left the board stay drawn a moment, then drop away.
+      if (state.wakeAt !== null && state.wakeAt !== wake) {
+        window.clearTimeout(ghostTimer);
+        ghostTimer = window.setTimeout(render, state.wakeAt - now);
+      }
       render();
     },
     destroy() {
