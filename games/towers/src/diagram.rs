@@ -4,8 +4,29 @@
 //! `W1`, `U1` (a utility on top); a trailing `u` marks
 //! a tower with a utility inside, `.` an empty block.
 
-use crate::position::{Floor, Position};
+use crate::position::{Floor, Position, Tower};
 use std::fmt;
+
+impl Tower {
+    /// The block's token in a diagram: `B3`, `W1`, `U1`, `B2u` (a utility
+    /// inside), `.` for an empty block.
+    pub fn token(&self) -> String {
+        if self.is_empty() {
+            return ".".to_string();
+        }
+        let top = match self.top {
+            Floor::Black => 'B',
+            Floor::White => 'W',
+            Floor::Utility => 'U',
+        };
+        let inside = if self.utility && self.top != Floor::Utility {
+            "u"
+        } else {
+            ""
+        };
+        format!("{top}{}{inside}", self.height)
+    }
+}
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -13,23 +34,7 @@ impl fmt::Display for Position {
         for r in (0..rows).rev() {
             write!(f, "{:>2} ", r + 1)?;
             for c in 0..cols {
-                let t = self.cells()[r * cols + c];
-                let text = if t.is_empty() {
-                    ".".to_string()
-                } else {
-                    let top = match t.top {
-                        Floor::Black => 'B',
-                        Floor::White => 'W',
-                        Floor::Utility => 'U',
-                    };
-                    let inside = if t.utility && t.top != Floor::Utility {
-                        "u"
-                    } else {
-                        ""
-                    };
-                    format!("{top}{}{inside}", t.height)
-                };
-                write!(f, "{text:>5}")?;
+                write!(f, "{:>5}", self.cells()[r * cols + c].token())?;
             }
             writeln!(f)?;
         }

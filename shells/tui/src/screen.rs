@@ -67,6 +67,25 @@ impl Prompt {
         &self.text
     }
 
+    /// Routes `key` to the prompt in `slot`, if one is open: `None` when
+    /// there is none (the key is the screen's), else what was typed once
+    /// Enter ends it (`Some(None)` while typing or after Escape). Either
+    /// end closes the prompt.
+    pub fn route(slot: &mut Option<Prompt>, key: Key) -> Option<Option<String>> {
+        let prompt = slot.as_mut()?;
+        Some(match prompt.key(key) {
+            Typed::Editing => None,
+            Typed::Cancelled => {
+                *slot = None;
+                None
+            }
+            Typed::Done(text) => {
+                *slot = None;
+                Some(text)
+            }
+        })
+    }
+
     /// Handles one key.
     pub fn key(&mut self, key: Key) -> Typed {
         match key {

@@ -12,7 +12,7 @@ use crate::{out, outln};
 use clap::{Subcommand, ValueEnum};
 use stackyard_core::{Bot, Bots, Driver, GameTime, Seat, Seed, ToAct, Viewer};
 use stackyard_towers::notation::parse_move;
-use stackyard_towers::{Color, Event, Floor, Move, Position, Square, Status, perft};
+use stackyard_towers::{Color, Event, Move, Position, Square, Status, perft};
 use std::collections::BTreeMap;
 
 /// Which colour the person plays.
@@ -268,21 +268,7 @@ fn board_text(p: &Position, last: Option<Move>, paint: Paint) -> String {
         for c in 0..cols {
             let sq = Square::new(c as u8, r as u8);
             let t = p.cells()[r * cols + c];
-            let cell = if t.is_empty() {
-                ".".to_string()
-            } else {
-                let top = match t.top {
-                    Floor::Black => 'B',
-                    Floor::White => 'W',
-                    Floor::Utility => 'U',
-                };
-                let inside = if t.utility && t.top != Floor::Utility {
-                    "u"
-                } else {
-                    ""
-                };
-                format!("{top}{}{inside}", t.height)
-            };
+            let cell = t.token();
             let cell = if Some(sq) == to {
                 format!("[{cell}]")
             } else if Some(sq) == from {

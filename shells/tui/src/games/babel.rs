@@ -5,7 +5,7 @@
 
 use crate::keys::Key;
 use crate::screen::Note;
-use crate::screen::{After, GameScreen, Prompt, Typed};
+use crate::screen::{After, GameScreen, Prompt};
 use crate::theme::Palette;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -177,14 +177,9 @@ impl BabelScreen {
 
 impl GameScreen for BabelScreen {
     fn key(&mut self, key: Key) -> After {
-        if let Some(prompt) = &mut self.prompt {
-            match prompt.key(key) {
-                Typed::Editing => {}
-                Typed::Cancelled => self.prompt = None,
-                Typed::Done(text) => {
-                    self.prompt = None;
-                    self.typed(&text);
-                }
+        if let Some(typed) = Prompt::route(&mut self.prompt, key) {
+            if let Some(text) = typed {
+                self.typed(&text);
             }
             return After::Stay;
         }

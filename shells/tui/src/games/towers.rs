@@ -4,7 +4,7 @@
 
 use super::towers_state::TowersScreen;
 use crate::keys::{Arrow, Key};
-use crate::screen::{After, GameScreen, Prompt, Typed};
+use crate::screen::{After, GameScreen, Prompt};
 use crate::theme::Palette;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -102,14 +102,9 @@ impl TowersScreen {
 
 impl GameScreen for TowersScreen {
     fn key(&mut self, key: Key) -> After {
-        if let Some(prompt) = &mut self.prompt {
-            match prompt.key(key) {
-                Typed::Editing => {}
-                Typed::Cancelled => self.prompt = None,
-                Typed::Done(text) => {
-                    self.prompt = None;
-                    self.typed(&text);
-                }
+        if let Some(typed) = Prompt::route(&mut self.prompt, key) {
+            if let Some(text) = typed {
+                self.typed(&text);
             }
             return After::Stay;
         }

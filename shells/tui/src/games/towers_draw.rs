@@ -76,18 +76,7 @@ fn board_widget(s: &TowersScreen, palette: Palette) -> Paragraph<'static> {
             let content = if t.is_empty() {
                 " . ".to_string()
             } else {
-                let letter = match t.top {
-                    Floor::Black => 'B',
-                    Floor::White => 'W',
-                    Floor::Utility => 'U',
-                };
-                let inside = if t.utility && t.top != Floor::Utility {
-                    "u"
-                } else {
-                    ""
-                };
-                let text = format!("{letter}{}{inside}", t.height);
-                format!("{:<3}", text.chars().take(3).collect::<String>())
+                format!("{:<3}", t.token().chars().take(3).collect::<String>())
             };
             let (l, rr, mark) = if s.selected == Some(sq) {
                 ('{', '}', palette.strong(Color::Green))
