@@ -88,11 +88,35 @@ function iceNoPlaysView() {
   };
 }
 
+/** Issue 49, found by the first-game test on a phone: the table of a real
+ *  game (its record's towers, 126 s in). Red's only lone pyramid, medium
+ *  9 (tower 30), stands 40 mm from the tower it may cap (tower 20); on a
+ *  phone the pieces are drawn large enough to overlap, and tower 30,
+ *  drawn after tower 20, covered the middle of it. Yellow has said done. */
+function iceCrowdedView() {
+  const towers = [
+    [10, [10, 25, 17, 19], -20, 567], [15, [15, 0], 328, 574], [16, [16, 1], 159, 561],
+    [18, [18, 4], 173, 77], [20, [20, 5, 7, 24], 492, 167], [21, [21, 6], 419, 221],
+    [23, [23, 8], 166, 387], [26, [26, 11, 3], -11, 393], [27, [12, 22, 2], 543, 77],
+    [28, [28, 13], 91, 1], [29, [29, 14, 27], 563, 387], [30, [9], 492, 127],
+  ].map(([id, pieces, x, y]) => ({ id, pieces, pos: { x, y } }));
+  return {
+    settings: { players: 2, ghost: false, hold_limit_ms: 10000, game_timer_ms: 300000 },
+    now: 126000, next_tower: 31, started: 9219, game_deadline: 309219, towers,
+    seats: [
+      { colour: 'red', ready: true, done: false, holding: null, score: 35 },
+      { colour: 'yellow', ready: true, done: true, holding: null, score: 25 },
+    ],
+    ghost_score: null, ending: null,
+  };
+}
+
 const tables = {
   T1: { summary: summary('T1', 'towers', 'Towers', [person(0), bot(1)], 'playing', '8x8'), view: towersView(), to_act: { type: 'seat', seat: 0 } },
   T2: { summary: summary('T2', 'babel', 'Tower of Babel', [person(0)], 'playing', { variant: 'standard' }), view: babelView, to_act: { type: 'seat', seat: 0 } },
   T3: { summary: summary('T3', 'icetowers', 'IceTowers', [person(0), bot(1)], 'playing'), view: iceView(), to_act: { type: 'any_seat' } },
   T4: { summary: summary('T4', 'icetowers', 'IceTowers', [person(0), bot(1, 'beginner')], 'playing'), view: iceNoPlaysView(), to_act: { type: 'any_seat' } },
+  T5: { summary: summary('T5', 'icetowers', 'IceTowers', [person(0), bot(1, 'beginner')], 'playing'), view: iceCrowdedView(), to_act: { type: 'any_seat' } },
 };
 
 let dist;
@@ -159,7 +183,7 @@ async function fixturePage(opts = {}) {
     });
   });
   await page.addInitScript(() => {
-    for (const id of ['T1', 'T2', 'T3', 'T4']) localStorage.setItem(`stackyard.seat.${id}`, JSON.stringify({ seat: 0, token: 'fixture-token' }));
+    for (const id of ['T1', 'T2', 'T3', 'T4', 'T5']) localStorage.setItem(`stackyard.seat.${id}`, JSON.stringify({ seat: 0, token: 'fixture-token' }));
   });
   return { page, sent, sockets };
 }
@@ -264,6 +288,25 @@ for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phon
     await page.click('[data-testid="main-action"]');
     await page.waitForTimeout(200);
     assert.deepEqual(sent.filter((m) => m.type === 'act').map((m) => m.action), [{ type: 'done' }]);
+    assert.deepEqual(page.errors, []);
+  });
+}
+
+for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+  test(`icetowers fixture, ${size.name}: a highlighted tower takes the click even where the pieces overlap (issue 49)`, async () => {
+    const { page, sent } = await fixturePage(size);
+    await page.goto(`${dist.url}/#/table/T5`);
+    await page.waitForSelector('.it-status[data-plays="cap"]');
+    await page.click('.it-pick[data-pick="9"]');
+    // Every tower the rules let medium 9 cap (I6), and nothing else, is
+    // highlighted; a click on each, where the player aims (its middle),
+    // lands on it, not on a neighbour drawn over it.
+    const legal = await page.$$eval('[data-tower][data-legal="true"]', (gs) => gs.map((g) => Number(g.dataset.tower)).sort((a, b) => a - b));
+    assert.deepEqual(legal, [20, 29]);
+    await shot(page, `fixture-icetowers-crowded-${size.name}`);
+    await page.click('[data-tower="20"][data-legal="true"]', { timeout: 3000 });
+    await page.waitForTimeout(200);
+    assert.deepEqual(sent.filter((m) => m.type === 'act').map((m) => m.action), [{ type: 'cap', piece: 9, onto: 20 }]);
     assert.deepEqual(page.errors, []);
   });
 }

@@ -319,6 +319,10 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     const targets = c !== null && legal ? (legal.caps.get(c) ?? new Set<TowerId>()) : null;
     const live = new Set<TowerId>();
     const ordered: SVGGElement[] = [];
+    // The towers a click may cap now, drawn over the rest: on a phone the
+    // pieces are scaled up until neighbours overlap, and "click a
+    // highlighted tower" must never land on the tower beside it.
+    const raised: SVGGElement[] = [];
     // What each tower is worth to whoever tops it (I15), under it, on a
     // layer above every tower: towers stand 40 mm apart, so a label under
     // one lies on the next, which would otherwise be drawn over it. A lone
@@ -364,7 +368,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         'aria-label',
         `tower ${t.id}: ${t.pieces.map((p) => pieceName(p, colours())).join(', ')} (bottom to top), ${pips} pips, ${topColour} on top${targets?.has(t.id) ? ', you may cap it' : ''}`,
       );
-      ordered.push(el.g);
+      (targets?.has(t.id) ? raised : ordered).push(el.g);
     }
     for (const [id, el] of towerEls) {
       if (!live.has(id)) {
@@ -372,7 +376,9 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         towerEls.delete(id);
       }
     }
-    // Append in view order (moving existing nodes keeps them the same nodes).
+    // Append in view order, the raised last (moving existing nodes keeps
+    // them the same nodes).
+    ordered.push(...raised);
     ordered.forEach((g, i) => {
       if (svg!.children[i] !== g) svg!.insertBefore(g, svg!.children[i] ?? null);
     });
