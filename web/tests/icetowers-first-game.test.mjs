@@ -36,7 +36,8 @@ const statusCut = (page) => page.$eval('.it-status', (el) => el.scrollHeight > e
 
 /**
  * One newcomer's game: a play every 5 s or so, the way the page says.
- * Caps with the first pyramid that can go somewhere; with one in hand,
+ * Caps with the first pyramid that can go somewhere (or, with one picked
+ * already, on a highlighted tower); with one in hand,
  * caps with it or sets it down; when the status says no pyramid can cap,
  * takes one out of an orange tower (up to MINES times), then presses Done
  * (again whenever a play of the bot's has cleared it, I12).
@@ -72,9 +73,13 @@ async function firstGame(size) {
         await (t ? t.click({ timeout: 1000 }) : page.click('[data-action="set_down"]', { timeout: 1000 }));
         plays++;
       } else if (st.plays === 'cap' || st.plays === '') {
-        const b = await page.$('.it-pick:not([disabled]):not(.cannot)');
-        if (!b) continue;
-        await b.click({ timeout: 1000 });
+        // A pyramid already picked ("Capping with …: click a highlighted
+        // tower"): the newcomer clicks a highlighted tower, as told.
+        if (!(await page.$('[data-tower][data-legal="true"]'))) {
+          const b = await page.$('.it-pick:not([disabled]):not(.cannot)');
+          if (!b) continue;
+          await b.click({ timeout: 1000 });
+        }
         const t = await page.waitForSelector('[data-tower][data-legal="true"]', { timeout: 1500 });
         await t.click({ timeout: 1000 });
         plays++;
