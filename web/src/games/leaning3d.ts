@@ -58,7 +58,7 @@ export interface AimShown {
 
 export interface Leaning3d {
   /** Draws every piece at its pose; pieces in `arriving` glide in from the given pose. */
-  show(pieces: PieceView[], dims: Dimensions, lookOf: (p: PieceView) => PieceLook, arriving: Map<PieceId, Pose>): void;
+  show(pieces: PieceView[], dims: Dimensions, lookOf: (p: PieceView) => PieceLook, arriving: ReadonlyMap<PieceId, Pose>): void;
   /** Marks pieces for a moment (the ones a failed placement disturbed). */
   flash(ids: PieceId[]): void;
   /** The aimed piece with its gizmo, or none. */
