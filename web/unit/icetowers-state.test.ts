@@ -12,6 +12,7 @@ import type { ToAct } from '../src/protocol';
 import type { Action, Event, Held, SeatView, View } from '../src/wire/icetowers';
 import * as it from '../src/games/icetowersState';
 import type { IceState } from '../src/games/icetowersState';
+import type { BrowserSeat } from '../src/games/types';
 
 // Piece ids are colour * 15 + k: k 0-4 small, 5-9 medium, 10-14 large.
 const RED_SMALL = 0;
@@ -59,8 +60,8 @@ const redLegal: Action[] = [
 ];
 
 const anySeat: ToAct = { type: 'any_seat' };
-const red: it.BrowserSeat = { sends: true, seat: 0 };
-const spectator: it.BrowserSeat = { sends: false, seat: null };
+const red: BrowserSeat = { sends: true, seat: 0 };
+const spectator: BrowserSeat = { sends: false, seat: null };
 
 type ShownArg = Parameters<typeof it.show>[1];
 function shown(v: View, more: Partial<ShownArg> = {}): ShownArg {
@@ -68,7 +69,7 @@ function shown(v: View, more: Partial<ShownArg> = {}): ShownArg {
 }
 
 /** `viewer` shown `v`, the rules asked and answered with `legal`. */
-function seated(v: View = view(), legal: Action[] | null = redLegal, viewer: it.BrowserSeat = red, now = 10_000): IceState {
+function seated(v: View = view(), legal: Action[] | null = redLegal, viewer: BrowserSeat = red, now = 10_000): IceState {
   const s = it.show(it.initial(viewer), shown(v, { live: false }), now);
   const { state, ask } = it.askLegal(s);
   if (!ask || legal === null) return state;

@@ -14,7 +14,7 @@
 import type { Seat } from '../protocol';
 import type { Action, Event, PieceId, SeatView, TowerId, TowerView, View } from '../wire/icetowers';
 import { COLOURS, pieceColour, pieceName, piecePips } from '../wire/icetowers';
-import type { Shown } from './types';
+import type { BrowserSeat, Shown } from './types';
 
 /** Seconds counted down after "Ready" before this seat says ready. */
 export const COUNTDOWN_S = 3;
@@ -40,13 +40,6 @@ export function legalOf(actions: readonly Action[]): Legal {
     else if (a.type === 'split') add(splits, a.tower, a.at);
   }
   return { caps, mines, splits };
-}
-
-/** Who is looking, fixed for the table's life. */
-export interface BrowserSeat {
-  /** Whether this browser may send actions at all (not a replay, not a spectator's). */
-  sends: boolean;
-  seat: Seat | null;
 }
 
 /** What the last step did to a tower, for its mark. */

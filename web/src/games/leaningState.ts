@@ -7,10 +7,9 @@
 // previews. Nothing here judges: the sizes on offer are the view's
 // `turn.sizes` (L8, L-10) and every verdict is the server's.
 
-import type { Seat } from '../protocol';
 import type { Action, Event, PieceId, Pose, Size, Suggestion, View } from '../wire/leaning';
 import type { Narration } from '../generated/core';
-import type { Shown } from './types';
+import type { ReplaySeat, Shown } from './types';
 
 /** How many of the other seats' verdicts stay under yours (the rest are in the log). */
 export const OTHERS_SHOWN = 3;
@@ -29,17 +28,8 @@ export interface LogLine {
   rule?: string | null;
 }
 
-/** Who is looking, fixed for the table's life. */
-export interface BrowserSeat {
-  /** Whether this browser may send actions at all (not a replay, not a spectator's). */
-  sends: boolean;
-  seat: Seat | null;
-  /** The replay keeps its own list of actions. */
-  inReplay: boolean;
-}
-
 export interface LeaningState {
-  readonly viewer: BrowserSeat;
+  readonly viewer: ReplaySeat;
   readonly view: View | null;
   /** The picked size, while the view allows it. */
   readonly size: Size | null;
@@ -65,7 +55,7 @@ export interface LeaningState {
   readonly arriving: ReadonlyMap<PieceId, Pose>;
 }
 
-export function initial(viewer: BrowserSeat, tutorial: boolean): LeaningState {
+export function initial(viewer: ReplaySeat, tutorial: boolean): LeaningState {
   return {
     viewer,
     view: null,

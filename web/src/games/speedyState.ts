@@ -10,7 +10,7 @@
 import type { Seat } from '../protocol';
 import type { Action, Card, Event, Look, PieceId, Placing, SeatView, TakeBack, TowerId, TowerView, View } from '../wire/speedy';
 import { lookName, placingName } from './speedy-pieces';
-import type { Shown } from './types';
+import type { ReplaySeat, Shown } from './types';
 
 export const NUDGE_MM = 1;
 export const NUDGE_FAST_MM = 5;
@@ -18,15 +18,6 @@ export const TURN_DEG = 5;
 export const TURN_FAST_DEG = 15;
 /** How long a fall's badge stays on its tower's button. */
 export const FELL_MS = 6000;
-
-/** Who is looking, fixed for the table's life. */
-export interface BrowserSeat {
-  /** Whether this browser may send actions at all (not a replay, not a spectator's). */
-  sends: boolean;
-  seat: Seat | null;
-  /** The replay steps through frames: nothing there is live. */
-  inReplay: boolean;
-}
 
 /** Where the piece in hand would be let go: a tower, the offset from its centre, the turn. */
 export interface Aim {
@@ -50,7 +41,7 @@ export interface Fall {
 }
 
 export interface SpeedyState {
-  readonly viewer: BrowserSeat;
+  readonly viewer: ReplaySeat;
   readonly view: View | null;
   /** The piece in hand (a coin with the face that will be up). */
   readonly picked: Placing | null;
@@ -85,7 +76,7 @@ export interface Result {
 
 const NO_AIM: Aim = { tower: null, x: 0, y: 0, rot: 0 };
 
-export function initial(viewer: BrowserSeat, takeBack: TakeBack): SpeedyState {
+export function initial(viewer: ReplaySeat, takeBack: TakeBack): SpeedyState {
   return { viewer, view: null, picked: null, aim: NO_AIM, takeBack, overAtTable: false, fellAt: new Map(), newFalls: [] };
 }
 
