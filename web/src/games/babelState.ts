@@ -5,18 +5,10 @@
 // legality: what may be played is the view's `legal` list (B4-B6, the
 // server's), and undo is offered by the view's `can_undo` (B-8).
 
-import type { Seat } from '../protocol';
 import type { Action, Event, View } from '../wire/babel';
-import { mayAct, type Shown } from './types';
+import { mayAct, type BrowserSeat, type Shown } from './types';
 
 export type MoveAction = Extract<Action, { type: 'move' }>;
-
-/** Who is looking, fixed for the table's life. */
-export interface BrowserSeat {
-  /** Whether this browser may send actions at all (not a replay, not a spectator's). */
-  sends: boolean;
-  seat: Seat | null;
-}
 
 export interface BabelState {
   readonly viewer: BrowserSeat;

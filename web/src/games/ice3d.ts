@@ -4,25 +4,20 @@
 // tower to use it exactly as in the 2-D view.
 
 import {
-  AmbientLight,
-  Color,
   ConeGeometry,
-  DirectionalLight,
   EdgesGeometry,
   Group,
   LineBasicMaterial,
   LineSegments,
   Mesh,
   MeshStandardMaterial,
-  PerspectiveCamera,
   PlaneGeometry,
   Raycaster,
-  Scene,
   Vector2,
-  WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { TowerId, TowerView } from '../wire/icetowers';
+import { createStage } from './stage3d';
 
 export interface Ice3d {
   update(towers: TowerView[], colourOf: (piece: number) => string, pips: (piece: number) => number, marked: Set<TowerId>): void;
@@ -30,24 +25,20 @@ export interface Ice3d {
 }
 
 export function createIce3d(host: HTMLElement, fills: Record<string, string>, onPick: (id: TowerId) => void): Ice3d {
-  const renderer = new WebGLRenderer({ antialias: true });
-  renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
-  const canvas = renderer.domElement;
-  canvas.setAttribute('aria-label', 'The table in 3-D: drag to orbit, click a tower');
-  canvas.classList.add('it-canvas');
-  host.append(canvas);
-
-  const scene = new Scene();
-  scene.background = new Color('#cfe3ef');
-  scene.add(new AmbientLight(0xffffff, 1.2));
-  const sun = new DirectionalLight(0xffffff, 2.2);
-  sun.position.set(80, 200, 120);
-  scene.add(sun);
+  const stage = createStage(host, {
+    canvasClass: 'it-canvas',
+    label: 'The table in 3-D: drag to orbit, click a tower',
+    sky: '#cfe3ef',
+    ambient: 1.2,
+    sun: { intensity: 2.2, at: [80, 200, 120] },
+    camera: { fov: 45, far: 5000 },
+    height: (w) => Math.round(Math.min(w * 0.7, window.innerHeight * 0.65)),
+  });
+  const { renderer, canvas, scene, camera } = stage;
   const floor = new Mesh(new PlaneGeometry(2000, 2000), new MeshStandardMaterial({ color: '#dcd3c0' }));
   floor.rotation.x = -Math.PI / 2;
   scene.add(floor);
 
-  const camera = new PerspectiveCamera(45, 1, 1, 5000);
   const controls = new OrbitControls(camera, canvas);
   controls.enableDamping = true;
   controls.maxPolarAngle = Math.PI / 2.1;
@@ -57,18 +48,7 @@ export function createIce3d(host: HTMLElement, fills: Record<string, string>, on
   let framed = false;
   let running = true;
 
-  function resize(): void {
-    const w = host.clientWidth || 600;
-    const h = Math.round(Math.min(w * 0.7, window.innerHeight * 0.65));
-    renderer.setSize(w, h, false);
-    canvas.style.width = '100%';
-    canvas.style.height = `${h}px`;
-    camera.aspect = w / h;
-    camera.updateProjectionMatrix();
-  }
-  const observer = new ResizeObserver(resize);
-  observer.observe(host);
-  resize();
+  stage.watchSize();
 
   // A click that did not drag picks the tower under the pointer.
   let down: { x: number; y: number } | null = null;
@@ -147,11 +127,9 @@ export function createIce3d(host: HTMLElement, fills: Record<string, string>, on
     },
     dispose() {
       running = false;
-      observer.disconnect();
       controls.dispose();
-      renderer.dispose();
       geometries.forEach((g) => g.dispose());
-      canvas.remove();
+      stage.dispose();
     },
   };
 }

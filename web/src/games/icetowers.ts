@@ -10,7 +10,10 @@
 // What is legal right now is highlighted before you try: the list comes
 // from the rules themselves compiled to WebAssembly (their `legal` question,
 // IceTowers::legal_actions on the table rebuilt from the view), never from
-// rules re-typed here; the server still judges every action.
+// rules re-typed here; the server still judges every action. What the
+// table keeps and how each input changes it is icetowersState.ts; this
+// file draws it and feeds it clicks, the server's views, the rules'
+// answers and the clock.
 //
 // Nothing under the pointer is rebuilt while the game runs: the buttons
 // and the towers' click targets stay the same elements and only change
@@ -19,13 +22,15 @@
 
 import { h, replace, s } from '../ui/dom';
 import type { Action, Event, PieceId, TowerId, TowerView, View } from '../wire/icetowers';
-import { COLOURS, pieceColour, pieceName, piecePips } from '../wire/icetowers';
+import { pieceName, piecePips } from '../wire/icetowers';
 import { NOTHING_HERE } from '../generated/icetowers';
 import { ruleHref } from '../words';
 import { plural } from '../words/say';
 import type { GameContext, GameUi, Shown } from './types';
 import { toldLog } from './toldLog';
 import type { Ice3d } from './ice3d';
+import * as table from './icetowersState';
+import type { IceState } from './icetowersState';
 
 /** Okabe–Ito hues for red, yellow, green, blue; black and white as is. */
 const FILL: Record<string, string> = {
@@ -38,33 +43,6 @@ const FILL: Record<string, string> = {
 };
 const LETTER: Record<string, string> = { red: 'R', yellow: 'Y', green: 'G', blue: 'B', black: 'K', white: 'W' };
 const SIZE = [0, 9, 13, 17.5]; // half-side per pips, in table millimetres (towers stand 40 apart)
-/** Seconds counted down after "Ready" before this seat says ready. */
-const COUNTDOWN_S = 3;
-
-/** What the rules allow this seat now, by tower and piece. */
-interface Legal {
-  caps: Map<PieceId, Set<TowerId>>;
-  mines: Map<TowerId, Set<PieceId>>;
-  splits: Map<TowerId, Set<number>>;
-}
-
-function legalOf(actions: Action[]): Legal {
-  const l: Legal = { caps: new Map(), mines: new Map(), splits: new Map() };
-  for (const a of actions) {
-    if (a.type === 'cap') {
-      if (!l.caps.has(a.piece)) l.caps.set(a.piece, new Set());
-      l.caps.get(a.piece)!.add(a.onto);
-    } else if (a.type === 'mine') {
-      if (!l.mines.has(a.tower)) l.mines.set(a.tower, new Set());
-      l.mines.get(a.tower)!.add(a.piece);
-    } else if (a.type === 'split') {
-      if (!l.splits.has(a.tower)) l.splits.set(a.tower, new Set());
-      l.splits.get(a.tower)!.add(a.at);
-    }
-  }
-  return l;
-}
-
 export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   // ---- the persistent frame ----------------------------------------------
   const status = h('span', { class: 'it-status', role: 'status' });
@@ -81,17 +59,11 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   const logEl = h('div', { class: 'it-log-box' });
   const root = h('div', { class: 'it' }, bar, h('div', { class: 'it-play' }, tableEl, handEl), h('div', { class: 'it-side' }, seatsEl, logEl));
 
-  let view: View | null = null;
-  let received = 0; // Date.now() when `view` arrived: view.now then matches it
-  let capWith: PieceId | null = null;
-  let opened: TowerId | null = null;
-  let recent = new Map<TowerId, string>();
+  let state: IceState = table.initial({ sends: ctx.act !== null, seat: ctx.seat });
   // The table history's own lines (the game's words, games/icetowers/src/
   // words.rs, worded once per step by the table screen), newest beside the
   // table; never worded again here.
   const log = toldLog(50, () => renderLog());
-  let legal: Legal | null = null;
-  let countdown: number | null = null; // seconds left before "ready" is sent
   let countdownTimer: number | undefined;
   // The 3-D table, once asked for (three.js is loaded on demand).
   let three: Ice3d | null = null;
@@ -102,101 +74,70 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   let labels: SVGGElement | null = null;
   const towerEls = new Map<TowerId, { g: SVGGElement; body: SVGGElement; sig: string }>();
 
-  const colours = () => view?.seats.map((s) => s.colour).concat(view.settings.ghost ? ['white'] : []) ?? COLOURS;
-  const mySeat = () => (ctx.seat === null || !view ? null : view.seats[ctx.seat]);
-  const tower = (id: TowerId) => view?.towers.find((t) => t.id === id);
-  const colourOf = (p: PieceId) => colours()[pieceColour(p)] ?? 'white';
-  const ghostColour = () => (view?.settings.ghost ? view.seats.length : -1);
-  const playing = () => ctx.act !== null && view !== null && view.started !== null && !view.ending && mySeat() !== null;
-  /** Pieces this seat may pick up to cap with: its own free-standers, and the ghost's. */
-  const pickable = (t: TowerView) => t.pieces.length === 1 && (pieceColour(t.pieces[0]) === ctx.seat || pieceColour(t.pieces[0]) === ghostColour());
-  /** The piece a tower click would cap with: the one held, else the one picked. */
-  const capping = (): PieceId | null => mySeat()?.holding?.piece ?? capWith;
+  const colours = () => table.colours(state);
+  const colourOf = (p: PieceId) => table.colourOf(state, p);
 
   // ---- asking the rules what is legal --------------------------------------
 
-  let legalAsked = 0;
   async function refreshLegal(): Promise<void> {
-    const v = view;
-    if (!v || ctx.seat === null || ctx.act === null || v.started === null || v.ending) {
-      legal = null;
-      return;
-    }
-    const asked = ++legalAsked;
+    const r = table.askLegal(state);
+    state = r.state;
+    const q = r.ask;
+    if (!q) return;
     try {
       const { ask } = await import('../rules/wasm');
-      const actions = await ask<Action[]>('icetowers', 'legal', v, ctx.seat);
-      if (asked !== legalAsked || v !== view) return; // the table moved on meanwhile
-      legal = legalOf(actions);
+      const actions = await ask<Action[]>('icetowers', 'legal', q.view, q.seat);
+      const next = table.legalAnswer(state, q, actions);
+      if (next === state) return; // the table moved on meanwhile
+      state = next;
     } catch {
-      // No rules module (or a view it cannot rebuild): no highlights; the
-      // server still judges every action.
-      legal = null;
+      state = table.legalFailed(state);
     }
     render();
   }
 
   // ---- acting ----------------------------------------------------------------
 
-  function send(a: Action): void {
-    capWith = null;
-    opened = null;
-    ctx.act?.(a);
-    render();
+  /** What a click or a button asked for, after the new state is in. */
+  function apply(r: table.Result): void {
+    state = r.state;
+    switch (r.effect.type) {
+      case 'none':
+        return;
+      case 'send':
+        ctx.act?.(r.effect.action);
+        render();
+        return;
+      case 'countdown':
+        startCountdown();
+        return;
+      case 'draw':
+        render();
+    }
   }
 
   function startCountdown(): void {
-    if (countdown !== null) return;
-    countdown = COUNTDOWN_S;
     const tick = () => {
-      if (countdown === null) return;
-      if (countdown <= 0) {
-        countdown = null;
+      const r = table.countdownTick(state);
+      state = r.state;
+      if (r.effect.type === 'none') return;
+      if (r.effect.type === 'send') {
         window.clearInterval(countdownTimer);
-        ctx.act?.({ type: 'ready' });
+        ctx.act?.(r.effect.action);
       }
       render();
-      if (countdown !== null) countdown -= 1;
+      state = table.countedDown(state);
     };
     tick();
     countdownTimer = window.setInterval(tick, 1000);
   }
 
-  function onMain(): void {
-    const a = mainBtn.dataset.action;
-    if (a === 'ready') startCountdown();
-    else if (a === 'done') send({ type: 'done' });
-    else if (a === 'undone') send({ type: 'undone' });
-  }
-  mainBtn.addEventListener('click', onMain);
-  setDownBtn.addEventListener('click', () => send({ type: 'set_down' }));
+  mainBtn.addEventListener('click', () => apply(table.pressMain(state)));
+  setDownBtn.addEventListener('click', () => apply(table.setDown(state)));
   toggleBtn.addEventListener('click', () => void toggle3d());
 
-  function pick(p: PieceId | null): void {
-    capWith = p;
-    opened = null;
-    render();
-  }
-
-  function clickTower(t: TowerView): void {
-    if (!ctx.act || !view || view.started === null || view.ending) {
-      opened = opened === t.id ? null : t.id;
-      return render();
-    }
-    const held = mySeat()?.holding;
-    if (held) return send({ type: 'cap', piece: held.piece, onto: t.id });
-    if (capWith !== null) {
-      if (t.pieces.length === 1 && t.pieces[0] === capWith) return pick(null);
-      // Another of your free-standers while one is picked: pick that one
-      // instead, unless the picked one may cap it.
-      if (pickable(t) && legal && !legal.caps.get(capWith)?.has(t.id)) return pick(t.pieces[0]);
-      return send({ type: 'cap', piece: capWith, onto: t.id });
-    }
-    // Your own (or the ghost's) free-stander is a piece to cap with; the
-    // server will say if that cap is illegal.
-    if (pickable(t)) return pick(t.pieces[0]);
-    opened = opened === t.id ? null : t.id;
-    render();
+  function clickTower(id: TowerId): void {
+    apply(table.clickTower(state, id));
   }
 
   async function toggle3d(): Promise<void> {
@@ -206,10 +147,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       svgHost.replaceChildren();
       svg = null;
       towerEls.clear();
-      three = createIce3d(svgHost, FILL, (id) => {
-        const t = tower(id);
-        if (t) clickTower(t);
-      });
+      three = createIce3d(svgHost, FILL, clickTower);
     } else if (!want3d && three) {
       three.dispose();
       three = null;
@@ -267,18 +205,14 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         onkeydown: ((e: KeyboardEvent) => {
           if (e.key === 'Enter' || e.key === ' ') {
             e.preventDefault();
-            const now = tower(t.id);
-            if (now) clickTower(now);
+            clickTower(t.id);
           }
         }) as EventListener,
       });
       // The whole footprint is the click target, however small the pieces,
       // and it stays the same element whatever is redrawn inside.
       const hit = s('rect', { class: 'hit', x: -20, y: -20, width: 40, height: 40, fill: 'transparent' });
-      hit.addEventListener('click', () => {
-        const now = tower(t.id);
-        if (now) clickTower(now);
-      });
+      hit.addEventListener('click', () => clickTower(t.id));
       const body = s('g', { class: 'it-body' });
       g.append(s('title', {}, `tower ${t.id}`), body, hit);
       el = { g, body, sig: '' };
@@ -289,11 +223,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
 
   function renderTable(v: View): void {
     if (three) {
-      const marked = new Set<TowerId>(recent.keys());
-      if (opened !== null) marked.add(opened);
-      const c = capping();
-      if (c !== null && legal) for (const id of legal.caps.get(c) ?? []) marked.add(id);
-      three.update(v.towers, colourOf, piecePips, marked);
+      three.update(v.towers, colourOf, piecePips, table.marked(state));
       return;
     }
     const xs = v.towers.map((t) => t.pos.x);
@@ -315,8 +245,6 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       svgHost.replaceChildren(svg);
     }
     svg.setAttribute('viewBox', `${minX} ${minY} ${w} ${hgt}`);
-    const c = capping();
-    const targets = c !== null && legal ? (legal.caps.get(c) ?? new Set<TowerId>()) : null;
     const live = new Set<TowerId>();
     const ordered: SVGGElement[] = [];
     // The towers a click may cap now, drawn over the rest: on a phone the
@@ -342,18 +270,16 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       }
       const pips = t.pieces.reduce((n, p) => n + piecePips(p), 0);
       if (t.pieces.length > 1) worth.push(s('text', { class: 'count', transform: `translate(${t.pos.x} ${-t.pos.y}) scale(${k})`, x: 0, y: 26 }, `${pips} pips`));
-      const isPicked = capWith !== null && t.pieces.length === 1 && t.pieces[0] === capWith;
-      const mine = legal?.mines.has(t.id) || legal?.splits.has(t.id);
-      const canPick = playing() && c === null && pickable(t) && (legal === null || (legal.caps.get(t.pieces[0])?.size ?? 0) > 0);
+      const m = table.towerMarks(state, t);
       const cls = [
         'it-tower',
-        isPicked ? 'capwith' : '',
-        opened === t.id ? 'opened' : '',
-        recent.has(t.id) ? 'recent' : '',
-        targets?.has(t.id) ? 'legal' : '',
-        targets && !targets.has(t.id) && !isPicked ? 'dim' : '',
-        playing() && c === null && mine ? 'can-mine' : '',
-        canPick ? 'can-pick' : '',
+        m.picked ? 'capwith' : '',
+        m.opened ? 'opened' : '',
+        m.recent ? 'recent' : '',
+        m.target === true ? 'legal' : '',
+        m.target === false && !m.picked ? 'dim' : '',
+        m.canMine ? 'can-mine' : '',
+        m.canPick ? 'can-pick' : '',
       ]
         .filter(Boolean)
         .join(' ');
@@ -361,12 +287,12 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
       el.g.setAttribute('transform', `translate(${t.pos.x} ${-t.pos.y}) scale(${k})`);
       el.g.dataset.topColour = topColour;
       el.g.dataset.count = String(t.pieces.length);
-      el.g.dataset.legal = targets ? String(targets.has(t.id)) : '';
+      el.g.dataset.legal = m.target === null ? '' : String(m.target);
       // What its panel offers this seat now (I7 mine, I11 split), for tests and tools.
-      el.g.dataset.can = playing() && c === null && legal ? [legal.mines.has(t.id) ? 'mine' : '', legal.splits.has(t.id) ? 'split' : ''].filter(Boolean).join(' ') : '';
+      el.g.dataset.can = m.can;
       el.g.setAttribute(
         'aria-label',
-        `tower ${t.id}: ${t.pieces.map((p) => pieceName(p, colours())).join(', ')} (bottom to top), ${pips} pips, ${topColour} on top${targets?.has(t.id) ? ', you may cap it' : ''}`,
+        `tower ${t.id}: ${t.pieces.map((p) => pieceName(p, colours())).join(', ')} (bottom to top), ${pips} pips, ${topColour} on top${m.target ? ', you may cap it' : ''}`,
       );
       (targets?.has(t.id) ? raised : ordered).push(el.g);
     }
@@ -398,7 +324,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   }
 
   function renderHand(v: View): void {
-    const me = mySeat();
+    const me = table.mySeat(state);
     if (!me || ctx.act === null) {
       replace(handEl, h('span', { class: 'muted' }, v.started === null ? 'Waiting for the players to be ready.' : 'Watching: every action appears live.'));
       handBtns.clear();
@@ -414,8 +340,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         heldEl.dataset.sig = sig;
       }
     }
-    const mine = v.towers.filter(pickable).map((t) => ({ piece: t.pieces[0], tower: t.id }));
-    mine.sort((a, b) => piecePips(a.piece) - piecePips(b.piece) || a.tower - b.tower);
+    const mine = table.handPieces(state);
     const live = new Set(mine.map((m) => m.piece));
     for (const [p, b] of handBtns) {
       if (!live.has(p)) {
@@ -423,27 +348,24 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         handBtns.delete(p);
       }
     }
+    const playing = table.playing(state);
     let prev: Element = heldEl;
     for (const m of mine) {
       let b = handBtns.get(m.piece);
       if (!b) {
         const piece = m.piece;
         b = h('button', { type: 'button', class: 'it-pick', 'data-pick': piece }, pieceGlyph(piece), h('span', { class: 'it-pick-label' }));
-        b.addEventListener('click', () => {
-          if (!playing() || mySeat()?.holding) return;
-          pick(capWith === piece ? null : piece);
-        });
+        b.addEventListener('click', () => apply(table.pickPiece(state, piece)));
         handBtns.set(piece, b);
       }
-      const can = legal === null || (legal.caps.get(m.piece)?.size ?? 0) > 0;
       // The size and the tower number the table shows above it: "small, tower 4".
       const label = `${['small', 'medium', 'large'][piecePips(m.piece) - 1]}, tower ${m.tower}`;
       const lab = b.querySelector('.it-pick-label')!;
       if (lab.textContent !== label) lab.textContent = label;
-      b.setAttribute('aria-pressed', String(capWith === m.piece));
-      b.setAttribute('aria-label', `${pieceName(m.piece, colours())} standing alone as tower ${m.tower}${can ? '' : ': no tower takes it now'}`);
-      b.classList.toggle('cannot', !can);
-      b.disabled = !playing() || Boolean(me.holding);
+      b.setAttribute('aria-pressed', String(state.capWith === m.piece));
+      b.setAttribute('aria-label', `${pieceName(m.piece, colours())} standing alone as tower ${m.tower}${m.can ? '' : ': no tower takes it now'}`);
+      b.classList.toggle('cannot', !m.can);
+      b.disabled = !playing || Boolean(me.holding);
       if (prev.nextSibling !== b) prev.after(b);
       prev = b;
     }
@@ -462,66 +384,17 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
     if (status.dataset.plays !== plays) status.dataset.plays = plays;
   }
 
-  /** What is left for this seat to do, by the rules' own list (I6, I7,
-   *  I11), and the status line saying it: when none of its pyramids can
-   *  cap, the table says so and what is left, rather than "pick one of
-   *  your pyramids" (issue 49). `plays` marks the case for tests. */
-  function leftToDo(v: View): { text: string; plays: string } {
-    if (!legal || [...legal.caps.values()].some((t) => t.size > 0)) {
-      const text = capWith !== null ? `Capping with ${pieceName(capWith, colours())}: click a highlighted tower.` : 'Pick one of your pyramids, then a tower to cap.';
-      return { text, plays: legal ? 'cap' : '' };
-    }
-    const others = v.seats.every((st, i) => i === ctx.seat || st.done);
-    const finish = others ? 'press Done to end the game' : 'press Done if you have finished';
-    const ways = [legal.mines.size > 0 ? 'take one of yours out' : '', legal.splits.size > 0 ? 'split it' : ''].filter(Boolean).join(' or ');
-    if (ways) return { text: `None of your pyramids can cap now: click a tower outlined in orange to ${ways}, or ${finish}.`, plays: 'no-cap' };
-    // I13: the game ends when everyone is done (or nobody can play), not at the timer.
-    return { text: others ? 'No plays left: press Done to end the game.' : 'No plays left for now: press Done; the game ends when everyone is done.', plays: 'none' };
-  }
-
-  function renderBar(v: View): void {
-    const me = mySeat();
-    const act = ctx.act !== null && me !== null && !v.ending;
-    const started = v.started !== null;
+  function renderBar(): void {
     toggleBtn.textContent = want3d ? '2-D view' : '3-D view';
     toggleBtn.setAttribute('aria-pressed', String(want3d));
-    setDownBtn.hidden = !(act && started && me!.holding);
-    if (v.ending) {
-      setMain('Game over', 'over', true);
-      setStatus('');
-    } else if (!act) {
-      setMain(started ? 'Watching' : 'Waiting', 'none', true);
-      setStatus(started ? 'Watching: every action appears live.' : 'Waiting for the players to be ready.');
-    } else if (!started && countdown !== null) {
-      setMain(`Starting in ${countdown}…`, 'countdown', true);
-      setStatus('Get ready: your pyramids are the ones in the row below the table.');
-    } else if (!started && !me!.ready) {
-      setMain('Ready', 'ready');
-      setStatus('Press Ready: the game starts after a short countdown.');
-    } else if (!started) {
-      setMain('Waiting…', 'waiting', true);
-      setStatus('Waiting for everyone to be ready…');
-    } else if (me!.holding) {
-      setMain('Done', 'done', true);
-      setStatus(legal && (legal.caps.get(me!.holding.piece)?.size ?? 0) === 0 ? 'No tower takes it: set it down.' : 'Cap a highlighted tower with it.');
-    } else if (me!.done) {
-      setMain('Undo “done”', 'undone');
-      setStatus('You said you are done; the game ends when everyone is.');
-    } else {
-      setMain('Done', 'done');
-      const left = leftToDo(v);
-      setStatus(left.text, left.plays);
-    }
+    const b = table.bar(state);
+    if (!b) return;
+    setDownBtn.hidden = !b.setDown;
+    setMain(b.label, b.action, b.disabled);
+    setStatus(b.status, b.plays);
   }
 
   // ---- seats, panel, log --------------------------------------------------------
-
-  function heldText(v: View, seat: number): string | null {
-    const held = v.seats[seat].holding;
-    if (!held) return null;
-    const left = Math.max(0, held.deadline - (v.now + (Date.now() - received)));
-    return `${(left / 1000).toFixed(1)} s`;
-  }
 
   function renderSeats(v: View): void {
     replace(
@@ -552,62 +425,51 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
 
   /** The clocks only: text changes, no element is replaced. */
   function tickTimes(): void {
-    const v = view;
-    if (!v) return;
+    if (!state.view) return;
+    const now = Date.now();
     root.querySelectorAll<HTMLElement>('.it-held-time').forEach((el) => {
       const seat = el.dataset.seat !== undefined ? Number(el.dataset.seat) : ctx.seat;
-      const t = seat === null ? null : heldText(v, seat);
+      const t = seat === null ? null : table.heldText(state, seat, now);
       const text = t === null ? '' : el.dataset.seat !== undefined ? t : `(${t} left)`;
       if (el.textContent !== text) el.textContent = text;
     });
     const g = root.querySelector('.it-game-time');
-    if (g && v.game_deadline !== null) {
-      const text = Math.max(0, (v.game_deadline - v.now - (Date.now() - received)) / 1000).toFixed(0);
-      if (g.textContent !== text) g.textContent = text;
-    }
+    const text = table.gameTimeText(state, now);
+    if (g && text !== null && g.textContent !== text) g.textContent = text;
   }
 
   function renderPanel(): void {
-    const t = opened === null ? undefined : tower(opened);
-    panel.hidden = !t;
-    if (!t) {
+    const p = table.panel(state);
+    panel.hidden = !p;
+    if (!p) {
       replace(panel);
       return;
     }
+    const t = p.tower;
     // Over the half of the table away from the tower, so the tower (and
     // its neighbours) stay in reach.
-    const ys = view?.towers.map((x) => x.pos.y) ?? [0];
-    const mid = (Math.min(...ys) + Math.max(...ys)) / 2;
-    panel.classList.toggle('at-top', t.pos.y <= mid);
-    const act = playing() && !mySeat()?.holding;
+    panel.classList.toggle('at-top', p.atTop);
     const rows: HTMLElement[] = [];
-    // Top of the tower first, as it is read from above.
-    for (let i = t.pieces.length - 1; i >= 0; i--) {
-      const p = t.pieces[i];
-      // Only what the rules allow now is offered (all buried pieces when
-      // the rules module could not answer: the server judges).
-      const mineOk = act && i < t.pieces.length - 1 && (legal ? Boolean(legal.mines.get(t.id)?.has(p)) : true);
+    for (const r of p.rows) {
       rows.push(
         h(
           'li',
           {},
-          pieceGlyph(p),
-          ` ${pieceName(p, colours())} `,
-          mineOk ? h('button', { type: 'button', 'data-action': 'mine', 'data-piece': p, onclick: () => send({ type: 'mine', tower: t.id, piece: p }) }, 'Take it out') : null,
+          pieceGlyph(r.piece),
+          ` ${pieceName(r.piece, colours())} `,
+          r.mine ? h('button', { type: 'button', 'data-action': 'mine', 'data-piece': r.piece, onclick: () => apply(table.mine(state, t.id, r.piece)) }, 'Take it out') : null,
         ),
       );
-      const splitOk = act && i > 0 && (legal ? Boolean(legal.splits.get(t.id)?.has(i)) : pieceColour(t.pieces[i - 1]) === pieceColour(p));
-      if (splitOk) {
-        rows.push(h('li', { class: 'split' }, h('button', { type: 'button', 'data-action': 'split', onclick: () => send({ type: 'split', tower: t.id, at: i }) }, `Split here (${i} stay below)`)));
+      if (r.split) {
+        rows.push(h('li', { class: 'split' }, h('button', { type: 'button', 'data-action': 'split', onclick: () => apply(table.split(state, t.id, r.index)) }, `Split here (${r.index} stay below)`)));
       }
     }
-    const nothing = act && legal && !legal.mines.has(t.id) && !legal.splits.has(t.id);
     replace(
       panel,
-      h('h3', {}, `Tower ${t.id}`, h('button', { type: 'button', class: 'link', 'aria-label': 'close', onclick: () => ((opened = null), render()) }, '×')),
+      h('h3', {}, `Tower ${t.id}`, h('button', { type: 'button', class: 'link', 'aria-label': 'close', onclick: () => ((state = table.closePanel(state)), render()) }, '×')),
       h('ul', { class: 'it-pieces' }, rows),
       // The hint and its rule are the rules crate's (games/icetowers/src/words.rs).
-      nothing ? h('p', { class: 'muted' }, `${NOTHING_HERE.words} `, h('a', { href: ruleHref('icetowers', NOTHING_HERE.rule), class: 'rule-link' }, 'The rule')) : null,
+      p.nothing ? h('p', { class: 'muted' }, `${NOTHING_HERE.words} `, h('a', { href: ruleHref('icetowers', NOTHING_HERE.rule), class: 'rule-link' }, 'The rule')) : null,
     );
   }
 
@@ -616,43 +478,34 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
   }
 
   function renderCountdown(): void {
+    const { countdown } = state;
     countdownEl.hidden = countdown === null;
     if (countdown !== null) countdownEl.textContent = countdown > 0 ? String(countdown) : 'Go!';
   }
 
   function render(): void {
-    if (!view) return;
-    renderBar(view);
-    renderTable(view);
-    renderHand(view);
-    renderSeats(view);
+    const v = state.view;
+    if (!v) return;
+    renderBar();
+    renderTable(v);
+    renderHand(v);
+    renderSeats(v);
     renderPanel();
     renderCountdown();
   }
 
   // The hold and game timers tick between steps: text only.
   const timer = window.setInterval(() => {
-    if (view && !view.ending) tickTimes();
+    if (table.ticking(state)) tickTimes();
   }, 250);
 
   return {
     root,
     show(sh: Shown<View, Event>) {
-      view = sh.view;
-      received = Date.now();
-      recent = new Map();
-      for (const e of sh.events) {
-        if (e.type === 'capped') recent.set(e.onto, 'capped');
-        if (e.type === 'split') recent.set(e.new_tower, 'split');
-        if (e.type === 'set_down') recent.set(e.tower, 'set_down');
-      }
+      const counting = state.countdown !== null;
+      state = table.show(state, sh, Date.now());
       if (!ctx.inReplay) log.follow(sh.told);
-      if (capWith !== null && !sh.view.towers.some((t) => t.pieces.length === 1 && t.pieces[0] === capWith)) capWith = null;
-      if (opened !== null && !tower(opened)) opened = null;
-      if (sh.view.started !== null && countdown !== null) {
-        countdown = null;
-        window.clearInterval(countdownTimer);
-      }
+      if (counting && state.countdown === null) window.clearInterval(countdownTimer);
       // The last answer's highlights stay until the rules answer for this
       // view (a few milliseconds), so nothing flickers.
       render();

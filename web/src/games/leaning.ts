@@ -9,14 +9,20 @@
 // "Where would it rest?" needs the physics. This file never simulates: it
 // shows the aim as the aim, and asks the one hook in leaningPreview.ts (a
 // judge preview, the rules crate compiled to WebAssembly, once plugged in).
+//
+// What the table keeps and how each message changes it (the server's
+// views, their events in words, refusals, the aim, the suggestions) is
+// leaningState.ts; this file draws it, sends, and asks the rules.
 
 import { h, replace } from '../ui/dom';
-import type { Action, Event, PieceId, PieceView, Pose, Settings, Size, Suggestion, View } from '../wire/leaning';
+import type { Action, Event, PieceView, Pose, Settings, Size, View } from '../wire/leaning';
 import { SIZES } from '../wire/leaning';
 import type { Narration } from '../generated/core';
 import type { GameContext, GameUi, Shown } from './types';
 import type { Leaning3d, PieceLook } from './leaning3d';
 import { leaningPreview, setLeaningPreview, suggestLeaning, wasmPreview, type PlaceAction, type PreviewShown } from './leaningPreview';
+import * as table from './leaningState';
+import type { LeaningState, VerdictLine } from './leaningState';
 
 const TUTORIAL_KEY = 'stackyard.leaning.tutorial';
 
@@ -55,16 +61,7 @@ const NUDGES: [string, string, string][] = [
   ['g', 'to table', 'down until the lowest corner is 0.1 mm above the table (G)'],
 ];
 
-/** How many of the other seats' verdicts stay under yours (the rest are in the log). */
-const OTHERS_SHOWN = 3;
-
 const SIZE_KEY: Record<string, Size> = { '1': 'small', '2': 'medium', '3': 'large' };
-/** A line the table says about what happened: the game's own words
- *  (`Narration`), its kind the table's (clean, slip, …, or refused). */
-type VerdictLine = Omit<Narration, 'kind'> & {
-  kind: 'clean' | 'slip' | 'break' | 'wreck' | 'held' | 'refused' | 'passed' | 'info';
-};
-
 const ruleLink = (rule: string | null | undefined) =>
   rule ? [' ', h('a', { href: `#/rules/leaning/${rule}`, class: 'rule-link', 'data-rule': rule }, 'the rule')] : null;
 
@@ -128,49 +125,30 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     h('div', { class: 'lt-side' }, seatsEl, ctx.inReplay ? null : [keysEl, latestEl, logEl]),
   );
 
-  let view: View | null = null;
   let three: Leaning3d | null = null;
   let destroyed = false;
-  let size: Size | null = null;
-  let pose: Pose | null = null;
   let mode: 'translate' | 'rotate' = 'translate';
-  /** Your newest verdict (or refusal, or pass), until dismissed or replaced by your next. */
-  let ownVerdict: VerdictLine | null = null;
-  /** What the other seats did since (newest last); in a replay, the frame's last verdict. */
-  let others: VerdictLine[] = [];
-  let log: { text: string; kind: string; rule?: string | null }[] = [];
-  let pending = false; // an action is on its way: one at a time
+  let state: LeaningState = table.initial({ sends: ctx.act !== null, seat: ctx.seat, inReplay: ctx.inReplay }, localStorage.getItem(TUTORIAL_KEY) !== 'done');
   let previewShown: PreviewShown | null = null;
   let previewTimer: number | undefined;
   let previewAsked = 0;
-  // Suggested poses for the picked size (the rules' own, suggest.rs via
-  // WebAssembly): the aim starts from the first; the player cycles and adjusts.
-  let suggestions: Suggestion[] = [];
-  let suggestionAt = 0;
   let suggesting = false;
   let suggestAsked = 0;
-  let near: number | null = null;
-  // Whether the player moved the aim since picking: a late answer never
-  // yanks an aim the player is working on.
-  let aimTouched = false;
-  // The first-placement tutorial: shown until this browser's first placement.
-  let tutorial = !ctx.inReplay && localStorage.getItem(TUTORIAL_KEY) !== 'done';
 
   // The table's own settings (tolerances, tries), as the server sent them.
   const given = (ctx.settings ?? {}) as Partial<Settings>;
   /** "try 2 of 3" (the table's `max_tries`). */
   const tryOf = (n: number) => (given.max_tries !== undefined ? `try ${n} of ${given.max_tries}` : `try ${n}`);
   const seatName = (seat: number) => `${String.fromCharCode(65 + seat)} · ${ctx.seatLabel(seat)}`;
-  const myTurn = () => view !== null && ctx.act !== null && ctx.seat !== null && view.to_act === ctx.seat;
-  const allowed = (z: Size) => view?.turn?.sizes.includes(z) ?? false;
+  const myTurn = () => table.myTurn(state);
+  const allowed = (z: Size) => table.allowed(state, z);
   const lookOf = (p: PieceView): PieceLook => (p.owner.type === 'seat' ? seatLook(p.owner.seat) : NEUTRAL);
 
   void import('./leaning3d').then(({ createLeaning3d }) => {
     if (destroyed) return;
     loading.remove();
     three = createLeaning3d(host, (p) => {
-      pose = p;
-      aimTouched = true;
+      state = table.aimed(state, p);
       aimChanged(false);
     });
     three.setMode(mode);
@@ -178,53 +156,45 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   });
 
   function send(a: Action): void {
-    if (!ctx.act || pending) return;
-    pending = true;
-    ctx.act(a);
+    sent(table.send(state, a));
+  }
+
+  function sent(r: table.Sent): void {
+    state = r.state;
+    if (!r.action) return;
+    ctx.act?.(r.action);
     render();
   }
 
-  /** A fresh aim: upright, its base just off the table, in front of the
-   *  structure (on the viewer's side, where the camera starts). */
-  function freshPose(): Pose {
-    const ps = view?.pieces.filter((p) => p.status !== 'boxed') ?? [];
-    const xs = ps.map((p) => p.pose.position[0]);
-    const ys = ps.map((p) => p.pose.position[1]);
-    const x = xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
-    const y = ys.length ? Math.min(...ys) - 60 : 0;
-    return { position: [Math.round(x), Math.round(y), 0.5], rotation_deg: [0, 0, 0] };
-  }
-
   function pick(z: Size): void {
-    if (!myTurn() || !allowed(z)) return;
-    const changed = size !== z;
-    size = z;
-    if (changed) aimTouched = false;
-    if (!pose) pose = freshPose();
+    const changed = state.size !== z;
+    const next = table.pick(state, z);
+    if (!next) return;
+    state = next;
     aimChanged(true);
     renderControls();
     host.focus({ preventScroll: true });
-    if (changed || !suggestions.length) void askSuggestions();
+    if (changed || !state.suggestions.length) void askSuggestions();
   }
 
   /** Asks the rules for resting poses for the picked size; the aim jumps to the first. */
-  async function askSuggestions(): Promise<void> {
-    const v = view;
-    const z = size;
+  async function askSuggestions(near = state.near): Promise<void> {
+    const v = state.view;
+    const z = state.size;
     if (!v || !z || !myTurn() || ctx.inReplay) return;
     const asked = ++suggestAsked;
     suggesting = true;
-    suggestions = [];
+    state = table.suggesting(state, near);
     renderSuggest();
     try {
       const list = await suggestLeaning(v, { size: z, near, max: 4, budget: 40 }, ctx.settings);
-      if (asked !== suggestAsked || v !== view || size !== z) return;
-      suggestions = list;
-      suggestionAt = 0;
-      if (list.length && !aimTouched) useSuggestion(0);
+      if (asked !== suggestAsked || v !== state.view || state.size !== z) return;
+      const touched = state.aimTouched;
+      state = table.suggested(state, list);
+      if (list.length && !touched) suggestionUsed();
     } catch {
       // No rules module here: the aim stays the player's own.
-      if (asked === suggestAsked) suggestions = [];
+      if (asked === suggestAsked) state = table.suggesting(state);
     } finally {
       if (asked === suggestAsked) {
         suggesting = false;
@@ -234,21 +204,21 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   }
 
   function useSuggestion(i: number): void {
-    if (!suggestions.length) return;
-    suggestionAt = ((i % suggestions.length) + suggestions.length) % suggestions.length;
-    // To the aim's own steps (0.001 mm, 0.001°), as the keys and inputs
-    // move it; the preview then judges exactly this pose.
-    const r3 = (v: number) => Math.round(v * 1000) / 1000;
-    const sp = suggestions[suggestionAt].pose;
-    pose = { position: sp.position.map(r3) as Pose['position'], rotation_deg: sp.rotation_deg.map(r3) as Pose['rotation_deg'] };
+    if (!state.suggestions.length) return;
+    state = table.useSuggestion(state, i);
+    suggestionUsed();
+  }
+
+  /** The aim went to a suggestion: the preview then judges exactly that pose. */
+  function suggestionUsed(): void {
     aimChanged(true);
-    aimTouched = false;
     renderSuggest();
   }
 
   function renderSuggest(): void {
-    const v = view;
-    if (!v || !myTurn() || v.phase.type !== 'play' || v.turn?.release || !size) {
+    const v = state.view;
+    const { suggestions, suggestionAt, aimTouched, near } = state;
+    if (!v || !myTurn() || v.phase.type !== 'play' || v.turn?.release || !state.size) {
       replace(suggestEl);
       renderTutorial();
       return;
@@ -280,8 +250,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
                 name: 'near',
                 onchange: ((e: globalThis.Event) => {
                   const val = (e.target as HTMLSelectElement).value;
-                  near = val === '' ? null : Number(val);
-                  void askSuggestions();
+                  void askSuggestions(val === '' ? null : Number(val));
                 }) as EventListener,
               },
               h('option', { value: '', selected: near === null }, 'any piece'),
@@ -295,11 +264,11 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
 
   /** Three steps for the first placement; each goes when it is done. */
   function renderTutorial(): void {
-    const v = view;
-    const show = tutorial && v !== null && myTurn() && v.phase.type === 'play' && !v.turn?.release;
+    const v = state.view;
+    const show = state.tutorial && v !== null && myTurn() && v.phase.type === 'play' && !v.turn?.release;
     tutorialEl.hidden = !show;
     if (!show) return;
-    const step = !size ? 1 : suggesting ? 2 : 3;
+    const step = !state.size ? 1 : suggesting ? 2 : 3;
     replace(
       tutorialEl,
       h('b', {}, `First placement · step ${step} of 3`),
@@ -317,7 +286,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   }
 
   function endTutorial(): void {
-    tutorial = false;
+    state = table.endTutorial(state);
     localStorage.setItem(TUTORIAL_KEY, 'done');
     tutorialEl.hidden = true;
   }
@@ -334,10 +303,10 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   function schedulePreview(): void {
     clearTimeout(previewTimer);
     const fn = leaningPreview();
-    if (!fn || !view || !size || !pose || !myTurn()) return;
+    const { view: v, size, pose } = state;
+    if (!fn || !v || !size || !pose || !myTurn()) return;
     const asked = ++previewAsked;
     const placement: PlaceAction = { type: 'place', size, pose };
-    const v = view;
     previewTimer = window.setTimeout(() => {
       fn(v, placement, ctx.settings)
         .then((p) => {
@@ -351,22 +320,19 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   }
 
   function nudge(dx: number, dy: number, dz: number): void {
-    if (!pose) return;
-    aimTouched = true;
-    const [x, y, z] = pose.position;
-    const r = (v: number) => Math.round(v * 1000) / 1000;
-    pose = { ...pose, position: [r(x + dx), r(y + dy), r(Math.max(0, z + dz))] };
+    if (!state.pose) return;
+    state = table.nudge(state, dx, dy, dz);
     aimChanged(true);
   }
 
   function turn(axis: 0 | 1 | 2, deg: number): void {
-    if (!pose || !three) return;
-    aimTouched = true;
-    pose = three.turned(pose, axis, deg);
+    if (!state.pose || !three) return;
+    state = table.aimed(state, three.turned(state.pose, axis, deg));
     aimChanged(true);
   }
 
   function downToTable(): void {
+    const { pose, size } = state;
     if (!pose || !size || !three) return;
     const low = three.lowest(size, pose);
     nudge(0, 0, 0.1 - low);
@@ -378,7 +344,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     const arrows: Record<string, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
     if (SIZE_KEY[key]) pick(SIZE_KEY[key]);
     else if (key in arrows) {
-      if (!pose) return true;
+      if (!state.pose) return true;
       // ↑ moves away from the viewer along the table axis closest to the
       // view direction; ← → sideways.
       const f = three?.forward() ?? { axis: 1, sign: 1 };
@@ -395,14 +361,11 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     else if (key === 'g') downToTable();
     else if (key === 't' || key === 'r') setMode(key === 't' ? 'translate' : 'rotate');
     else if (key === 'Escape') {
-      if (size) {
-        pose = freshPose();
+      if (state.size) {
+        state = table.aimAfresh(state);
         aimChanged(true);
       }
-    } else if (key === 'Enter') {
-      if (view?.turn?.release) send({ type: 'release' });
-      else act('place');
-    }
+    } else if (key === 'Enter') sent(table.placeOrRelease(state));
     else if (key === 'h') act('hold');
     else if (key === 'p') send({ type: 'pass' });
     else return false;
@@ -426,13 +389,12 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   }
 
   function act(kind: 'place' | 'hold'): void {
-    if (!size || !pose || !allowed(size)) return;
-    if (kind === 'hold' && !view?.turn?.hold) return;
-    send({ type: kind, size, pose });
+    sent(table.place(state, kind));
   }
 
   function renderAimGhost(): void {
     if (!three) return;
+    const { size, pose } = state;
     if (myTurn() && size && pose && ctx.seat !== null) three.aim({ size, pose, look: seatLook(ctx.seat) });
     else three.aim(null);
   }
@@ -446,16 +408,14 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       name: label,
       onchange: ((e: globalThis.Event) => {
         const v = Number((e.target as HTMLInputElement).value);
-        if (Number.isFinite(v)) {
-          aimTouched = true;
-          set(v);
-        }
+        if (Number.isFinite(v)) set(v);
       }) as EventListener,
     });
     return h('label', {}, h('span', {}, label), input);
   }
 
   function renderAim(): void {
+    const { view, size, pose } = state;
     if (!view || !myTurn() || view.phase.type !== 'play' || !size || !pose) {
       replace(aimEl);
       return;
@@ -464,13 +424,13 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
     const setPos = (i: number) => (v: number) => {
       const position = [...p.position] as Pose['position'];
       position[i] = v;
-      pose = { ...p, position };
+      state = table.aimed(state, { ...p, position });
       aimChanged(true);
     };
     const setRot = (i: number) => (v: number) => {
       const rotation_deg = [...p.rotation_deg] as Pose['rotation_deg'];
       rotation_deg[i] = v;
-      pose = { ...p, rotation_deg };
+      state = table.aimed(state, { ...p, rotation_deg });
       aimChanged(true);
     };
     const fix = (v: number) => Number(v.toFixed(2));
@@ -517,13 +477,12 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   function onMain(): void {
     const a = mainBtn.dataset.action;
     if (a === 'auto_foundation') send({ type: 'auto_foundation' });
-    else if (a === 'release') send({ type: 'release' });
-    else if (a === 'place') act('place');
+    else if (a === 'release' || a === 'place') sent(table.placeOrRelease(state));
   }
   mainBtn.addEventListener('click', onMain);
 
   function renderControls(): void {
-    const v = view;
+    const { view: v, size, pending } = state;
     if (!v) return replace(controls);
     const mine = myTurn();
     const over = v.phase.type === 'over';
@@ -631,13 +590,14 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   };
 
   let ownShown: VerdictLine | null = null;
-  let othersShown: VerdictLine[] | null = null;
+  let othersShown: readonly VerdictLine[] | null = null;
   dismissBtn.addEventListener('click', () => {
-    ownVerdict = null;
+    state = table.dismiss(state);
     renderVerdict();
   });
 
   function renderVerdict(): void {
+    const { ownVerdict, others } = state;
     if (ownShown !== ownVerdict) {
       ownShown = ownVerdict;
       ownEl.hidden = ownVerdict === null;
@@ -663,6 +623,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   }
 
   function render(): void {
+    const { view, log } = state;
     if (!view) return;
     renderControls();
     renderSeats(view);
@@ -677,27 +638,9 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
         .map((l) => h('li', { 'data-kind': l.kind, 'data-rule': l.rule ?? null }, l.text)),
     );
     if (three) {
-      three.show(view.pieces, view.dimensions, lookOf, arriving);
-      arriving = new Map();
+      three.show(view.pieces, view.dimensions, lookOf, state.arriving);
+      state = table.arrived(state);
       renderAimGhost();
-    }
-  }
-
-  let arriving = new Map<PieceId, Pose>();
-
-  /** The kind of line an event makes on the table (its class and data-kind). */
-  function lineKind(e: Event): VerdictLine['kind'] {
-    switch (e.type) {
-      case 'placed':
-        return 'clean';
-      case 'held':
-        return 'held';
-      case 'failed':
-        return e.verdict === 'clean' ? 'slip' : e.verdict;
-      case 'passed':
-        return 'passed';
-      default:
-        return 'info';
     }
   }
 
@@ -706,7 +649,7 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
    *  rule it cites): the log gets each, the verdict the newest that counts.
    *  Told in order, one step after another. */
   let telling: Promise<void> = Promise.resolve();
-  function tell(events: Event[], v: View, replay: boolean): void {
+  function tell(events: Event[], v: View): void {
     if (!events.length) return;
     const names = Array.from({ length: v.seats }, (_, s) => seatName(s));
     telling = telling.then(async () => {
@@ -717,24 +660,8 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
       } catch {
         return; // no rules module here: the seats and scores still show
       }
-      if (destroyed || lines.length !== events.length) return;
-      const said: VerdictLine[] = lines.map((l, i) => ({ kind: lineKind(events[i]), text: l.text, mine: l.mine, rule: l.rule }));
-      if (replay) {
-        const last = [...said].reverse().find((d) => d.kind !== 'info');
-        others = last ? [last] : [];
-      } else {
-        let next = others;
-        for (const d of said) {
-          log.push({ text: d.text, kind: d.kind, rule: d.rule });
-          if (d.kind === 'info') continue;
-          if (d.mine) {
-            ownVerdict = d;
-            next = [];
-          } else next = [...next, d].slice(-OTHERS_SHOWN);
-        }
-        others = next;
-        if (log.length > 60) log = log.slice(-60);
-      }
+      if (destroyed) return;
+      state = table.said(state, events, lines);
       render();
     });
   }
@@ -742,47 +669,19 @@ export function leaningUi(ctx: GameContext<Action>): GameUi<View, Event, Action>
   return {
     root,
     show(sh: Shown<View, Event>) {
-      const before = view;
-      view = sh.view;
-      pending = false;
-      tell(sh.events, sh.view, ctx.inReplay);
+      const wasTutorial = state.tutorial;
+      state = table.show(state, sh);
+      if (wasTutorial && !state.tutorial) endTutorial();
+      tell(sh.events, sh.view);
       for (const e of sh.events) {
-        if (sh.live && (e.type === 'placed' || e.type === 'held')) {
-          // Glide in from above where it now rests (or, for a released
-          // piece, from where it was held).
-          const old = before?.pieces.find((p) => p.id === e.piece);
-          const to = e.pose;
-          arriving.set(e.piece, old ? old.pose : { position: [to.position[0], to.position[1], to.position[2] + 60], rotation_deg: to.rotation_deg });
-        }
         if (sh.live && e.type === 'failed') window.setTimeout(() => three?.flash(e.disturbed), 50);
-        if ((e.type === 'placed' || e.type === 'held' || (e.type === 'failed' && e.forfeited)) && e.seat === ctx.seat) {
-          // The piece is out of hand: aim afresh next turn.
-          size = null;
-          pose = null;
-          suggestions = [];
-          if (tutorial) endTutorial();
-        } else if (e.type === 'failed' && e.seat === ctx.seat && suggestions.length > 1) {
-          // A slip: the table is put back; the next suggestion is the next try.
-          suggestionAt = (suggestionAt + 1) % suggestions.length;
-          const r3 = (v: number) => Math.round(v * 1000) / 1000;
-          const sp = suggestions[suggestionAt].pose;
-          pose = { position: sp.position.map(r3) as Pose['position'], rotation_deg: sp.rotation_deg.map(r3) as Pose['rotation_deg'] };
-          aimTouched = false;
-        } else if ((e.type === 'placed' || e.type === 'held' || e.type === 'failed') && e.seat !== ctx.seat) {
-          // Someone else changed the table: old suggestions may no longer rest.
-          suggestions = [];
-        }
       }
-      if (log.length > 60) log = log.slice(-60);
-      if (size && !allowed(size)) size = null;
       if (!myTurn()) previewShown = null;
       render();
     },
     showError(message: string, rule: string | null) {
-      pending = false;
       // The table's refusal sentence (the rules crate's words, or the server's own).
-      ownVerdict = { kind: 'refused', mine: true, rule, text: `Refused: ${message.replace(/\.$/, '')}. Nothing changed.` };
-      log.push({ text: ownVerdict.text, kind: 'refused', rule });
+      state = table.refused(state, message, rule);
       render();
     },
     destroy() {

@@ -10,12 +10,9 @@
 // code): pyramid geometry, owner textures and pose <-> Object3D helpers.
 
 import {
-  AmbientLight,
   BufferAttribute,
   BufferGeometry,
   CanvasTexture,
-  Color,
-  DirectionalLight,
   DoubleSide,
   EdgesGeometry,
   Euler,
@@ -27,20 +24,18 @@ import {
   Mesh,
   MeshStandardMaterial,
   Object3D,
-  PerspectiveCamera,
   PlaneGeometry,
   Quaternion,
   SRGBColorSpace,
-  Scene,
   Sprite,
   SpriteMaterial,
   TOUCH,
   Vector3,
-  WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import type { Dimensions, PieceId, PieceView, Pose, Size } from '../wire/leaning';
+import { createStage } from './stage3d';
 
 /** How one owner's pieces look: colour, a pattern index and a letter. */
 export interface PieceLook {
@@ -58,7 +53,7 @@ export interface AimShown {
 
 export interface Leaning3d {
   /** Draws every piece at its pose; pieces in `arriving` glide in from the given pose. */
-  show(pieces: PieceView[], dims: Dimensions, lookOf: (p: PieceView) => PieceLook, arriving: Map<PieceId, Pose>): void;
+  show(pieces: PieceView[], dims: Dimensions, lookOf: (p: PieceView) => PieceLook, arriving: ReadonlyMap<PieceId, Pose>): void;
   /** Marks pieces for a moment (the ones a failed placement disturbed). */
   flash(ids: PieceId[]): void;
   /** The aimed piece with its gizmo, or none. */
@@ -201,23 +196,19 @@ function labelSprite(text: string): Sprite {
 }
 
 export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void): Leaning3d {
-  const renderer = new WebGLRenderer({ antialias: true });
-  renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
-  const canvas = renderer.domElement;
-  canvas.setAttribute('aria-label', 'The table in 3-D: drag to orbit, scroll to zoom; the gizmo moves and turns the aimed piece');
-  canvas.classList.add('lt-canvas');
-  host.append(canvas);
-
-  const scene = new Scene();
-  scene.background = new Color('#d7e6ee');
-  scene.add(new AmbientLight(0xffffff, 1.4));
-  const sun = new DirectionalLight(0xffffff, 2.0);
-  sun.position.set(-120, -200, 300);
-  scene.add(sun);
+  const stage = createStage(host, {
+    canvasClass: 'lt-canvas',
+    label: 'The table in 3-D: drag to orbit, scroll to zoom; the gizmo moves and turns the aimed piece',
+    sky: '#d7e6ee',
+    ambient: 1.4,
+    sun: { intensity: 2.0, at: [-120, -200, 300] },
+    camera: { fov: 40, far: 6000 },
+    height: (w) => Math.max(260, Math.round(Math.min(w * 0.72, window.innerHeight * 0.62))),
+  });
+  const { renderer, canvas, scene, camera } = stage;
   const tableGroup = new Group();
   scene.add(tableGroup);
 
-  const camera = new PerspectiveCamera(40, 1, 1, 6000);
   camera.up.set(0, 0, 1);
   camera.position.set(40, -320, 220);
   const orbit = new OrbitControls(camera, canvas);
@@ -292,20 +283,7 @@ export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void):
   let dropLine: LineSegments | null = null;
   let aimSize: Size | null = null;
 
-  function resize(): void {
-    const w = host.clientWidth || 600;
-    // A host the page gives a height (the fitted table, issue 24) is filled.
-    const fixed = host.dataset.fill === 'true' ? host.clientHeight : 0;
-    const h = fixed >= 120 ? fixed : Math.max(260, Math.round(Math.min(w * 0.72, window.innerHeight * 0.62)));
-    renderer.setSize(w, h, false);
-    canvas.style.width = '100%';
-    canvas.style.height = `${h}px`;
-    camera.aspect = w / h;
-    camera.updateProjectionMatrix();
-  }
-  const observer = new ResizeObserver(resize);
-  observer.observe(host);
-  resize();
+  stage.watchSize();
 
   function buildTable(d: Dimensions): void {
     if (tableHalf === d.table_half_mm) return;
@@ -499,7 +477,6 @@ export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void):
     },
     dispose() {
       running = false;
-      observer.disconnect();
       gizmo.detach();
       gizmo.dispose();
       orbit.dispose();
@@ -509,8 +486,7 @@ export function createLeaning3d(host: HTMLElement, onAim: (pose: Pose) => void):
         m.map?.dispose();
         m.dispose();
       });
-      renderer.dispose();
-      canvas.remove();
+      stage.dispose();
     },
   };
 }

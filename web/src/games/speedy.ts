@@ -7,25 +7,22 @@
 // up), aim at a tower (click it, or T), move the aim (drag the ghost,
 // arrow keys, Q/E to turn), let go (Enter). The browser judges no rule:
 // which piece fits which tower comes from the server's view (Hand.fits),
-// and every pose on screen is the server physics' verdict.
+// and every pose on screen is the server physics' verdict. What the
+// table keeps and how each input changes it is speedyState.ts; this file
+// draws it and feeds it keys, clicks, drags and the server's views.
 
 import './speedy.css';
 import { h, replace } from '../ui/dom';
-import type { Action, Event, Look, PieceId, PiecePose, Placing, Settings, TakeBack, TowerId, View } from '../wire/speedy';
-import { cardName, coinFaceChip, lookChip, lookName, placingName, tileChip } from './speedy-pieces';
+import type { Action, Event, PieceId, PiecePose, Placing, Settings, TakeBack, TowerId, View } from '../wire/speedy';
+import { cardName, coinFaceChip, lookChip, tileChip } from './speedy-pieces';
 import type { GhostLook, GhostSpec, Speedy3d, StepChanges } from './speedy3d';
 import type { GameContext, GameUi, Shown } from './types';
 import { toldLog } from './toldLog';
-
-const NUDGE_MM = 1;
-const NUDGE_FAST_MM = 5;
-const TURN_DEG = 5;
-const TURN_FAST_DEG = 15;
+import * as table from './speedyState';
+import type { Fall, SpeedyState } from './speedyState';
+import { NUDGE_FAST_MM, NUDGE_MM, samePlacing, TURN_DEG, TURN_FAST_DEG } from './speedyState';
 
 const TAKE_BACK_KEY = 'stackyard.speedy.takeBack';
-
-const samePlacing = (a: Placing, b: Placing) =>
-  a.kind === b.kind && (a.kind !== 'coin' || (b.kind === 'coin' && a.coin === b.coin && a.face === b.face));
 
 const pickKey = (p: Placing) => (p.kind === 'coin' ? `coin-${p.coin}-${p.face}` : p.kind);
 const fmt = (v: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(1)}`;
@@ -80,29 +77,41 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     h('div', { class: 'sp-side' }, seatsEl, logEl, keys),
   );
 
-  let view: View | null = null;
-  let picked: Placing | null = null;
-  const aim = { tower: null as TowerId | null, x: 0, y: 0, rot: 0 };
-  // P10's choice, made before the race (remembered), changeable in a fold.
-  let takeBack: TakeBack = localStorage.getItem(TAKE_BACK_KEY) === 'highest_ranked' ? 'highest_ranked' : 'placed_first';
+  // P10's choice, made before the race, is remembered by this browser.
+  let state: SpeedyState = table.initial(
+    { sends: ctx.act !== null, seat: ctx.seat, inReplay: ctx.inReplay },
+    localStorage.getItem(TAKE_BACK_KEY) === 'highest_ranked' ? 'highest_ranked' : 'placed_first',
+  );
   const log = toldLog(60, () => renderLog());
   let three: Speedy3d | null = null;
   let threeFailed = '';
   let disposed = false;
 
-  /** Ended at the table (a resignation, a clock) though the game's own view has no ending. */
-  let overAtTable = false;
-  const playing = () => ctx.act !== null && view !== null && view.hand !== null && view.started !== null && view.ending === null && !overAtTable;
-  const me = () => (view && ctx.seat !== null ? (view.seats[ctx.seat] ?? null) : null);
-  const tower = (id: TowerId | null) => (id === null ? undefined : view?.towers.find((t) => t.id === id));
-  const fitsOf = (p: Placing | null): TowerId[] => (p ? (view?.hand?.fits.find((f) => samePlacing(f.piece, p))?.towers ?? []) : []);
-  const options = (): Placing[] => view?.hand?.fits.filter((f) => f.towers.length > 0).map((f) => f.piece) ?? [];
-  const coinCard = (id: PieceId) => view?.hand?.coins.find((c) => c.coin === id)?.card;
-  const pickedName = () => (picked ? placingName(picked, coinCard, me()?.face_up?.card) : '');
+  const playing = () => table.playing(state);
+  const me = () => table.me(state);
+  const tower = (id: TowerId | null) => table.towerOf(state, id);
+  const fitsOf = (p: Placing | null) => table.fitsOf(state, p);
+  const pickedName = () => table.pickedName(state);
 
-  function send(a: Action): void {
-    ctx.act?.(a);
+  /** What an input asked for, after the new state is in. */
+  function apply(r: table.Result): void {
+    state = r.state;
+    switch (r.effect.type) {
+      case 'none':
+        return;
+      case 'draw':
+        return render();
+      case 'aim':
+        return renderAim();
+      case 'send':
+        return ctx.act?.(r.effect.action);
+      case 'resetView':
+        return three?.resetView();
+    }
   }
+  const draw = (next: SpeedyState) => apply({ state: next, effect: { type: 'draw' } });
+  const drawAim = (next: SpeedyState) => apply({ state: next, effect: { type: 'aim' } });
+  const send = (action: Action) => apply({ state, effect: { type: 'send', action } });
 
   // ---- 3-D ---------------------------------------------------------------
 
@@ -111,20 +120,15 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       const { createSpeedy3d } = await import('./speedy3d');
       if (disposed) return;
       three = createSpeedy3d(stage, {
-        onTower: (id) => aimAt(id),
+        onTower: (id) => draw(table.aimAt(state, id)),
         onDrag: (x, y) => {
-          const t = tower(aim.tower);
-          if (!t) return;
-          setOffset(x - t.centre_mm[0], y - t.centre_mm[1]);
+          if (tower(state.aim.tower)) drawAim(table.dragTo(state, x, y));
         },
-        onTurn: (deg) => {
-          aim.rot = (((Math.round(deg) % 360) + 360) % 360);
-          renderAim();
-        },
-        canDrag: () => picked !== null && aim.tower !== null && playing(),
+        onTurn: (deg) => drawAim(table.turnTo(state, deg)),
+        canDrag: () => state.picked !== null && state.aim.tower !== null && playing(),
       }, (ctx.settings as Partial<Settings> | undefined)?.physics?.pieces);
       stage.dataset.ready = 'true';
-      if (view) three.show(view, null);
+      if (state.view) three.show(state.view, null);
       render();
     } catch (e) {
       // No WebGL (or the chunk failed to load): the tower list is the table.
@@ -134,6 +138,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   }
 
   function ghostSpec(): GhostSpec | null {
+    const { picked, aim } = state;
     const t = tower(aim.tower);
     if (!picked || !t || !playing()) return null;
     let look: GhostLook | null = null;
@@ -141,7 +146,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       const c = me()?.face_up?.card;
       look = c ? { kind: 'tile', card: c } : null;
     } else if (picked.kind === 'coin') {
-      const c = coinCard(picked.coin);
+      const c = table.coinCard(state, picked.coin);
       look = c ? { kind: 'coin', face: picked.face, suit: c.suit, value: c.value } : null;
     } else {
       look = { kind: 'pawn', suit: null };
@@ -159,152 +164,26 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   function update3d(): void {
     if (!three) return;
-    three.mark(playing() ? aim.tower : null, new Set(playing() ? fitsOf(picked) : []));
+    three.mark(playing() ? state.aim.tower : null, new Set(playing() ? fitsOf(state.picked) : []));
     three.ghost(ghostSpec());
   }
 
-  // ---- choosing and aiming -------------------------------------------------
-
-  function pick(p: Placing | null): void {
-    picked = p;
-    const fits = fitsOf(p);
-    if (p && fits.length && (aim.tower === null || !fits.includes(aim.tower))) aimAt(fits[0], false);
-    render();
-  }
-
-  function aimAt(id: TowerId, rerender = true): void {
-    if (aim.tower !== id) {
-      aim.x = 0;
-      aim.y = 0;
-    }
-    aim.tower = id;
-    if (rerender) render();
-  }
-
-  function setOffset(x: number, y: number): void {
-    const max = view?.max_offset_mm ?? 70;
-    aim.x = Math.max(-max, Math.min(max, Math.round(x * 10) / 10));
-    aim.y = Math.max(-max, Math.min(max, Math.round(y * 10) / 10));
-    renderAim();
-  }
-
-  /** A nudge as seen on screen: "up" is away from the camera, whichever way it looks. */
-  function nudge(right: number, up: number): void {
-    const az = three?.azimuth() ?? 0;
-    const c = Math.cos(az);
-    const sn = Math.sin(az);
-    setOffset(aim.x + right * c - up * sn, aim.y + right * sn + up * c);
-  }
-
-  function turn(deg: number): void {
-    aim.rot = (((aim.rot + deg) % 360) + 360) % 360;
-    renderAim();
-  }
-
-  function cycle<T>(list: T[], current: T | null, same: (a: T, b: T) => boolean, step: number): T | null {
-    if (!list.length) return null;
-    const i = current === null ? -1 : list.findIndex((x) => same(x, current));
-    return list[(i + step + list.length * 2) % list.length] ?? null;
-  }
-
-  /** The next (or previous) tower the piece in hand fits, or any tower. */
-  function nextTower(step: number): void {
-    if (!view) return;
-    const fits = fitsOf(picked);
-    const list = fits.length ? fits : (view.towers.map((t) => t.id) as TowerId[]);
-    const next = cycle(list, aim.tower, (a, b) => a === b, step);
-    if (next !== null) aimAt(next);
-  }
-
-  function letGo(): void {
-    const t = tower(aim.tower);
-    if (!picked || !t || !playing()) return;
-    if (!fitsOf(picked).includes(t.id)) return;
-    send({
-      type: 'place',
-      piece: picked,
-      tower: t.id,
-      aim: { x_mm: aim.x, y_mm: aim.y, rotation_deg: aim.rot },
-      take_back: takeBack,
-    });
-    aim.x = 0;
-    aim.y = 0;
-  }
-
-  function onMainClick(): void {
-    const a = mainBtn.dataset.action;
-    if (a === 'ready') send({ type: 'ready' });
-    else if (a === 'place') letGo();
-  }
-  mainBtn.addEventListener('click', onMainClick);
+  mainBtn.addEventListener('click', () => apply(table.pressMain(state)));
   revealBtn.addEventListener('click', () => send({ type: 'reveal' }));
   hideBtn.addEventListener('click', () => send({ type: 'hide' }));
   resetBtn.addEventListener('click', () => three?.resetView());
 
   function onKey(e: KeyboardEvent): void {
-    if (!root.isConnected || !view || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!root.isConnected || !state.view || e.ctrlKey || e.metaKey || e.altKey) return;
     const target = e.target as HTMLElement | null;
     const tag = target?.tagName ?? '';
     if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target?.isContentEditable) return;
     const onButton = tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY';
-    const fast = e.shiftKey;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    let handled = true;
-    if (key === 'v') three?.resetView();
-    else if (!playing()) {
-      if (key === 'Enter' && !onButton && ctx.act && me() && !me()!.ready && view.started === null) send({ type: 'ready' });
-      else handled = false;
-    } else {
-      switch (key) {
-        case 'r':
-          send({ type: 'reveal' });
-          break;
-        case 'h':
-          send({ type: 'hide' });
-          break;
-        case 'n':
-        case 'p':
-          pick(cycle(options(), picked, samePlacing, key === 'n' ? 1 : -1));
-          break;
-        case 'f':
-          if (picked?.kind === 'coin') pick({ ...picked, face: picked.face === 'suit' ? 'value' : 'suit' });
-          break;
-        case 't':
-          nextTower(fast ? -1 : 1);
-          break;
-        case 'ArrowLeft':
-          nudge(fast ? -NUDGE_FAST_MM : -NUDGE_MM, 0);
-          break;
-        case 'ArrowRight':
-          nudge(fast ? NUDGE_FAST_MM : NUDGE_MM, 0);
-          break;
-        case 'ArrowUp':
-          nudge(0, fast ? NUDGE_FAST_MM : NUDGE_MM);
-          break;
-        case 'ArrowDown':
-          nudge(0, fast ? -NUDGE_FAST_MM : -NUDGE_MM);
-          break;
-        case 'q':
-          turn(fast ? TURN_FAST_DEG : TURN_DEG);
-          break;
-        case 'e':
-          turn(-(fast ? TURN_FAST_DEG : TURN_DEG));
-          break;
-        case 'c':
-          setOffset(0, 0);
-          break;
-        case 'Enter':
-          if (onButton) handled = false;
-          else letGo();
-          break;
-        case 'Escape':
-          pick(null);
-          break;
-        default:
-          handled = false;
-      }
-    }
-    if (handled) e.preventDefault();
+    const r = table.key(state, key, { fast: e.shiftKey, onButton, azimuth: three?.azimuth() ?? 0 });
+    if (!r) return;
+    e.preventDefault();
+    apply(r);
   }
   document.addEventListener('keydown', onKey);
 
@@ -316,14 +195,14 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       {
         name: 'take_back',
         onchange: ((e: Event & { target: HTMLSelectElement }) => {
-          takeBack = e.target.value as TakeBack;
-          localStorage.setItem(TAKE_BACK_KEY, takeBack);
+          state = table.chooseTakeBack(state, e.target.value as TakeBack);
+          localStorage.setItem(TAKE_BACK_KEY, state.takeBack);
           // Both places that offer it say the same.
-          root.querySelectorAll<HTMLSelectElement>('select[name=take_back]').forEach((o) => (o.value = takeBack));
+          root.querySelectorAll<HTMLSelectElement>('select[name=take_back]').forEach((o) => (o.value = state.takeBack));
         }) as unknown as EventListener,
       },
-      h('option', { value: 'placed_first', selected: takeBack === 'placed_first' }, 'the piece I placed (if it fell)'),
-      h('option', { value: 'highest_ranked', selected: takeBack === 'highest_ranked' }, 'the highest-ranked fallen piece'),
+      h('option', { value: 'placed_first', selected: state.takeBack === 'placed_first' }, 'the piece I placed (if it fell)'),
+      h('option', { value: 'highest_ranked', selected: state.takeBack === 'highest_ranked' }, 'the highest-ranked fallen piece'),
     );
     return h('label', { class: 'sp-takeback' }, 'If pieces fall, take back ', sel, ' ', h('a', { href: '#/rules/speedy/P10', class: 'rule-link' }, 'the rule'));
   }
@@ -333,7 +212,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   const before = h('div', { class: 'sp-before' }, takeBackChoice());
   controls.after(before);
 
-  function setMain(label: string, action: string | null, disabled: boolean): void {
+  function setMain({ label, action, disabled }: table.Main): void {
     mainBtn.hidden = action === null;
     if (mainBtn.textContent !== label) mainBtn.textContent = label;
     if (action === null) delete mainBtn.dataset.action;
@@ -348,6 +227,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   function renderControls(v: View): void {
     const st = me();
+    const { picked, overAtTable } = state;
     const seated = ctx.act !== null && st !== null;
     const started = v.started !== null;
     const hand = v.hand;
@@ -356,45 +236,28 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
     revealBtn.disabled = !playing() || st!.face_down === 0;
     // P5: only a face-up tile that fits no tower may be turned back down.
     hideBtn.hidden = !(playing() && st!.face_up !== null && fitsOf({ kind: 'tile' }).length === 0);
+    setMain(table.main(state)!);
     if (v.ending) {
-      setMain('Game over', seated ? 'over' : null, true);
-      setStatus(endText(v), 'over');
+      setStatus(table.endWords(state, ctx.seatLabel)!, 'over');
       statusEl.dataset.ended = v.ending.reason;
-    } else if (!seated) {
-      setMain('', null, true);
-      setStatus(started ? 'Watching: every drop plays out live.' : 'Waiting for the players to be ready.', 'muted');
-    } else if (!started && !st!.ready) {
-      setMain('Ready', 'ready', false);
-      setStatus('Choose what you take back if pieces fall, then press Ready.');
-    } else if (!started) {
-      setMain('Waiting…', 'waiting', true);
-      setStatus('Waiting for everyone to be ready…');
-    } else {
-      const t = tower(aim.tower);
-      const fits = picked !== null && t !== undefined && fitsOf(picked).includes(t.id);
-      setMain('Let go', 'place', !fits);
+    } else if (overAtTable) setStatus('Game over.', 'over');
+    else if (!seated) setStatus(started ? 'Watching: every drop plays out live.' : 'Waiting for the players to be ready.', 'muted');
+    else if (!started && !st!.ready) setStatus('Choose what you take back if pieces fall, then press Ready.');
+    else if (!started) setStatus('Waiting for everyone to be ready…');
+    else {
+      const t = tower(state.aim.tower);
       if (hand && hand.fits.every((f) => f.towers.length === 0)) {
         setStatus(st!.face_down > 0 && st!.face_up === null ? 'Nothing in your pile fits now: reveal a tile.' : 'Nothing in your pile fits now.', 'muted');
       } else if (!picked) setStatus('Pick a piece from your pile below.');
       else if (!t) setStatus(`${pickedName()}: tap a tower.`);
-      else if (!fits) setStatus(`${pickedName()} does not fit tower ${t.id}.`, 'warn');
+      else if (!table.aimFits(state)) setStatus(`${pickedName()} does not fit tower ${t.id}.`, 'warn');
       else setStatus(`${pickedName()} over tower ${t.id}: drag to aim, then let go.`);
-    }
-    if (!v.ending && overAtTable) {
-      setMain('Game over', seated ? 'over' : null, true);
-      setStatus('Game over.', 'over');
     }
     if (!v.ending) delete statusEl.dataset.ended;
   }
 
-  function endText(v: View): string {
-    const e = v.ending!;
-    // Said from the viewer's side: "You crowned …", not the seat's name.
-    const who = e.winners.map((s) => (s === ctx.seat ? 'you' : ctx.seatLabel(s))).join(' and ') || 'nobody';
-    return e.reason === 'pawn'
-      ? `Game over: ${who.charAt(0).toUpperCase()}${who.slice(1)} crowned the highest tower with a pawn.`
-      : `Game over: nobody could place any more; fewest pieces left wins: ${who}.`;
-  }
+  /** A nudge as seen on screen, by the camera's azimuth now. */
+  const nudge = (right: number, up: number) => drawAim(table.nudge(state, right, up, three?.azimuth() ?? 0));
 
   // The aim bar is built once: its buttons stay under the finger while
   // the text changes (a second tap on a nudge is never lost to a redraw).
@@ -409,21 +272,22 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       nb('move the aim away', '↑', () => nudge(0, NUDGE_MM), 'up'),
       nb('move the aim closer', '↓', () => nudge(0, -NUDGE_MM), 'down'),
       nb('move the aim right', '→', () => nudge(NUDGE_MM, 0), 'right'),
-      nb('turn anticlockwise', '⟲', () => turn(TURN_DEG), 'turn-left'),
-      nb('turn clockwise', '⟳', () => turn(-TURN_DEG), 'turn-right'),
-      nb('centre the aim', '◎', () => setOffset(0, 0), 'centre'),
+      nb('turn anticlockwise', '⟲', () => drawAim(table.turn(state, TURN_DEG)), 'turn-left'),
+      nb('turn clockwise', '⟳', () => drawAim(table.turn(state, -TURN_DEG)), 'turn-right'),
+      nb('centre the aim', '◎', () => drawAim(table.setOffset(state, 0, 0)), 'centre'),
       // T for a finger: on a phone the list of towers is below the fold,
       // and reaching it scrolled the page away from the pile (issue 49).
-      nb('aim at the next tower it fits (T)', '⇆', () => nextTower(1), 'next-tower'),
+      nb('aim at the next tower it fits (T)', '⇆', () => draw(table.nextTower(state, 1)), 'next-tower'),
     ),
   );
 
   function renderAim(): void {
+    const { picked, aim } = state;
     const t = tower(aim.tower);
     const can = playing();
     aimBar.hidden = !can;
     if (can) {
-      const fits = picked !== null && t !== undefined && fitsOf(picked).includes(t.id);
+      const fits = table.aimFits(state);
       aimText.dataset.aim = t ? `${t.id} ${aim.x} ${aim.y} ${aim.rot}` : '';
       replace(
         aimText,
@@ -432,14 +296,15 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
         picked && t && !fits ? h('span', { class: 'warn' }, ` — it does not fit tower ${t.id}`) : null,
       );
     }
-    if (view) renderControls(view);
+    if (state.view) renderControls(state.view);
     update3d();
   }
 
   function renderTowers(v: View): void {
-    const fits = new Set(playing() ? fitsOf(picked) : []);
+    const fits = new Set(playing() ? fitsOf(state.picked) : []);
     // Once the game is over nothing is aimed any more.
-    const aimed = v.ending || overAtTable ? null : aim.tower;
+    const aimed = v.ending || state.overAtTable ? null : state.aim.tower;
+    const now = Date.now();
     replace(
       towersEl,
       v.towers.map((t) => {
@@ -457,7 +322,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
               'data-count': t.pieces.length,
               'data-fits': String(fits.has(t.id)),
               'aria-pressed': String(aimed === t.id),
-              onclick: () => aimAt(t.id),
+              onclick: () => draw(table.aimAt(state, t.id)),
             },
             h('b', {}, `Tower ${t.id}`),
             lookChip(topLook),
@@ -469,7 +334,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
               top ? ` · top by ${ctx.seatLabel(top.by)}` : '',
             ),
             tallest ? h('span', { class: 'badge' }, '▲ tallest') : null,
-            (fellAt.get(t.id)?.until ?? 0) > Date.now() ? h('span', { class: 'badge fell', 'data-fell': true }, fellAt.get(t.id)!.text) : null,
+            fellBadge(table.fallOn(state, t.id, now)),
             fits.has(t.id) ? h('span', { class: 'badge fit' }, '✓ fits') : null,
             aimed === t.id ? h('span', { class: 'badge aimed' }, '◎ aimed') : null,
           ),
@@ -486,12 +351,12 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   function pickButton(p: Placing, label: () => Node, extra: string, id: string): HTMLButtonElement {
     const towers = fitsOf(p);
-    const on = picked !== null && samePlacing(picked, p);
+    const on = state.picked !== null && samePlacing(state.picked, p);
     let b = pickBtns.get(id);
     if (!b) {
       b = h('button', { type: 'button', class: 'sp-pick', 'data-pick': pickKey(p) }, label(), h('span', { class: 'sp-fits' }));
       b.addEventListener('click', () => {
-        pick(picked !== null && samePlacing(picked, p) ? null : p);
+        draw(table.togglePick(state, p));
         // The keys go to the table next (Enter lets go, arrows aim), not
         // to this button (which stays: Enter on it would put the piece back).
         stage.querySelector<HTMLElement>('canvas')?.focus({ preventScroll: true });
@@ -558,7 +423,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
             h('span', { class: 'sp-chips' }, hand.face_down.map((c) => tileChip(c, 'small'))),
           ),
       // During the race the take-back choice waits in a fold (chosen before the start).
-      live ? h('details', { class: 'sp-takeback-fold' }, h('summary', {}, `If pieces fall you take back ${takeBack === 'placed_first' ? 'the piece you placed' : 'the highest-ranked fallen piece'}`), takeBackChoice()) : null,
+      live ? h('details', { class: 'sp-takeback-fold' }, h('summary', {}, `If pieces fall you take back ${state.takeBack === 'placed_first' ? 'the piece you placed' : 'the highest-ranked fallen piece'}`), takeBackChoice()) : null,
     );
   }
 
@@ -613,6 +478,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   }
 
   function render(): void {
+    const view = state.view;
     if (!view) return;
     // Keep keyboard focus on the same control across a redraw.
     const active = document.activeElement as HTMLElement | null;
@@ -631,30 +497,25 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
 
   // ---- falls and take-backs, where they happen -------------------------
 
-  /** Recent falls by tower, for the tower list's badge. */
-  const fellAt = new Map<TowerId, { text: string; until: number }>();
+  /** A fall in words: how many fell, and what the placer took back (P10). */
+  function fallText(f: Fall): string {
+    let text = `⤓ ${f.fallen} fell`;
+    if (f.takenBack !== null) text += ` · ${f.by === null ? 'the placer' : f.by === ctx.seat ? 'you' : ctx.seatLabel(f.by)} took back the ${f.takenBack}`;
+    if (f.pawnReturned) text += ' · the pawn went back';
+    return text;
+  }
 
-  function showFalls(events: Event[], before: Map<PieceId, Look>): void {
-    let at: TowerId | null = null;
-    let by: number | null = null;
-    for (const e of events) {
-      if (e.type === 'placed') {
-        at = e.tower;
-        by = e.seat;
-        before.set(e.piece, e.look);
-      }
-      if (e.type !== 'settled' || at === null || e.fallen.length === 0) continue;
-      const name = (p: PieceId) => {
-        const l = before.get(p);
-        return l ? lookName(l) : 'a piece';
-      };
-      let text = `⤓ ${e.fallen.length} fell`;
-      if (e.taken_back !== null) text += ` · ${by === null ? 'the placer' : by === ctx.seat ? 'you' : ctx.seatLabel(by)} took back the ${name(e.taken_back)}`;
-      if (e.pawn_returned !== null) text += ' · the pawn went back';
-      fellAt.set(at, { text, until: Date.now() + 6000 });
+  function fellBadge(f: Fall | undefined): HTMLElement | null {
+    return f ? h('span', { class: 'badge fell', 'data-fell': true }, fallText(f)) : null;
+  }
+
+  /** The notes over the 3-D table at the towers where the step's pieces fell. */
+  function showFalls(falls: readonly Fall[]): void {
+    for (const f of falls) {
+      const at = f.tower;
       const t = tower(at);
       const p = t && three ? three.screenOf(t.centre_mm[0], t.centre_mm[1], t.height_mm + 20) : null;
-      const note = h('div', { class: `sp-callout ${by === ctx.seat ? 'mine' : ''}`, 'data-fell-tower': at }, `Tower ${at}: ${text}`);
+      const note = h('div', { class: `sp-callout ${f.by === ctx.seat ? 'mine' : ''}`, 'data-fell-tower': at }, `Tower ${at}: ${fallText(f)}`);
       if (p) {
         // Kept inside the table's frame (the note is centred on its point).
         const w = callouts.clientWidth || 300;
@@ -663,7 +524,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       } else note.classList.add('corner');
       callouts.append(note);
       window.setTimeout(() => note.remove(), 5000);
-      window.setTimeout(() => view && renderTowers(view), 6100);
+      // The badge's time is up a moment later.
+      window.setTimeout(() => state.view && renderTowers(state.view), table.FELL_MS + 100);
     }
   }
 
@@ -678,10 +540,7 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
   return {
     root,
     show(sh: Shown<View, Event>) {
-      const before = new Map<PieceId, Look>();
-      for (const t of view?.towers ?? []) for (const p of t.pieces) before.set(p.piece, p.look);
-      view = sh.view;
-      overAtTable = sh.outcome !== null || sh.ending !== null;
+      state = table.show(state, sh, Date.now());
       const changes: StepChanges = { dropped: new Map(), fallen: new Map(), looks: new Map() };
       for (const e of sh.events) {
         if (e.type === 'placed') {
@@ -697,11 +556,8 @@ export function speedyUi(ctx: GameContext<Action>): GameUi<View, Event, Action> 
       // games/speedy/src/words.rs, worded once per step by the table
       // screen), newest beside the table.
       if (!ctx.inReplay) log.follow(sh.told);
-      // What was in hand may have gone (placed, or the view moved on).
-      if (picked && !sh.view.hand?.fits.some((f) => samePlacing(f.piece, picked!))) picked = null;
-      if (aim.tower !== null && !tower(aim.tower)) aim.tower = null;
       three?.show(sh.view, sh.live ? changes : null);
-      if (sh.live && !ctx.inReplay) showFalls(sh.events, before);
+      showFalls(state.newFalls);
       render();
     },
     destroy() {

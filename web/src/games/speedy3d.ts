@@ -16,13 +16,10 @@
 // Speedy's own for now; the Leaning Towers table has similar needs.
 
 import {
-  AmbientLight,
   BoxGeometry,
   BufferGeometry,
   CanvasTexture,
-  Color,
   CylinderGeometry,
-  DirectionalLight,
   DoubleSide,
   Euler,
   Group,
@@ -32,23 +29,21 @@ import {
   Mesh,
   MeshStandardMaterial,
   Object3D,
-  PerspectiveCamera,
   Plane,
   PlaneGeometry,
   Quaternion,
   Raycaster,
   RingGeometry,
-  Scene,
   SRGBColorSpace,
   TOUCH,
   Vector2,
   Vector3,
-  WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import type { Look, PieceId, PieceSettings, PiecePose, TowerId, TowerView, View } from '../wire/speedy';
 import { DEFAULT_PIECES } from '../wire/speedy';
 import { SUIT_COLOUR, suitOf, valueText } from './speedy-pieces';
+import { createStage } from './stage3d';
 
 
 export type Kind = 'tile' | 'coin' | 'pawn';
@@ -179,20 +174,17 @@ function faceCanvas(kind: 'tile' | 'coin-suit' | 'coin-value' | 'blank' | 'pawn'
 /** The 3-D table in `host`, its pieces sized by `sizes` (the table's
  *  physics settings; default: the game's). */
 export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, sizes: PieceSettings = DEFAULT_PIECES): Speedy3d {
-  const renderer = new WebGLRenderer({ antialias: true });
-  renderer.setPixelRatio(Math.min(2, window.devicePixelRatio));
-  const canvas = renderer.domElement;
-  canvas.setAttribute('aria-label', 'The table in 3-D: drag to orbit, click a tower to aim at it, drag the ghost piece to move the aim');
-  canvas.classList.add('sp-canvas');
+  const stage = createStage(host, {
+    canvasClass: 'sp-canvas',
+    label: 'The table in 3-D: drag to orbit, click a tower to aim at it, drag the ghost piece to move the aim',
+    sky: '#cfe3ef',
+    ambient: 1.3,
+    sun: { intensity: 2.0, at: [120, 300, 160] },
+    camera: { fov: 40, far: 8000 },
+    height: (w) => Math.round(Math.max(240, Math.min(w * 0.72, window.innerHeight * 0.6))),
+  });
+  const { renderer, canvas, scene, camera } = stage;
   canvas.tabIndex = 0;
-  host.append(canvas);
-
-  const scene = new Scene();
-  scene.background = new Color('#cfe3ef');
-  scene.add(new AmbientLight(0xffffff, 1.3));
-  const sun = new DirectionalLight(0xffffff, 2.0);
-  sun.position.set(120, 300, 160);
-  scene.add(sun);
   // The table frame: z up, millimetres.
   const world = new Group();
   world.rotation.x = -Math.PI / 2;
@@ -201,7 +193,6 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, sizes: P
   floor.userData.ownGeometry = true;
   world.add(floor);
 
-  const camera = new PerspectiveCamera(40, 1, 1, 8000);
   const ray = new Raycaster();
   const pointer = new Vector2();
   const pieces = new Map<PieceId, Tracked>();
@@ -240,24 +231,11 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, sizes: P
   controls.touches = { ONE: TOUCH.ROTATE, TWO: TOUCH.DOLLY_ROTATE };
   controls.maxDistance = 2500;
 
-  function resize(): void {
-    const w = host.clientWidth || 600;
-    // A stage the page gives a height (the fitted table, issue 24) is
-    // filled; otherwise the canvas picks one from the width.
-    const fixed = host.dataset.fill === 'true' ? host.clientHeight : 0;
-    const h = fixed >= 120 ? fixed : Math.round(Math.max(240, Math.min(w * 0.72, window.innerHeight * 0.6)));
-    renderer.setSize(w, h, false);
-    canvas.style.width = '100%';
-    canvas.style.height = `${h}px`;
-    camera.aspect = w / h;
-    camera.updateProjectionMatrix();
+  stage.watchSize(() => {
     dirty = true;
     // Until the player turns the camera, keep the whole table framed.
     if (framed && !userMoved) frame();
-  }
-  const observer = new ResizeObserver(resize);
-  observer.observe(host);
-  resize();
+  });
 
   function setPointer(e: PointerEvent): void {
     const r = canvas.getBoundingClientRect();
@@ -654,13 +632,11 @@ export function createSpeedy3d(host: HTMLElement, hooks: Speedy3dHooks, sizes: P
     },
     dispose() {
       running = false;
-      observer.disconnect();
       controls.dispose();
-      renderer.dispose();
       discard(world);
       geometries.forEach((g) => g.dispose());
       textures.forEach((t) => t.dispose());
-      canvas.remove();
+      stage.dispose();
     },
   };
 }

@@ -6,11 +6,10 @@
 // played is the view's `legal` list (the server's), and a move it does
 // not list goes to the server, which refuses it in the game's words.
 
-import type { Seat } from '../protocol';
 import type { Block, Event, Move, Square, View } from '../wire/towers';
 import { moveText, squareName } from '../wire/towers';
 import type { Line } from '../words/say';
-import { mayAct, type Shown } from './types';
+import { mayAct, type ReplaySeat, type Shown } from './types';
 
 // Long enough to see which towers came down while the message line over
 // the board says why (issue #49: a wipe-out of 41 towers was gone before
@@ -28,17 +27,8 @@ export interface Ghost {
   until: number;
 }
 
-/** Who is looking, fixed for the table's life. */
-export interface BrowserSeat {
-  /** Whether this browser may send actions at all (not a replay, not a spectator's). */
-  sends: boolean;
-  seat: Seat | null;
-  /** The replay keeps its own list of moves. */
-  inReplay: boolean;
-}
-
 export interface TowersState {
-  readonly viewer: BrowserSeat;
+  readonly viewer: ReplaySeat;
   readonly view: View | null;
   readonly selected: Square | null;
   readonly lastMove: Move | null;
@@ -75,7 +65,7 @@ export interface Result {
   effect: Effect;
 }
 
-export function initial(viewer: BrowserSeat): TowersState {
+export function initial(viewer: ReplaySeat): TowersState {
   return {
     viewer,
     view: null,

@@ -60,6 +60,20 @@ export interface GameUi<V = unknown, E = unknown, A = unknown> {
 
 export type GameUiFactory = (ctx: GameContext<unknown>) => GameUi;
 
+/** Who is looking at a table, fixed for its life: what each game's
+ *  state module (`…State.ts`) is made for. */
+export interface BrowserSeat {
+  /** Whether this browser may send actions at all (not a replay, not a spectator's). */
+  sends: boolean;
+  seat: Seat | null;
+}
+
+/** The same, for the tables that behave differently in the replay viewer. */
+export interface ReplaySeat extends BrowserSeat {
+  /** True in the replay viewer (it keeps its own list of moves; nothing there is live). */
+  inReplay: boolean;
+}
+
 /** Whether `seat` may act now according to the server's ToAct. */
 export function mayAct(toAct: ToAct, seat: Seat | null): boolean {
   if (seat === null) return false;
