@@ -294,7 +294,7 @@ export function iceUi(ctx: GameContext<Action>): GameUi<View, Event, Action> {
         'aria-label',
         `tower ${t.id}: ${t.pieces.map((p) => pieceName(p, colours())).join(', ')} (bottom to top), ${pips} pips, ${topColour} on top${m.target ? ', you may cap it' : ''}`,
       );
-      (targets?.has(t.id) ? raised : ordered).push(el.g);
+      (m.target === true ? raised : ordered).push(el.g);
     }
     for (const [id, el] of towerEls) {
       if (!live.has(id)) {
