@@ -51,6 +51,15 @@ async function firstGame(size) {
   await page.click('[data-testid="main-action"][data-action="ready"]');
   await page.waitForSelector('[data-testid="main-action"][data-action="done"]', { timeout: 30_000 });
   const started = Date.now();
+  // The moment the page shows the end, stamped by the page itself: the
+  // loop below looks only every few seconds.
+  await page.evaluate(() => {
+    const stamp = () => {
+      if (!window.endedAt && document.querySelector('[data-ended]')) window.endedAt = Date.now();
+    };
+    new MutationObserver(stamp).observe(document.body, { subtree: true, childList: true, attributes: true });
+    stamp();
+  });
   const seen = new Map(); // status kind -> its first text
   let plays = 0;
   let mined = 0;
@@ -100,7 +109,7 @@ async function firstGame(size) {
     }
   }
   await page.waitForSelector('[data-ended]', { timeout: 10_000 });
-  const over = Date.now();
+  const over = await page.evaluate(() => window.endedAt);
   const reason = await page.getAttribute('[data-ended]', 'data-ended');
   await page.waitForSelector('[data-testid="result"]');
   await shot(page, `icetowers-first-game-over-${size.name}`);

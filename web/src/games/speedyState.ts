@@ -20,7 +20,7 @@ export const TURN_FAST_DEG = 15;
 export const FELL_MS = 6000;
 
 /** Where the piece in hand would be let go: a tower, the offset from its centre, the turn. */
-export interface Aim {
+export interface Aiming {
   readonly tower: TowerId | null;
   readonly x: number;
   readonly y: number;
@@ -45,7 +45,7 @@ export interface SpeedyState {
   readonly view: View | null;
   /** The piece in hand (a coin with the face that will be up). */
   readonly picked: Placing | null;
-  readonly aim: Aim;
+  readonly aim: Aiming;
   /** P10's choice, made before the race, changeable in a fold. */
   readonly takeBack: TakeBack;
   /** Ended at the table (a resignation, a clock) though the game's own view has no ending. */
@@ -74,7 +74,7 @@ export interface Result {
   effect: Effect;
 }
 
-const NO_AIM: Aim = { tower: null, x: 0, y: 0, rot: 0 };
+const NO_AIM: Aiming = { tower: null, x: 0, y: 0, rot: 0 };
 
 export function initial(viewer: ReplaySeat, takeBack: TakeBack): SpeedyState {
   return { viewer, view: null, picked: null, aim: NO_AIM, takeBack, overAtTable: false, fellAt: new Map(), newFalls: [] };
