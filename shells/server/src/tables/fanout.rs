@@ -5,10 +5,12 @@
 use super::commands::deliver;
 use super::core::Applied;
 use super::messages;
+use super::outlet::Outlet;
 use super::task::{Connection, TableTask};
 use crate::protocol::ApiError;
 use axum::extract::ws::Utf8Bytes;
 use stackyard_core::Viewer;
+use std::sync::Arc;
 
 impl TableTask {
     /// The step's text for each kind of viewer at the table now.
@@ -19,6 +21,21 @@ impl TableTask {
             self.now(),
             self.conns.iter().map(|c| c.viewer),
         )
+    }
+
+    /// Runs `tell` with every connection's socket corked: all it tells
+    /// one connection leaves in one system call instead of one a message
+    /// (issue #43: the asker's ack and its step were two). Every outlet
+    /// corked is uncorked, those `tell` cut off included.
+    pub(super) fn corked(&mut self, tell: impl FnOnce(&mut Self)) {
+        let outlets: Vec<Arc<Outlet>> = self.conns.iter().map(|c| c.handle.out.clone()).collect();
+        for outlet in &outlets {
+            outlet.cork();
+        }
+        tell(self);
+        for outlet in &outlets {
+            outlet.uncork();
+        }
     }
 
     /// Delivers a step's `texts` to the connections `to` names, each its

@@ -109,8 +109,14 @@ impl TableTask {
         }
     }
 
-    /// A change is stored: acknowledge, fan out, finish.
+    /// A change is stored: acknowledge, fan out, finish. Everything it
+    /// tells one connection (the asker's ack and its step, say) leaves in
+    /// one write.
     fn told(&mut self, change: Change) {
+        self.corked(|task| task.tell(change));
+    }
+
+    fn tell(&mut self, change: Change) {
         metrics::counter!("stackyard_actions_total").increment(change.actions as u64);
         if let Some(asker) = &change.asker {
             if let Some(received) = asker.received {

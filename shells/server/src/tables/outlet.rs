@@ -66,6 +66,14 @@ struct State {
     /// connection (past its seat's cap) gets its refusal, not the welcome
     /// the table already sent it.
     held: bool,
+    /// The table is telling this connection several messages at once (an
+    /// ack and its step): what the socket takes stays in its buffer until
+    /// [`Outlet::uncork`], so they leave in one system call.
+    corked: bool,
+    /// Messages the socket took while corked and has not been asked to
+    /// write yet. Unlike `unflushed`, later messages may follow them into
+    /// the same buffer: they stay in order.
+    buffered: bool,
 }
 
 /// One connection's outlet, shared by its table (writing) and its task
@@ -109,6 +117,8 @@ impl Outlet {
                 unflushed: false,
                 broken: false,
                 held: true,
+                corked: false,
+                buffered: false,
             }),
             capacity: capacity.max(1),
             waker: Waker::from(wake.clone()),
@@ -147,6 +157,11 @@ impl Outlet {
                             s.broken = true;
                             return Offer::Broken;
                         }
+                        if s.corked {
+                            s.buffered = true;
+                            return Offer::Taken;
+                        }
+                        s.buffered = false;
                         return match socket.poll_flush_unpin(&mut cx) {
                             Poll::Ready(Ok(())) => Offer::Taken,
                             Poll::Ready(Err(_)) => {
@@ -177,6 +192,33 @@ impl Outlet {
         drop(state);
         self.wake.0.notify_one();
         Offer::Queued { queued }
+    }
+
+    /// Holds what the socket takes in its buffer until [`Outlet::uncork`]:
+    /// the table is about to tell this connection several messages.
+    pub fn cork(&self) {
+        self.lock().corked = true;
+    }
+
+    /// Writes what the socket took since [`Outlet::cork`], in one go; what
+    /// it cannot write at once its own readiness wakes the connection's
+    /// task to finish.
+    pub fn uncork(&self) {
+        let mut state = self.lock();
+        let s = &mut *state;
+        s.corked = false;
+        if !std::mem::take(&mut s.buffered) || s.broken {
+            return;
+        }
+        let Some(socket) = s.socket.as_mut() else {
+            return;
+        };
+        let mut cx = Context::from_waker(&self.waker);
+        match socket.poll_flush_unpin(&mut cx) {
+            Poll::Ready(Ok(())) => {}
+            Poll::Ready(Err(_)) => s.broken = true,
+            Poll::Pending => s.unflushed = true,
+        }
     }
 
     /// Lets the table write to the socket, once the connection is
@@ -286,5 +328,95 @@ impl Outlet {
     #[cfg(test)]
     pub fn pop(&self) -> Option<Utf8Bytes> {
         self.lock().queue.pop_front()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::extract::ws::WebSocketUpgrade;
+    use std::time::Duration;
+    use tokio::sync::oneshot;
+    use tokio_tungstenite::tungstenite::Message as ClientMessage;
+
+    /// A served WebSocket handed to the test, and a client connected to it.
+    async fn pair() -> (
+        WebSocket,
+        tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+    ) {
+        let (tx, rx) = oneshot::channel::<WebSocket>();
+        let tx = Arc::new(Mutex::new(Some(tx)));
+        let app = axum::Router::new().route(
+            "/",
+            axum::routing::get(move |ws: WebSocketUpgrade| {
+                let tx = tx.clone();
+                async move {
+                    ws.on_upgrade(move |socket| async move {
+                        if let Some(tx) = tx.lock().unwrap().take() {
+                            let _ = tx.send(socket);
+                        }
+                    })
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let (client, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/"))
+            .await
+            .unwrap();
+        (rx.await.unwrap(), client)
+    }
+
+    async fn next_text(
+        client: &mut tokio_tungstenite::WebSocketStream<
+            tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+        >,
+        wait: Duration,
+    ) -> Option<String> {
+        match tokio::time::timeout(wait, client.next()).await {
+            Ok(Some(Ok(ClientMessage::Text(t)))) => Some(t.to_string()),
+            Ok(other) => panic!("not a text: {other:?}"),
+            Err(_) => None,
+        }
+    }
+
+    #[tokio::test]
+    async fn corked_messages_wait_for_the_uncork_and_leave_in_order() {
+        let (socket, mut client) = pair().await;
+        let out = Outlet::new(Some(socket), 8);
+        out.open(true);
+        out.cork();
+        assert_eq!(out.offer("ack".into()), Offer::Taken);
+        assert_eq!(out.offer("step".into()), Offer::Taken);
+        assert_eq!(out.queued(), 0, "the socket took both: nothing queued");
+        // Over loopback a written message is readable at once: none came.
+        assert_eq!(
+            next_text(&mut client, Duration::from_millis(100)).await,
+            None
+        );
+        out.uncork();
+        let wait = Duration::from_secs(5);
+        assert_eq!(next_text(&mut client, wait).await.as_deref(), Some("ack"));
+        assert_eq!(next_text(&mut client, wait).await.as_deref(), Some("step"));
+        // Uncorked, the next message leaves at once.
+        assert_eq!(out.offer("later".into()), Offer::Taken);
+        assert_eq!(next_text(&mut client, wait).await.as_deref(), Some("later"));
+    }
+
+    #[tokio::test]
+    async fn an_uncorked_outlet_writes_each_message_at_once() {
+        let (socket, mut client) = pair().await;
+        let out = Outlet::new(Some(socket), 8);
+        out.open(true);
+        assert_eq!(out.offer("one".into()), Offer::Taken);
+        let wait = Duration::from_secs(5);
+        assert_eq!(next_text(&mut client, wait).await.as_deref(), Some("one"));
+        // An uncork with nothing corked writes nothing and breaks nothing.
+        out.uncork();
+        assert_eq!(out.offer("two".into()), Offer::Taken);
+        assert_eq!(next_text(&mut client, wait).await.as_deref(), Some("two"));
     }
 }
