@@ -16,7 +16,7 @@ mod common;
 
 use common::Run;
 use std::io::{BufRead, BufReader, Read};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// Longer than any refusal takes; a run still going then is a failure.
@@ -87,10 +87,9 @@ fn check(cases: &[Case<'_>]) {
 }
 
 /// A scratch folder of this test process.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sy-bad-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
+fn scratch(name: &str) -> common::TestDir {
+    let dir = common::temp_dir(&format!("bad-{name}"));
+    std::fs::create_dir_all(&*dir).expect("a scratch folder");
     dir
 }
 

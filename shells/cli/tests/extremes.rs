@@ -385,7 +385,7 @@ fn non_utf8_input_is_bad_input_or_answered() {
 
 #[test]
 fn output_folders_are_checked_before_the_work() {
-    let file = std::env::temp_dir().join(format!("stackyard-not-a-dir-{}", std::process::id()));
+    let file = common::temp_dir("not-a-dir");
     std::fs::write(&file, "x").unwrap();
     let out_arg = file.join("sub");
     for args in [

@@ -9,7 +9,7 @@ mod common;
 
 use common::stackyard;
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+fn temp_dir(name: &str) -> common::TestDir {
     common::temp_dir(&format!("ice-{name}"))
 }
 

@@ -7,13 +7,10 @@
 mod common;
 
 use common::{last_line, stackyard};
-use std::path::PathBuf;
-
-/// A fresh path in the temporary directory for `name`.
-fn scratch(name: &str) -> PathBuf {
-    let p = std::env::temp_dir().join(format!("stackyard-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&p);
-    p
+/// A fresh path in a temporary folder for `name`, gone with the folder
+/// when the test drops it.
+fn scratch(name: &str) -> common::TestDir {
+    common::temp_dir(name)
 }
 
 fn text(out: &std::process::Output) -> String {

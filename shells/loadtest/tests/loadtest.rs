@@ -26,15 +26,13 @@ fn options(addr: std::net::SocketAddr, tables: usize, clients: usize, seconds: f
     }
 }
 
-/// A fresh temporary folder for a database.
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "stackyard-loadtest-{name}-{}-{}",
-        std::process::id(),
-        stackyard_server::auth::random_hex(4)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh temporary folder for a database, removed when dropped: hold it
+/// for the test's whole length.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("stackyard-loadtest-{name}-"))
+        .tempdir()
+        .expect("a temporary folder")
 }
 
 fn client_runtime() -> tokio::runtime::Runtime {
@@ -46,12 +44,13 @@ fn client_runtime() -> tokio::runtime::Runtime {
 }
 
 /// A server on 127.0.0.1:0 over a fresh SQLite file, with limits that
-/// let load-test clients act as soon as they may.
-fn server(name: &str) -> stackyard_server::Background {
+/// let load-test clients act as soon as they may; the folder goes when the
+/// test drops it.
+fn server(name: &str) -> (stackyard_server::Background, tempfile::TempDir) {
     let dir = temp_dir(name);
     let mut config = stackyard_server::Config::new(
         "127.0.0.1:0".parse().unwrap(),
-        dir.join("stackyard.db").display().to_string(),
+        dir.path().join("stackyard.db").display().to_string(),
     );
     config.limits = stackyard_server::Limits {
         tables_per_client: 10_000,
@@ -60,12 +59,13 @@ fn server(name: &str) -> stackyard_server::Background {
         message_burst: 2000.0,
         ..Default::default()
     };
-    stackyard_server::Background::start(config).expect("the server starts")
+    let server = stackyard_server::Background::start(config).expect("the server starts");
+    (server, dir)
 }
 
 #[test]
 fn unpaced_clients_of_every_game_are_acknowledged_and_nothing_acknowledged_is_lost() {
-    let server = server("loadtest-every-game");
+    let (server, _dir) = server("loadtest-every-game");
     let games = stackyard_registry::registry().names().len();
     let rt = client_runtime();
     // One table of each game, and spectators beyond the seats.
@@ -127,7 +127,7 @@ fn unpaced_clients_of_every_game_are_acknowledged_and_nothing_acknowledged_is_lo
 
 #[test]
 fn a_paced_run_of_chosen_games_plays_only_those() {
-    let server = server("loadtest-chosen");
+    let (server, _dir) = server("loadtest-chosen");
     let rt = client_runtime();
     let mut o = options(server.addr, 2, 4, 2.0);
     o.games = vec!["towers".into()];
@@ -196,7 +196,7 @@ fn no_server_at_the_address_is_said_with_the_address_and_what_to_start() {
 
 #[test]
 fn by_default_every_seat_plays_and_one_spectator_watches_each_table() {
-    let server = server("loadtest-default-clients");
+    let (server, _dir) = server("loadtest-default-clients");
     let rt = client_runtime();
     let mut o = options(server.addr, 3, 0, 1.0);
     o.clients = None;
@@ -275,7 +275,7 @@ fn several_addresses_are_taken_and_a_kill_needs_exactly_one() {
 fn a_run_over_two_addresses_of_one_server_plays_and_loses_nothing() {
     // The same server twice: every client and table goes through the
     // address its turn gives it, and the run adds up as with one.
-    let server = server("loadtest-two-addresses");
+    let (server, _dir) = server("loadtest-two-addresses");
     let rt = client_runtime();
     let mut o = options(server.addr, 2, 6, 1.5);
     o.addrs = vec![server.addr.to_string(), server.addr.to_string()];

@@ -393,7 +393,7 @@ fn accounts_sessions_csrf_and_throttling_on_sqlite() {
     let dir = temp_dir("accounts");
     let server = start(&db_url(&dir));
     let addr = server.addr;
-    client_runtime().block_on(suite(addr, Some(dir.clone()), None));
+    client_runtime().block_on(suite(addr, Some(dir.to_path_buf()), None));
 }
 
 #[test]

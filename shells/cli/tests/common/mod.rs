@@ -7,7 +7,7 @@
 
 use std::ffi::OsStr;
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -78,12 +78,36 @@ pub fn last_line(out: &Output) -> String {
         .to_string()
 }
 
-/// An empty directory under the system's temporary directory, unique to
-/// this test process and `name`.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("stackyard-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A path under a fresh temporary folder, not yet made (the commands
+/// under test make their output folders); the folder and everything in
+/// it go when the test lets go of it: hold it for the test's whole length.
+pub fn temp_dir(name: &str) -> TestDir {
+    let root = tempfile::Builder::new()
+        .prefix(&format!("stackyard-{name}-"))
+        .tempdir()
+        .expect("a temporary folder");
+    let path = root.path().join(name);
+    TestDir { _root: root, path }
+}
+
+/// A test's temporary path: usable while it is held, gone once dropped.
+pub struct TestDir {
+    _root: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for TestDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TestDir {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
 }
 
 /// How a run of [`run_for`] ended.

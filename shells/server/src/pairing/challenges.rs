@@ -384,18 +384,22 @@ mod tests {
 
     /// A book over a fresh SQLite file (the same code as over PostgreSQL;
     /// the two-node test in `tests/push.rs` runs it there).
-    async fn book() -> Book {
-        let dir = std::env::temp_dir().join(format!(
-            "stackyard-challenges-{}",
-            crate::auth::random_hex(6)
-        ));
-        let db = dir.join("db.sqlite");
-        Book::new(Store::open(db.to_str().unwrap()).await.unwrap())
+    /// Its database's folder goes when the test drops the second half.
+    async fn book() -> (Book, tempfile::TempDir) {
+        let dir = tempfile::Builder::new()
+            .prefix("stackyard-challenges-")
+            .tempdir()
+            .unwrap();
+        let db = dir.path().join("db.sqlite");
+        (
+            Book::new(Store::open(db.to_str().unwrap()).await.unwrap()),
+            dir,
+        )
     }
 
     #[tokio::test]
     async fn send_see_decline_cancel_and_lapse() {
-        let book = book().await;
+        let (book, _dir) = book().await;
         let c = book
             .send(acct("a"), acct("b"), "towers".into(), None, true, 0)
             .await
@@ -451,7 +455,7 @@ mod tests {
 
     #[tokio::test]
     async fn accepting_is_once_and_gives_each_their_seat() {
-        let book = book().await;
+        let (book, _dir) = book().await;
         let c = book
             .send(
                 acct("a"),
@@ -507,7 +511,8 @@ mod tests {
     #[tokio::test]
     async fn two_accepts_at_once_open_one_table() {
         // Two nodes asked at the same moment: one conditional UPDATE wins.
-        let book = std::sync::Arc::new(book().await);
+        let (book, _dir) = book().await;
+        let book = std::sync::Arc::new(book);
         let c = book
             .send(acct("a"), acct("b"), "towers".into(), None, true, 0)
             .await
@@ -528,7 +533,7 @@ mod tests {
 
     #[tokio::test]
     async fn nobody_challenges_themselves_and_senders_are_bounded() {
-        let book = book().await;
+        let (book, _dir) = book().await;
         assert_eq!(
             book.send(acct("a"), acct("a"), "towers".into(), None, true, 0)
                 .await

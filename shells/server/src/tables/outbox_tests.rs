@@ -20,10 +20,18 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A table of Towers with `seats`, built by hand (its own task is not
-/// running: the test drives it).
-async fn table(seats: Vec<SeatSpec>, clock: Option<ClockSpec>, limits: Limits) -> TableTask {
-    let dir = std::env::temp_dir().join(format!("stackyard-outbox-{}", crate::auth::random_hex(6)));
-    let store = Store::open(dir.join("db.sqlite").to_str().unwrap())
+/// running: the test drives it). Its database's folder goes when the test
+/// drops the second half.
+async fn table(
+    seats: Vec<SeatSpec>,
+    clock: Option<ClockSpec>,
+    limits: Limits,
+) -> (TableTask, tempfile::TempDir) {
+    let dir = tempfile::Builder::new()
+        .prefix("stackyard-outbox-")
+        .tempdir()
+        .unwrap();
+    let store = Store::open(dir.path().join("db.sqlite").to_str().unwrap())
         .await
         .unwrap();
     let registry = stackyard_registry::registry();
@@ -54,7 +62,7 @@ async fn table(seats: Vec<SeatSpec>, clock: Option<ClockSpec>, limits: Limits) -
         hints: Vec::new(),
         daily: None,
     };
-    hub.rebuild_task(stored, extras).unwrap()
+    (hub.rebuild_task(stored, extras).unwrap(), dir)
 }
 
 /// A connection's queue as its socket's writer would read it.
@@ -154,7 +162,7 @@ fn limits() -> Limits {
 
 #[tokio::test]
 async fn an_action_is_stored_then_acknowledged_and_told_once() {
-    let mut task = table(vec![SeatSpec::Person; 2], None, limits()).await;
+    let (mut task, _dir) = table(vec![SeatSpec::Person; 2], None, limits()).await;
     let mut conns = seat_everyone(&mut task, &[0, 1]).await;
     let action = legal(&task, Seat(0));
     ask(&mut task, &conns[0], 1, Request::Act(action)).await;
@@ -166,7 +174,7 @@ async fn an_action_is_stored_then_acknowledged_and_told_once() {
 
 #[tokio::test]
 async fn a_resignation_is_stored_then_acknowledged_and_told_once() {
-    let mut task = table(vec![SeatSpec::Person; 2], None, limits()).await;
+    let (mut task, _dir) = table(vec![SeatSpec::Person; 2], None, limits()).await;
     let mut conns = seat_everyone(&mut task, &[0, 1]).await;
     ask(&mut task, &conns[1], 4, Request::Resign).await;
     let asker = Some((conns[1].id, 4));
@@ -179,7 +187,7 @@ async fn a_resignation_is_stored_then_acknowledged_and_told_once() {
 
 #[tokio::test]
 async fn a_draw_offer_and_its_acceptance_each_go_through_once() {
-    let mut task = table(vec![SeatSpec::Person; 2], None, limits()).await;
+    let (mut task, _dir) = table(vec![SeatSpec::Person; 2], None, limits()).await;
     let mut conns = seat_everyone(&mut task, &[0, 1]).await;
     let (asker_0, asker_1) = (conns[0].id, conns[1].id);
     ask(&mut task, &conns[0], 2, Request::OfferDraw).await;
@@ -196,7 +204,7 @@ async fn a_draw_a_bot_answers_is_told_once_after_it_is_stored() {
     let kind = stackyard_registry::registry();
     let level = super::online::bounded_level(kind.get("towers").unwrap()).unwrap();
     let seats = vec![SeatSpec::Person, SeatSpec::Bot { level }];
-    let mut task = table(seats, None, limits()).await;
+    let (mut task, _dir) = table(seats, None, limits()).await;
     let mut conns = seat_everyone(&mut task, &[0]).await;
     let asker_0 = conns[0].id;
     ask(&mut task, &conns[0], 5, Request::OfferDraw).await;
@@ -212,7 +220,7 @@ async fn a_fallen_flag_is_stored_then_told_once_to_everyone() {
         initial_ms: 20,
         increment_ms: 0,
     };
-    let mut task = table(vec![SeatSpec::Person; 2], Some(clock), limits()).await;
+    let (mut task, _dir) = table(vec![SeatSpec::Person; 2], Some(clock), limits()).await;
     let mut conns = seat_everyone(&mut task, &[0, 1]).await;
     tokio::time::sleep(Duration::from_millis(60)).await;
     task.tick().await;
@@ -230,7 +238,7 @@ async fn an_abandoned_seat_is_stored_then_told_once_to_those_left() {
         abandon_after: Duration::from_millis(20),
         ..Limits::default()
     };
-    let mut task = table(vec![SeatSpec::Person; 2], None, limits).await;
+    let (mut task, _dir) = table(vec![SeatSpec::Person; 2], None, limits).await;
     let mut conns = seat_everyone(&mut task, &[0, 1]).await;
     let gone = conns.pop().unwrap().id;
     task.retain_conns(|c| c.handle.id != gone);
@@ -249,7 +257,7 @@ async fn a_bots_action_is_stored_then_told_once() {
     let kind = stackyard_registry::registry();
     let level = super::online::bounded_level(kind.get("towers").unwrap()).unwrap();
     let seats = vec![SeatSpec::Person, SeatSpec::Bot { level }];
-    let mut task = table(seats, None, limits()).await;
+    let (mut task, _dir) = table(seats, None, limits()).await;
     let mut conns = seat_everyone(&mut task, &[0]).await;
     let asker_0 = conns[0].id;
     let mut inbox = task.inbox.take().unwrap();
@@ -283,7 +291,7 @@ async fn a_bots_action_is_stored_then_told_once() {
 
 #[tokio::test]
 async fn a_failed_commit_acknowledges_nothing_and_tells_nobody() {
-    let mut task = table(vec![SeatSpec::Person; 2], None, limits()).await;
+    let (mut task, _dir) = table(vec![SeatSpec::Person; 2], None, limits()).await;
     let mut conns = seat_everyone(&mut task, &[0, 1]).await;
     // Whatever the database's trouble, the action's commit fails.
     sqlx::query("CREATE TRIGGER no_actions BEFORE INSERT ON actions BEGIN SELECT RAISE(ABORT, 'refused'); END")
@@ -321,7 +329,7 @@ async fn a_failed_timer_commit_tells_nobody() {
         initial_ms: 20,
         increment_ms: 0,
     };
-    let mut task = table(vec![SeatSpec::Person; 2], Some(clock), limits()).await;
+    let (mut task, _dir) = table(vec![SeatSpec::Person; 2], Some(clock), limits()).await;
     let mut conns = seat_everyone(&mut task, &[0, 1]).await;
     sqlx::query("CREATE TRIGGER no_updates BEFORE UPDATE ON game_tables BEGIN SELECT RAISE(ABORT, 'refused'); END")
         .execute(task.hub.store.pool())

@@ -12,15 +12,32 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
-/// A fresh temporary folder for a database.
-pub fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "stackyard-test-{name}-{}-{}",
-        std::process::id(),
-        stackyard_server::auth::random_hex(4)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh temporary folder (for a database), removed with everything in
+/// it when the test lets go of it: hold it for the test's whole length.
+pub fn temp_dir(name: &str) -> TestDir {
+    TestDir(
+        tempfile::Builder::new()
+            .prefix(&format!("stackyard-test-{name}-"))
+            .tempdir()
+            .expect("a temporary folder"),
+    )
+}
+
+/// A test's temporary folder: a path while it is held, gone once dropped.
+pub struct TestDir(tempfile::TempDir);
+
+impl std::ops::Deref for TestDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for TestDir {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
 }
 
 /// The database the tests use: `STACKYARD_TEST_DB` if set (a PostgreSQL
