@@ -10,6 +10,7 @@
 //! parsed into their types by clap, ranges included (`args.rs`).
 
 mod args;
+mod export;
 mod extras;
 mod failure;
 mod games;
@@ -51,6 +52,15 @@ enum Command {
     Serve(serve::Serve),
     /// Real WebSocket clients playing every game against running servers.
     Loadtest(serve::Loadtest),
+    /// The finished public games of a server's database, one JSON record
+    /// a line (NDJSON), oldest first.
+    ///
+    /// Each line has the table's id, game, rated, created_at and
+    /// finished_at (Unix ms), seats, outcome, ending, and its record
+    /// (seed, settings and actions: `stackyard GAME replay` replays it).
+    /// Streams in constant memory; safe beside a running server. Today's
+    /// daily deals stay out, as on the server's own pages.
+    Export(export::Export),
     /// Play full-screen in this terminal: pick a game, then play it here.
     ///
     /// Start it with `stackyard play` (and `--seed N` for the same deals
@@ -74,6 +84,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Tournament { command } => extras::tournament(command),
         Command::Serve(args) => serve::serve(args),
         Command::Loadtest(args) => serve::loadtest(args),
+        Command::Export(args) => export::export(args),
         Command::Play { seed } => {
             stackyard_tui::run(stackyard_tui::Options { seed }).map_err(|e| match e {
                 stackyard_tui::Error::NotATerminal => Failure::bad_input(e),

@@ -93,7 +93,7 @@ impl Threads {
 
 /// `--db`: refuses, before anything is opened or created, a URL of a
 /// database the server does not speak (it would be taken for a file).
-fn database(text: &str) -> Result<String, String> {
+pub fn database(text: &str) -> Result<String, String> {
     match text.split_once("://") {
         Some((scheme, _)) if !matches!(scheme, "sqlite" | "postgres" | "postgresql") => {
             Err(format!(

@@ -458,3 +458,58 @@ fn a_bad_tokio_worker_threads_variable_is_not_a_panic() {
         assert!(stderr.contains(&addr), "{bad}: {stderr}");
     }
 }
+
+#[test]
+fn export_refuses_a_missing_store_a_bad_day_and_an_unknown_game() {
+    let dir = scratch("export");
+    let missing = dir.join("none.db").display().to_string();
+    let text = dir.join("notes.db");
+    std::fs::write(&text, "not a database").unwrap();
+    let text = text.display().to_string();
+    check(&[
+        case(
+            &["export", "--db", &missing],
+            "",
+            &["no database file", "none.db"],
+        ),
+        case(
+            &["export", "--db", &text],
+            "",
+            &["not a stackyard database"],
+        ),
+        case(
+            &["export", "--db", "mysql://x/y"],
+            "",
+            &["mysql:// databases are not supported"],
+        ),
+        case(
+            &["export", "--db", &missing, "--since", "2026-02-30"],
+            "",
+            &["not a day", "yyyy-mm-dd"],
+        ),
+        case(
+            &["export", "--db", &missing, "--until", "yesterday"],
+            "",
+            &["not a day"],
+        ),
+        case(
+            &[
+                "export",
+                "--db",
+                &missing,
+                "--since",
+                "2026-12-03",
+                "--until",
+                "2026-12-01",
+            ],
+            "",
+            &["--since must be a day before --until"],
+        ),
+        case(
+            &["export", "--db", &missing, "--game", "chess"],
+            "",
+            &["no game \"chess\"", "towers"],
+        ),
+    ]);
+    assert!(!dir.join("none.db").exists(), "the export made a database");
+}

@@ -29,6 +29,7 @@ pub mod config;
 pub mod connections;
 pub mod dailies;
 pub mod daily;
+pub mod export;
 pub mod http;
 pub mod metrics;
 pub mod names;

@@ -38,7 +38,7 @@ pub use leases::Owner;
 pub use mirror::{ACTIONS_PER_READ, StoredAction, TableProgress};
 pub use node::{Node, lock_sqlite};
 pub use ratings::RatingRow;
-pub use schema::{Dialect, database_url};
+pub use schema::{Dialect, database_url, database_url_to_read};
 pub use tables::{ArchivedTable, FinishedTable, HolderRow, StoredTable};
 pub use write::Write;
 pub use writer::CommitLine;

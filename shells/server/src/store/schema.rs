@@ -46,8 +46,30 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
     Ok((format!("sqlite://{path}?mode=rwc"), Dialect::Sqlite))
 }
 
+/// As [`database_url`], to read only: a SQLite file must exist already
+/// (and is opened read-only), a PostgreSQL URL is kept as given.
+pub fn database_url_to_read(db: &str) -> Result<(String, Dialect), StoreError> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        return Ok((db.to_string(), Dialect::Postgres));
+    }
+    let path = db
+        .strip_prefix("sqlite://")
+        .or_else(|| db.strip_prefix("sqlite:"))
+        .unwrap_or(db);
+    let path = path.split('?').next().unwrap_or(path);
+    if path.contains("://") || path.is_empty() || path.contains(":memory:") {
+        return database_url(db);
+    }
+    if !std::path::Path::new(path).is_file() {
+        return Err(StoreError::Failed(format!(
+            "there is no database file at {path}"
+        )));
+    }
+    Ok((format!("sqlite://{path}?mode=ro"), Dialect::Sqlite))
+}
+
 pub(super) fn migrator(dialect: Dialect) -> Migrator {
-    let sql: [&'static str; 10] = match dialect {
+    let sql: [&'static str; 11] = match dialect {
         Dialect::Sqlite => [
             include_str!("../../migrations/sqlite/0001_tables.sql"),
             include_str!("../../migrations/sqlite/0002_daily_hints_timers.sql"),
@@ -64,6 +86,7 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/sqlite/0009_challenges.sql"),
             // One daily attempt per browser (issue #49).
             include_str!("../../migrations/sqlite/0010_daily_browser.sql"),
+            include_str!("../../migrations/sqlite/0011_finished_order.sql"),
         ],
         Dialect::Postgres => [
             include_str!("../../migrations/postgres/0001_tables.sql"),
@@ -81,6 +104,7 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
             include_str!("../../migrations/postgres/0009_challenges.sql"),
             // One daily attempt per browser (issue #49).
             include_str!("../../migrations/postgres/0010_daily_browser.sql"),
+            include_str!("../../migrations/postgres/0011_finished_order.sql"),
         ],
     };
     let names = [
@@ -94,6 +118,7 @@ pub(super) fn migrator(dialect: Dialect) -> Migrator {
         "pairing_waits",
         "challenges",
         "daily_browser",
+        "finished_order",
     ];
     Migrator::with_migrations(
         sql.into_iter()
