@@ -9,7 +9,7 @@
 //! locked). What the lobby keeps private stays out: today's daily deals,
 //! as `GET /api/v1/records` leaves them out.
 
-use crate::store::StoreError;
+use crate::store::{FINISHED_WHERE, FinishedFilter, StoreError};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use sqlx::any::AnyPoolOptions;
@@ -18,21 +18,6 @@ use std::io::Write;
 
 /// Rows read at a time.
 pub const PAGE: i64 = 256;
-
-/// Which finished tables to write.
-#[derive(Debug, Clone, Default)]
-pub struct ExportFilter {
-    /// Only this game.
-    pub game: Option<String>,
-    /// Finished at or after this Unix time, ms.
-    pub since_ms: Option<i64>,
-    /// Finished before this Unix time, ms.
-    pub until_ms: Option<i64>,
-    /// Only tables where a seat went by this name.
-    pub player: Option<String>,
-    /// Only rated games.
-    pub rated: bool,
-}
 
 /// One line of the export. The JSON columns go out as stored (checked to
 /// be JSON, never rebuilt).
@@ -82,6 +67,51 @@ pub struct Exported {
     pub closed: bool,
 }
 
+/// Midnight UTC of a `YYYY-MM-DD` day, in Unix ms.
+pub fn day_ms(text: &str) -> Result<i64, String> {
+    let bad = || format!("{text:?} is not a day: give YYYY-MM-DD, say 2026-12-03");
+    let mut parts = text.split('-');
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad());
+    };
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return Err(bad());
+    }
+    let (y, m, d): (i64, i64, i64) = (
+        y.parse().map_err(|_| bad())?,
+        m.parse().map_err(|_| bad())?,
+        d.parse().map_err(|_| bad())?,
+    );
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days_in = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d < 1 || d > days_in[(m - 1) as usize] {
+        return Err(bad());
+    }
+    // Days from 1970-01-01 to the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Ok((era * 146_097 + doe - 719_468) * 86_400_000)
+}
+
 /// Opens `db` to read only: a SQLite file must exist (an export never
 /// makes one), a PostgreSQL URL is connected to as given.
 async fn open(db: &str) -> Result<AnyPool, StoreError> {
@@ -107,40 +137,26 @@ async fn open(db: &str) -> Result<AnyPool, StoreError> {
     Ok(pool)
 }
 
-/// A page of finished tables after `($7, $8)`, by (finished_at, id). The
-/// status is compared as `status || ''` so that SQLite walks the
-/// `game_tables_finished` index in order rather than the status index
-/// (which would sort every finished table for every page).
-const SELECT: &str = "SELECT id, game, rated, created_at, finished_at, seats, outcome, ending, record \
-     FROM game_tables t \
-     WHERE status || '' = 'finished' AND record IS NOT NULL \
-     AND ($1 = '' OR game = $1) \
-     AND finished_at >= $2 AND finished_at < $3 \
-     AND ($4 = 0 OR rated <> 0) \
-     AND ($5 = '' OR EXISTS (SELECT 1 FROM seat_holders s WHERE s.table_id = t.id AND s.name = $5)) \
-     AND id NOT IN (SELECT table_id FROM daily_entries WHERE day >= $6) \
-     AND (finished_at, id) > ($7, $8) \
-     ORDER BY finished_at, id LIMIT $9";
+/// A page of finished tables after `($7, $8)`, by (finished_at, id).
+fn page_sql() -> String {
+    format!("{FINISHED_WHERE} AND (finished_at, id) > ($7, $8) ORDER BY finished_at, id LIMIT $9")
+}
 
 /// Writes every finished public table `filter` admits to `out`, a line of
 /// JSON each, oldest first.
 pub async fn export(
     db: &str,
-    filter: &ExportFilter,
+    filter: &FinishedFilter,
     out: &mut impl Write,
 ) -> Result<Exported, ExportError> {
     let pool = open(db).await?;
     let today = crate::dailies::today();
     let mut after: (i64, String) = (i64::MIN, String::new());
     let mut lines = 0;
+    let sql = page_sql();
     loop {
-        let rows = sqlx::query(SELECT)
-            .bind(filter.game.clone().unwrap_or_default())
-            .bind(filter.since_ms.unwrap_or(i64::MIN))
-            .bind(filter.until_ms.unwrap_or(i64::MAX))
-            .bind(i64::from(filter.rated))
-            .bind(filter.player.clone().unwrap_or_default())
-            .bind(today.clone())
+        let rows = filter
+            .bind(sqlx::query(sqlx::AssertSqlSafe(sql.as_str())), &today)
             .bind(after.0)
             .bind(after.1.clone())
             .bind(PAGE)
@@ -230,4 +246,26 @@ fn write_line(
     })?;
     bytes.push(b'\n');
     Ok(out.write_all(&bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::day_ms;
+
+    #[test]
+    fn days_are_midnight_utc_and_nonsense_is_refused() {
+        assert_eq!(day_ms("1970-01-01"), Ok(0));
+        assert_eq!(day_ms("2026-12-03"), Ok(1_796_256_000_000));
+        assert_eq!(day_ms("2024-02-29"), Ok(1_709_164_800_000));
+        for bad in [
+            "2026-02-29",
+            "2026-13-01",
+            "2026-1-01",
+            "yesterday",
+            "2026-12-03-1",
+            "",
+        ] {
+            assert!(day_ms(bad).is_err(), "{bad} was taken");
+        }
+    }
 }

@@ -482,6 +482,14 @@ async fn table_record(State(hub): Shared, Path(id): Path<String>) -> Result<Resp
 struct RecordFilter {
     /// Only this game.
     game: Option<String>,
+    /// Only games where a seat went by this name.
+    player: Option<String>,
+    /// Only games finished on or after this day (UTC), YYYY-MM-DD.
+    since: Option<String>,
+    /// Only games finished before this day (UTC), YYYY-MM-DD.
+    until: Option<String>,
+    /// Only rated games (`true`), or all (`false`, the default).
+    rated: Option<bool>,
     /// At most this many (default 50, at most 500).
     limit: Option<i64>,
 }
@@ -493,9 +501,22 @@ async fn records(
     Query(filter): Query<RecordFilter>,
 ) -> Result<axum::Json<Vec<RecordSummary>>, ApiError> {
     let limit = filter.limit.unwrap_or(50).clamp(1, 500);
+    let day = |name: &str, text: &Option<String>| {
+        text.as_deref()
+            .map(crate::export::day_ms)
+            .transpose()
+            .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("{name}: {e}")))
+    };
+    let query = crate::store::FinishedFilter {
+        game: filter.game,
+        player: filter.player,
+        since_ms: day("since", &filter.since)?,
+        until_ms: day("until", &filter.until)?,
+        rated: filter.rated.unwrap_or(false),
+    };
     let rows = hub
         .store
-        .finished(filter.game.as_deref(), limit)
+        .finished(&query, &crate::dailies::today(), limit)
         .await
         .map_err(|e| ApiError::new(ErrorKind::Storage, e.to_string()))?;
     let private = crate::daily::private_tables(&hub).await?;

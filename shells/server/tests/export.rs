@@ -7,7 +7,8 @@ mod common;
 
 use common::{TestDir, temp_dir};
 use serde_json::Value;
-use stackyard_server::export::{ExportError, ExportFilter, Exported, export};
+use stackyard_server::export::{ExportError, Exported, export};
+use stackyard_server::store::FinishedFilter as ExportFilter;
 use stackyard_server::store::Store;
 
 /// A store with the tables `rows` describes, `(id, game, rated,
@@ -284,4 +285,43 @@ fn a_reader_that_closes_is_a_normal_end() {
             closed: true
         }
     );
+}
+
+#[test]
+fn the_records_route_takes_the_same_filters_newest_first() {
+    let (_dir, db) = store("export-route", &rows());
+    let server = common::start(&db);
+    let addr = server.addr;
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let listed = |path: &'static str| async move {
+            let v = common::get(addr, path).await;
+            let ids: Vec<String> = v
+                .as_array()
+                .unwrap_or_else(|| panic!("{path}: {v}"))
+                .iter()
+                .map(|r| r["id"].as_str().unwrap().to_string())
+                .collect();
+            ids.join(",")
+        };
+        // Newest first; of two finished at once, the lower id first.
+        assert_eq!(listed("/api/v1/records").await, "t3,b2,i2,t1");
+        assert_eq!(listed("/api/v1/records?game=towers").await, "t3,t1");
+        assert_eq!(
+            listed("/api/v1/records?player=bob&rated=true").await,
+            "t3,i2"
+        );
+        assert_eq!(
+            listed("/api/v1/records?since=1970-01-03&until=1970-01-04").await,
+            "b2,i2"
+        );
+        assert_eq!(listed("/api/v1/records?limit=1").await, "t3");
+        let (status, body) =
+            common::http(addr, "GET", "/api/v1/records?since=tomorrow", None).await;
+        assert_eq!(status, 400, "{body}");
+        assert!(
+            body.contains("since") && body.contains("YYYY-MM-DD"),
+            "{body}"
+        );
+    });
 }

@@ -7,7 +7,8 @@
 mod common;
 
 use peakmem_alloc::{INSTRUMENTED_SYSTEM, PeakMemAlloc, PeakMemAllocTrait};
-use stackyard_server::export::{ExportFilter, export};
+use stackyard_server::export::export;
+use stackyard_server::store::FinishedFilter as ExportFilter;
 use stackyard_server::store::Store;
 use std::alloc::System;
 

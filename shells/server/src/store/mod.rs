@@ -39,7 +39,9 @@ pub use mirror::{ACTIONS_PER_READ, StoredAction, TableProgress};
 pub use node::{Node, lock_sqlite};
 pub use ratings::RatingRow;
 pub use schema::{Dialect, database_url, database_url_to_read};
-pub use tables::{ArchivedTable, FinishedTable, HolderRow, StoredTable};
+pub use tables::{
+    ArchivedTable, FINISHED_WHERE, FinishedFilter, FinishedTable, HolderRow, StoredTable,
+};
 pub use write::Write;
 pub use writer::CommitLine;
 

@@ -265,24 +265,70 @@ impl Store {
         Ok(row.try_get("n")?)
     }
 
-    /// Finished tables, newest first.
+    /// At most `limit` finished public tables `filter` admits, newest
+    /// first; `today`'s daily deals (and later days') stay private.
     pub async fn finished(
         &self,
-        game: Option<&str>,
+        filter: &FinishedFilter,
+        today: &str,
         limit: i64,
     ) -> Result<Vec<FinishedTable>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, game, created_at, finished_at, outcome, ending, seats FROM game_tables \
-             WHERE status = 'finished' AND ($1 = '' OR game = $1) \
-             ORDER BY finished_at DESC, id LIMIT $2",
-        )
-        .bind(game.unwrap_or("").to_string())
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        let sql = format!("{FINISHED_WHERE} ORDER BY finished_at DESC, id LIMIT $7");
+        let rows = filter
+            .bind(sqlx::query(sqlx::AssertSqlSafe(sql.as_str())), today)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|r| Ok(FinishedTable::from_row(r)?))
             .collect()
+    }
+}
+
+/// Which finished tables a listing or an export takes (issue #47).
+#[derive(Debug, Clone, Default)]
+pub struct FinishedFilter {
+    /// Only this game.
+    pub game: Option<String>,
+    /// Finished at or after this Unix time, ms.
+    pub since_ms: Option<i64>,
+    /// Finished before this Unix time, ms.
+    pub until_ms: Option<i64>,
+    /// Only tables where a seat went by this name.
+    pub player: Option<String>,
+    /// Only rated games.
+    pub rated: bool,
+}
+
+/// Finished public tables as [`FinishedFilter`] admits them, its values
+/// `$1` to `$5` and today's date `$6` (today's daily deals stay private);
+/// callers add the order and the limit. The status is compared as
+/// `status || ''` so that SQLite walks the `game_tables_finished` index in
+/// order rather than the status index (which would sort every finished
+/// table for every page).
+pub const FINISHED_WHERE: &str = "SELECT id, game, rated, created_at, finished_at, seats, outcome, ending, record \
+     FROM game_tables t \
+     WHERE status || '' = 'finished' AND record IS NOT NULL \
+     AND ($1 = '' OR game = $1) \
+     AND finished_at >= $2 AND finished_at < $3 \
+     AND ($4 = 0 OR rated <> 0) \
+     AND ($5 = '' OR EXISTS (SELECT 1 FROM seat_holders s WHERE s.table_id = t.id AND s.name = $5)) \
+     AND id NOT IN (SELECT table_id FROM daily_entries WHERE day >= $6)";
+
+impl FinishedFilter {
+    /// Binds `$1` to `$6` of [`FINISHED_WHERE`].
+    pub fn bind<'q>(
+        &self,
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+        today: &str,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+        query
+            .bind(self.game.clone().unwrap_or_default())
+            .bind(self.since_ms.unwrap_or(i64::MIN))
+            .bind(self.until_ms.unwrap_or(i64::MAX))
+            .bind(i64::from(self.rated))
+            .bind(self.player.clone().unwrap_or_default())
+            .bind(today.to_string())
     }
 }
 
