@@ -208,7 +208,14 @@ async fn store_suite(db: &str) {
     assert!(store.unfinished().await.unwrap().iter().all(|t| t.id != id));
     assert!(
         store
-            .finished(Some("towers"), 500)
+            .finished(
+                &stackyard_server::store::FinishedFilter {
+                    game: Some("towers".into()),
+                    ..Default::default()
+                },
+                &stackyard_server::dailies::today(),
+                500
+            )
             .await
             .unwrap()
             .iter()
