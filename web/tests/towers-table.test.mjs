@@ -177,6 +177,12 @@ for (const size of SIZES) {
     assert.equal(before.moves, `Moves (${before.version})`, 'one move a step');
     assert.equal(before.marks.length, 2, 'from and to are marked');
     await shot(page, `towers-before-reload-${size.name}`);
+    // The game list (which names the bots) answers late after the reload:
+    // the words must still say "Easy bot", never the engine's "greedy".
+    await page.route('**/api/v1/games', async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
     await page.reload();
     await page.waitForSelector('.conn[data-state="open"]');
     await page.waitForSelector('[data-viewer="seat"]');

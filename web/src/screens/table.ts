@@ -124,10 +124,13 @@ export function tableScreen(id: string): Screen {
     );
   }
 
-  // Which games allow agreed draws (GET /api/v1/games has_draws).
+  // Which games allow agreed draws (GET /api/v1/games has_draws). The
+  // game list also names the bots ("Easy bot"): the table connects only
+  // once it is read (or failed), so the welcome's words never fall back
+  // to an engine's level name ("Greedy bot" after a reload, CI 2026-12-03).
   let drawGames = new Set<string>();
   const hasDraws = () => table !== null && drawGames.has(table.game);
-  void api
+  const gamesRead = api
     .games()
     .then((gs) => {
       drawGames = new Set(gs.filter((g) => g.has_draws).map((g) => g.name));
@@ -774,9 +777,8 @@ export function tableScreen(id: string): Screen {
     });
   }
 
-  api
-    .table(id)
-    .then((t) => {
+  Promise.all([api.table(id), gamesRead])
+    .then(([t]) => {
       table = t;
       renderSeats();
       connect();
