@@ -58,6 +58,23 @@ fn store(name: &str, rows: &[(&str, &str, bool, i64, &[&str])]) -> (TestDir, Str
     (dir, db)
 }
 
+/// Runs one statement over the store at `db`, today's date bound as `$1`.
+fn sql(db: &str, statement: &'static str) {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .connect(&format!("sqlite://{db}"))
+            .await
+            .unwrap();
+        sqlx::query(statement)
+            .bind(stackyard_server::dailies::today())
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+    });
+}
+
 fn run(db: &str, filter: &ExportFilter) -> Result<(Exported, Vec<Value>), ExportError> {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let mut out = Vec::new();
@@ -178,21 +195,10 @@ fn more_tables_than_a_page_all_go_out_once_in_order() {
 #[test]
 fn todays_daily_deals_stay_private() {
     let (_dir, db) = store("export-daily", &rows());
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        let pool = sqlx::any::AnyPoolOptions::new()
-            .connect(&format!("sqlite://{db}"))
-            .await
-            .unwrap();
-        sqlx::query(
-            "INSERT INTO daily_entries (game, day, name, table_id, started_at) VALUES ('babel', $1, 'bob', 'b2', 0)",
-        )
-        .bind(stackyard_server::dailies::today())
-        .execute(&pool)
-        .await
-        .unwrap();
-        pool.close().await;
-    });
+    sql(
+        &db,
+        "INSERT INTO daily_entries (game, day, name, table_id, started_at) VALUES ('babel', $1, 'bob', 'b2', 0)",
+    );
     let (_, lines) = run(&db, &ExportFilter::default()).unwrap();
     assert_eq!(ids(&lines), ["t1", "i2", "t3"]);
 }
@@ -218,18 +224,11 @@ fn a_missing_file_is_refused_in_words_and_not_made() {
 #[test]
 fn a_damaged_record_names_its_table() {
     let (_dir, db) = store("export-damaged", &rows());
-    let rt = tokio::runtime::Runtime::new().unwrap();
-    rt.block_on(async {
-        let pool = sqlx::any::AnyPoolOptions::new()
-            .connect(&format!("sqlite://{db}"))
-            .await
-            .unwrap();
-        sqlx::query("UPDATE game_tables SET record = '{not json' WHERE id = 'i2'")
-            .execute(&pool)
-            .await
-            .unwrap();
-        pool.close().await;
-    });
+    // (Today's date is bound as `$1` and compared with nothing.)
+    sql(
+        &db,
+        "UPDATE game_tables SET record = '{not json' WHERE id = 'i2' AND $1 <> ''",
+    );
     let e = run(&db, &ExportFilter::default()).unwrap_err();
     assert!(
         e.to_string()

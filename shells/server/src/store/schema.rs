@@ -13,16 +13,25 @@ pub enum Dialect {
     Postgres,
 }
 
+/// What a user typed with a SQLite scheme taken off, or `None` for a
+/// PostgreSQL URL.
+fn sqlite_path(db: &str) -> Option<&str> {
+    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+        return None;
+    }
+    Some(
+        db.strip_prefix("sqlite://")
+            .or_else(|| db.strip_prefix("sqlite:"))
+            .unwrap_or(db),
+    )
+}
+
 /// Turns what a user typed into a URL sqlx takes: a bare path is a SQLite
 /// file (created with its folder).
 pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
-    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+    let Some(path) = sqlite_path(db) else {
         return Ok((db.to_string(), Dialect::Postgres));
-    }
-    let path = db
-        .strip_prefix("sqlite://")
-        .or_else(|| db.strip_prefix("sqlite:"))
-        .unwrap_or(db);
+    };
     // Any other `scheme://` is a database this server does not speak, not
     // a file to create (a `mysql:` folder beside the server, once).
     if let Some((scheme, _)) = path.split_once("://") {
@@ -49,13 +58,9 @@ pub fn database_url(db: &str) -> Result<(String, Dialect), StoreError> {
 /// As [`database_url`], to read only: a SQLite file must exist already
 /// (and is opened read-only), a PostgreSQL URL is kept as given.
 pub fn database_url_to_read(db: &str) -> Result<(String, Dialect), StoreError> {
-    if db.starts_with("postgres://") || db.starts_with("postgresql://") {
+    let Some(path) = sqlite_path(db) else {
         return Ok((db.to_string(), Dialect::Postgres));
-    }
-    let path = db
-        .strip_prefix("sqlite://")
-        .or_else(|| db.strip_prefix("sqlite:"))
-        .unwrap_or(db);
+    };
     let path = path.split('?').next().unwrap_or(path);
     if path.contains("://") || path.is_empty() || path.contains(":memory:") {
         return database_url(db);
