@@ -15,10 +15,10 @@ pub struct Export {
     #[arg(long)]
     game: Option<String>,
     /// Only games finished on or after this day (UTC), YYYY-MM-DD.
-    #[arg(long, value_parser = stackyard_server::export::day_ms)]
+    #[arg(long, value_parser = stackyard_server::dailies::day_ms)]
     since: Option<i64>,
     /// Only games finished before this day (UTC), YYYY-MM-DD.
-    #[arg(long, value_parser = stackyard_server::export::day_ms)]
+    #[arg(long, value_parser = stackyard_server::dailies::day_ms)]
     until: Option<i64>,
     /// Only games where a seat went by this name.
     #[arg(long)]
@@ -63,7 +63,7 @@ pub fn export(args: Export) -> Result<(), Failure> {
             &args.db, &filter, &mut out,
         ))
         .map_err(|e| match e {
-            stackyard_server::export::ExportError::Store(_) => Failure::bad_input(e),
+            stackyard_server::export::ExportError::Open(_) => Failure::bad_input(e),
             _ => Failure::other(e),
         })?;
     if done.closed {

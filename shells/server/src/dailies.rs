@@ -101,6 +101,39 @@ pub fn day_of(unix_ms: i64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// Midnight UTC of a `YYYY-MM-DD` day, in Unix ms: the inverse of
+/// [`day_of`], which also decides what a real date is (a 30 February
+/// would come back as another day).
+pub fn day_ms(text: &str) -> Result<i64, String> {
+    let bad = || format!("{text:?} is not a day: give YYYY-MM-DD, say 2026-12-03");
+    let number = |part: &str, len: usize| -> Result<i64, String> {
+        if part.len() != len || !part.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        part.parse().map_err(|_| bad())
+    };
+    let parts: Vec<&str> = text.splitn(4, '-').collect();
+    let [y, m, d] = parts[..] else {
+        return Err(bad());
+    };
+    let (y, m, d) = (number(y, 4)?, number(m, 2)?, number(d, 2)?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return Err(bad());
+    }
+    // Howard Hinnant's civil-to-days.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let ms = (era * 146_097 + doe - 719_468) * 86_400_000;
+    if day_of(ms) == text {
+        Ok(ms)
+    } else {
+        Err(bad())
+    }
+}
+
 /// Today, UTC.
 pub fn today() -> String {
     let ms = std::time::SystemTime::now()
@@ -123,6 +156,23 @@ mod tests {
         assert_eq!(day_of(951_782_400_000), "2000-02-29");
         assert_eq!(day_of(1_735_689_599_000), "2024-12-31");
         assert_eq!(day_of(1_735_689_600_000), "2025-01-01");
+    }
+
+    #[test]
+    fn days_are_midnight_utc_and_nonsense_is_refused() {
+        assert_eq!(day_ms("1970-01-01"), Ok(0));
+        assert_eq!(day_ms("2026-12-03"), Ok(1_796_256_000_000));
+        assert_eq!(day_ms("2024-02-29"), Ok(1_709_164_800_000));
+        for bad in [
+            "2026-02-29",
+            "2026-13-01",
+            "2026-1-01",
+            "yesterday",
+            "2026-12-03-1",
+            "",
+        ] {
+            assert!(day_ms(bad).is_err(), "{bad} was taken");
+        }
     }
 
     #[test]

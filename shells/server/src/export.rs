@@ -32,14 +32,17 @@ struct Line<'a> {
     outcome: &'a RawValue,
     ending: &'a RawValue,
     /// The record: seed, settings and actions (with arrival times for the
-    /// turnless games), replayable by `stackyard replay`.
+    /// turnless games), replayable by `stackyard GAME replay`.
     record: &'a RawValue,
 }
 
 /// Why an export stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
-    /// The database could not be opened or read.
+    /// The database given is not there or not a store (the user's to fix).
+    #[error("{0}")]
+    Open(StoreError),
+    /// The database failed while being read.
     #[error("{0}")]
     Store(#[from] StoreError),
     /// A stored row is not what the schema promises.
@@ -65,51 +68,6 @@ pub struct Exported {
     /// The reader closed its end before the last line (a closed pipe is a
     /// normal end: `stackyard export … | head`).
     pub closed: bool,
-}
-
-/// Midnight UTC of a `YYYY-MM-DD` day, in Unix ms.
-pub fn day_ms(text: &str) -> Result<i64, String> {
-    let bad = || format!("{text:?} is not a day: give YYYY-MM-DD, say 2026-12-03");
-    let mut parts = text.split('-');
-    let (Some(y), Some(m), Some(d), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
-    else {
-        return Err(bad());
-    };
-    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
-        return Err(bad());
-    }
-    let (y, m, d): (i64, i64, i64) = (
-        y.parse().map_err(|_| bad())?,
-        m.parse().map_err(|_| bad())?,
-        d.parse().map_err(|_| bad())?,
-    );
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days_in = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    if !(1..=12).contains(&m) || d < 1 || d > days_in[(m - 1) as usize] {
-        return Err(bad());
-    }
-    // Days from 1970-01-01 to the civil date (Howard Hinnant's algorithm).
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Ok((era * 146_097 + doe - 719_468) * 86_400_000)
 }
 
 /// Opens `db` to read only: a SQLite file must exist (an export never
@@ -149,7 +107,7 @@ pub async fn export(
     filter: &FinishedFilter,
     out: &mut impl Write,
 ) -> Result<Exported, ExportError> {
-    let pool = open(db).await?;
+    let pool = open(db).await.map_err(ExportError::Open)?;
     let today = crate::dailies::today();
     let mut after: (i64, String) = (i64::MIN, String::new());
     let mut lines = 0;
@@ -172,13 +130,7 @@ pub async fn export(
         );
         for row in &rows {
             if let Err(e) = write_line(row, out)? {
-                return match e.kind() {
-                    std::io::ErrorKind::BrokenPipe => Ok(Exported {
-                        lines,
-                        closed: true,
-                    }),
-                    _ => Err(ExportError::Write(e)),
-                };
+                return cut_short(e, lines);
             }
             lines += 1;
         }
@@ -187,19 +139,25 @@ pub async fn export(
         }
     }
     if let Err(e) = out.flush() {
-        return match e.kind() {
-            std::io::ErrorKind::BrokenPipe => Ok(Exported {
-                lines,
-                closed: true,
-            }),
-            _ => Err(ExportError::Write(e)),
-        };
+        return cut_short(e, lines);
     }
     pool.close().await;
     Ok(Exported {
         lines,
         closed: false,
     })
+}
+
+/// A write that failed after `lines` lines: a reader that closed its end
+/// is a normal end, anything else an error.
+fn cut_short(e: std::io::Error, lines: u64) -> Result<Exported, ExportError> {
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe => Ok(Exported {
+            lines,
+            closed: true,
+        }),
+        _ => Err(ExportError::Write(e)),
+    }
 }
 
 /// One row as a line; the outer error is a damaged row, the inner one the
@@ -246,26 +204,4 @@ fn write_line(
     })?;
     bytes.push(b'\n');
     Ok(out.write_all(&bytes))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::day_ms;
-
-    #[test]
-    fn days_are_midnight_utc_and_nonsense_is_refused() {
-        assert_eq!(day_ms("1970-01-01"), Ok(0));
-        assert_eq!(day_ms("2026-12-03"), Ok(1_796_256_000_000));
-        assert_eq!(day_ms("2024-02-29"), Ok(1_709_164_800_000));
-        for bad in [
-            "2026-02-29",
-            "2026-13-01",
-            "2026-1-01",
-            "yesterday",
-            "2026-12-03-1",
-            "",
-        ] {
-            assert!(day_ms(bad).is_err(), "{bad} was taken");
-        }
-    }
 }

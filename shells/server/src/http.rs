@@ -503,7 +503,7 @@ async fn records(
     let limit = filter.limit.unwrap_or(50).clamp(1, 500);
     let day = |name: &str, text: &Option<String>| {
         text.as_deref()
-            .map(crate::export::day_ms)
+            .map(crate::dailies::day_ms)
             .transpose()
             .map_err(|e| ApiError::new(ErrorKind::BadRequest, format!("{name}: {e}")))
     };
