@@ -1,7 +1,19 @@
 //! One bot interface for every game: a bot sees what its seat may see.
 
 use crate::{Game, GameTime, Seat, Seed, SetupError};
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+
+/// The random stream a bot draws its perception delays
+/// ([`Bot::perception_ms`]) from, beside the stream `rng` it decides with:
+/// the same key on another ChaCha stream, so drawing perceptions leaves
+/// the decisions' stream as it was.
+pub fn sight_stream(rng: &ChaCha8Rng) -> ChaCha8Rng {
+    let mut sight = rng.clone();
+    sight.set_stream(rng.get_stream().wrapping_add(1));
+    sight.set_word_pos(0);
+    sight
+}
 
 /// What a bot decided: the action, and how long it thinks before the
 /// action arrives. In turnless games the think time is its reaction time,
@@ -29,10 +41,24 @@ pub trait Bot<G: Game>: Send {
     fn decide(&mut self, view: &G::View, now: GameTime) -> Option<Decision<G::Action>>;
 
     /// Whether `events` (another seat's accepted action, or timers that
-    /// fired) are worth a new look for a bot that had nothing to do.
+    /// fired) are worth a new look, for a bot that had nothing to do or
+    /// whose last decision is still on its way (it may re-aim). A bot that
+    /// keeps what it reaches for answers for what it cares about (the
+    /// tower it reaches for, say), so that it does not redo its search for
+    /// changes that cannot change its mind (issue #50).
     /// Default: anything that happened.
     fn wakes_on(&self, events: &[G::Event]) -> bool {
         !events.is_empty()
+    }
+
+    /// How long after a change this bot notices it, ms, asked once for
+    /// each change [`Bot::wakes_on`] (and drawn from its seed, like its
+    /// reaction time): the bot looks again that much later
+    /// ([`crate::schedule::BotSchedule`]), so an action already on its way
+    /// may arrive stale and lose the race, as a person's does. Default: 0,
+    /// at once (turn-based games, where nobody races).
+    fn perception_ms(&mut self) -> u64 {
+        0
     }
 }
 

@@ -194,6 +194,9 @@ pub trait HostedBot: Send {
     /// Whether these events (as delivered to the bot's seat) are worth a new
     /// look, as [`Bot::wakes_on`].
     fn wakes_on(&self, events: &[Value]) -> bool;
+    /// How long after a change it wakes on the bot notices it, ms, as
+    /// [`Bot::perception_ms`] (a draw from its seed: ask once a change).
+    fn perception_ms(&mut self) -> u64;
 }
 
 /// A bot's decision as JSON.
@@ -639,6 +642,10 @@ impl<G: Game> HostedBot for ErasedBot<G> {
             .filter_map(|e| serde_json::from_value(e.clone()).ok())
             .collect();
         self.bot.wakes_on(&typed)
+    }
+
+    fn perception_ms(&mut self) -> u64 {
+        self.bot.perception_ms()
     }
 }
 

@@ -50,7 +50,7 @@ mod time;
 pub mod words;
 
 pub use about::{About, Listed, Seats};
-pub use bot::{Bot, BotLevel, Bots, Decision, DrawAnswer, Standing};
+pub use bot::{Bot, BotLevel, Bots, Decision, DrawAnswer, Standing, sight_stream};
 pub use driver::{ActError, Driver, FinishError, Rejected, Replayed, Step, replay};
 pub use error::{RuleError, SetupError};
 pub use game::{Game, Outcome, ToAct, Wire, WireTypes};

@@ -73,10 +73,12 @@ pub fn play_turns<G: Game>(
 /// Each seat has at most one action in flight (decided when the seat last
 /// looked, arriving `think_ms` later); timers fire at their deadlines. At
 /// equal times timers come first, then arrivals in seat order, then looks.
-/// A seat with nothing to do waits until something happens that its bot
-/// [`Bot::wakes_on`] (as its seat sees it), then looks again; a seat looks
-/// again right after its own action arrives, at once if it was accepted and
-/// [`crate::schedule::RETRY_MS`] later if it was refused.
+/// A seat looks again once it notices something that its bot
+/// [`Bot::wakes_on`] (as its seat sees it), [`Bot::perception_ms`] after it
+/// happened, whether it waits or has an action in flight (which may arrive
+/// stale first and be refused: a lost race); and right after its own action
+/// arrives, at once if it was accepted and [`crate::schedule::RETRY_MS`]
+/// later if it was refused.
 pub fn simulate_realtime<G: Game>(
     mut driver: Driver<G>,
     bots: &mut [Box<dyn Bot<G>>],
@@ -122,8 +124,10 @@ pub fn simulate_realtime<G: Game>(
             (Some(_), None) => unreachable!("a timer with no seat waiting is handled above"),
         };
         let to_act = driver.to_act();
-        schedule.stepped(to_act, |seat| {
-            bots[seat.index()].wakes_on(&driver.events_for(&step, Viewer::Seat(seat)))
+        schedule.stepped(driver.now(), to_act, |seat| {
+            let bot = &mut bots[seat.index()];
+            bot.wakes_on(&driver.events_for(&step, Viewer::Seat(seat)))
+                .then(|| bot.perception_ms())
         });
     }
     let capped = !driver.is_over();

@@ -14,19 +14,30 @@
 //!   machine).
 //! - A bot looks only when its seat may act ([`ToAct`]), and only when it
 //!   has something new to see: at the start, after its own action arrived
-//!   (accepted or refused), or after a step whose events, as its seat sees
-//!   them, its bot [`crate::Bot::wakes_on`], or that made it its seat's turn.
+//!   (accepted or refused), after a step that made it its seat's turn, or
+//!   once it has noticed a step whose events, as its seat sees them, its
+//!   bot [`crate::Bot::wakes_on`].
+//! - A bot notices a change [`crate::Bot::perception_ms`] after it happened
+//!   (issue #50): the change at `t`, a look at `t + perception`. Changes
+//!   that come while it has yet to notice an earlier one are seen in the
+//!   same look. A bot that saw every change the instant it happened would
+//!   never lose a race, which is the heart of a turnless game, and would
+//!   win every one against the people at the table.
+//! - A bot whose table changes under its hand (a change it notices while
+//!   its action is in flight) looks again when it notices and may change
+//!   its mind, but its action still arrives when it would have: a person
+//!   who sees the pyramid they reach for taken aims elsewhere without
+//!   starting over. If the action arrives before the bot noticed, it
+//!   arrives as it was and may be refused: a lost race, as a person loses
+//!   it.
 //! - A bot whose action was refused (a lost race, a misjudgement) looks
 //!   again [`RETRY_MS`] later, not at once: a bot that keeps proposing the
 //!   same refused action cannot spin.
-//! - A bot whose table changes under its hand (a step it wakes on while
-//!   its action is in flight) looks again at once and may change its mind,
-//!   but its action still arrives when it would have: a person who sees the
-//!   pyramid they reach for taken aims elsewhere without starting over. A
-//!   bot that only re-decided on its refusal would keep losing the same race
-//!   to a quicker seat, every action of it stale by the time it lands.
 //! - A bot that decided nothing waits until something wakes it.
-//! - At equal times, actions in flight arrive in seat order.
+//! - At equal times, actions in flight arrive in seat order, and before
+//!   any bot looks: [`BotSchedule::to_look`] answers nobody while an action
+//!   is due, so every host orders a look and an arrival at the same moment
+//!   alike.
 
 use crate::{Decision, GameTime, Seat, ToAct};
 
@@ -49,7 +60,8 @@ struct Slot<A> {
     wants_look: bool,
     /// It is looking now (a host thinking on another thread).
     thinking: bool,
-    /// Do not look before this (after a refusal).
+    /// Do not look before this: after a refusal, or until it notices a
+    /// change.
     not_before: GameTime,
     /// While it looks again with an action in flight (the table changed
     /// under its hand): when that action was to arrive, which its new
@@ -96,9 +108,13 @@ impl<A> BotSchedule<A> {
     }
 
     /// The seats whose bots look now, in seat order; each is thinking
-    /// until its [`BotSchedule::decided`].
+    /// until its [`BotSchedule::decided`]. Nobody looks while an action in
+    /// flight is due by `now`: it arrives first.
     pub fn to_look(&mut self, now: GameTime, to_act: ToAct) -> Vec<Seat> {
         let mut out = Vec::new();
+        if self.next_arrival().is_some_and(|at| at <= now) {
+            return out;
+        }
         for (s, slot) in self.slots.iter_mut().enumerate() {
             let Some(slot) = slot else { continue };
             if slot.wants_look && !slot.thinking && slot.not_before <= now && may_act(&to_act, s) {
@@ -141,7 +157,8 @@ impl<A> BotSchedule<A> {
     }
 
     /// The next moment something is due: the earliest action in flight, or
-    /// a look that waits for its retry time.
+    /// a look that waits for its retry time or for its bot to notice a
+    /// change.
     pub fn next_due(&self, to_act: ToAct) -> Option<GameTime> {
         self.slots
             .iter()
@@ -149,7 +166,7 @@ impl<A> BotSchedule<A> {
             .filter_map(|(s, slot)| {
                 let slot = slot.as_ref()?;
                 match &slot.pending {
-                    // Asked to look again first (a step it wakes on).
+                    // Asked to look again, when it notices a change.
                     Some((at, _)) if slot.wants_look && may_act(&to_act, s) => {
                         Some((*at).min(slot.not_before))
                     }
@@ -193,28 +210,40 @@ impl<A> BotSchedule<A> {
     pub fn arrived(&mut self, seat: Seat, at: GameTime, refused: bool) {
         if let Some(Some(slot)) = self.slots.get_mut(seat.index()) {
             slot.wants_look = true;
-            if refused {
-                slot.not_before = at + RETRY_MS;
-            }
+            // Its own action's fate is in front of it: this look replaces
+            // any it had yet to make for a change it had not noticed.
+            slot.not_before = if refused { at + RETRY_MS } else { at };
         }
     }
 
-    /// A step happened (an action, timers, an ending) and `to_act` may act
-    /// now. A bot looks again if `wakes(seat)` (its bot's
-    /// [`crate::Bot::wakes_on`] the events as its seat sees them), with or
-    /// without an action in flight, or if the step made it its seat's turn
-    /// and it has nothing in flight. A bot thinking now looks again once its
-    /// decision is back: it decided on an older table.
-    pub fn stepped(&mut self, to_act: ToAct, mut wakes: impl FnMut(Seat) -> bool) {
+    /// A step happened at `at` (an action, timers, an ending) and `to_act`
+    /// may act now. A bot looks again at once if the step made it its
+    /// seat's turn and it has nothing in flight; otherwise, if
+    /// `notices(seat)` is `Some(perception_ms)` (its bot
+    /// [`crate::Bot::wakes_on`] the events as its seat sees them, and
+    /// [`crate::Bot::perception_ms`] says how long it takes to see them), it
+    /// looks `perception_ms` after `at`, with or without an action in
+    /// flight. A bot thinking now looks again once its decision is back: it
+    /// decided on an older table. `notices` is asked only of a bot not
+    /// already due to look, so it draws a perception only for a change it
+    /// will be shown.
+    pub fn stepped(
+        &mut self,
+        at: GameTime,
+        to_act: ToAct,
+        mut notices: impl FnMut(Seat) -> Option<u64>,
+    ) {
         for (s, slot) in self.slots.iter_mut().enumerate() {
             let Some(slot) = slot else { continue };
-            // `wakes` is asked only of a bot not already due to look.
-            if slot.thinking
-                || (!slot.wants_look
-                    && ((slot.pending.is_none() && to_act == ToAct::Seat(seat(s)))
-                        || wakes(seat(s))))
-            {
+            if slot.thinking {
                 slot.wants_look = true;
+            } else if slot.wants_look {
+                // Already due to look: that look sees this step too.
+            } else if slot.pending.is_none() && to_act == ToAct::Seat(seat(s)) {
+                slot.wants_look = true;
+            } else if let Some(perception_ms) = notices(seat(s)) {
+                slot.wants_look = true;
+                slot.not_before = slot.not_before.max(at + perception_ms);
             }
         }
     }
@@ -295,7 +324,7 @@ mod tests {
         s.decided(Seat(1), t(0), t(0), None);
         assert_eq!(s.next_due(ToAct::AnySeat), None);
         // Events seat 0's bot does not wake on: it keeps waiting.
-        s.stepped(ToAct::AnySeat, |seat| seat == Seat(1));
+        s.stepped(t(10), ToAct::AnySeat, |seat| (seat == Seat(1)).then_some(0));
         assert_eq!(s.to_look(t(10), ToAct::AnySeat), vec![Seat(1)]);
     }
 
@@ -308,7 +337,7 @@ mod tests {
         s.take_due(t(0)).unwrap();
         s.arrived(Seat(0), t(0), false);
         // Seat 1's turn now, even if its bot wakes on nothing.
-        s.stepped(ToAct::Seat(Seat(1)), |_| false);
+        s.stepped(t(0), ToAct::Seat(Seat(1)), |_| None);
         assert_eq!(s.to_look(t(0), ToAct::Seat(Seat(1))), vec![Seat(1)]);
         assert!(s.to_look(t(0), ToAct::Nobody).is_empty());
     }
@@ -336,9 +365,10 @@ mod tests {
         let (seat, at, _) = s.take_due(t(500)).unwrap();
         assert_eq!((seat, at), (Seat(1), t(500)));
         s.arrived(seat, at, false);
-        // Seat 1's action changed the table: seat 0, mid-reach, looks again.
-        s.stepped(ToAct::AnySeat, |_| true);
-        assert_eq!(s.next_due(ToAct::AnySeat), Some(GameTime::ZERO));
+        // Seat 1's action changed the table: seat 0, mid-reach, looks again
+        // (a bot that notices at once, as every bot did before issue #50).
+        s.stepped(t(500), ToAct::AnySeat, |_| Some(0));
+        assert_eq!(s.next_due(ToAct::AnySeat), Some(t(500)));
         assert_eq!(s.to_look(t(500), ToAct::AnySeat), vec![Seat(0), Seat(1)]);
         assert_eq!(
             s.take_due(t(2000)),
@@ -353,7 +383,9 @@ mod tests {
         s.arrived(Seat(0), t(2000), false);
         s.to_look(t(2000), ToAct::AnySeat);
         s.decided(Seat(0), t(2000), t(2000), d(12, 700));
-        s.stepped(ToAct::AnySeat, |seat| seat == Seat(0));
+        s.stepped(t(2100), ToAct::AnySeat, |seat| {
+            (seat == Seat(0)).then_some(0)
+        });
         s.to_look(t(2100), ToAct::AnySeat);
         s.decided(Seat(0), t(2100), t(2100), None);
         assert_eq!(s.next_due(ToAct::AnySeat), None);
@@ -364,7 +396,7 @@ mod tests {
         let mut s: BotSchedule<u32> = BotSchedule::new([true]);
         s.to_look(t(0), ToAct::AnySeat);
         s.decided(Seat(0), t(0), t(0), d(1, 300));
-        s.stepped(ToAct::AnySeat, |_| false);
+        s.stepped(t(100), ToAct::AnySeat, |_| None);
         assert!(s.to_look(t(100), ToAct::AnySeat).is_empty());
         assert_eq!(s.take_due(t(300)), Some((Seat(0), t(300), 1)));
     }
@@ -373,8 +405,102 @@ mod tests {
     fn a_step_while_thinking_means_another_look_once_back() {
         let mut s: BotSchedule<u32> = BotSchedule::new([true]);
         s.to_look(t(0), ToAct::AnySeat);
-        s.stepped(ToAct::AnySeat, |_| false);
+        s.stepped(t(2), ToAct::AnySeat, |_| None);
         s.decided(Seat(0), t(0), t(5), None);
         assert_eq!(s.to_look(t(5), ToAct::AnySeat), vec![Seat(0)]);
+    }
+
+    /// Issue #50: two bots of equal speed reach for the same pyramid (both
+    /// looked at 0, both act 600 ms later); seat 1's lands first, at 400.
+    /// Seat 0 notices 300 ms after it (at 700): too late, its action is
+    /// already on its way and arrives at 600 as it was (to be refused by
+    /// the rules, a lost race). Only then does it look again.
+    #[test]
+    fn a_bot_whose_target_is_taken_while_it_has_yet_to_notice_arrives_stale() {
+        let mut s: BotSchedule<u32> = BotSchedule::new([true, true]);
+        assert_eq!(s.to_look(t(0), ToAct::AnySeat), vec![Seat(0), Seat(1)]);
+        s.decided(Seat(0), t(0), t(0), d(10, 600));
+        s.decided(Seat(1), t(0), t(0), d(20, 400));
+        assert_eq!(s.take_due(t(400)), Some((Seat(1), t(400), 20)));
+        s.arrived(Seat(1), t(400), false);
+        let mut asked = Vec::new();
+        s.stepped(t(400), ToAct::AnySeat, |seat| {
+            asked.push(seat);
+            Some(300)
+        });
+        assert_eq!(asked, vec![Seat(0)], "seat 1 looks anyway: its own action");
+        // Seat 1 looks at once; seat 0 has not seen the change yet.
+        assert_eq!(s.to_look(t(400), ToAct::AnySeat), vec![Seat(1)]);
+        s.decided(Seat(1), t(400), t(400), None);
+        assert!(s.to_look(t(599), ToAct::AnySeat).is_empty());
+        assert_eq!(s.next_due(ToAct::AnySeat), Some(t(600)));
+        // Its old aim arrives unchanged.
+        assert_eq!(s.take_due(t(600)), Some((Seat(0), t(600), 10)));
+        s.arrived(Seat(0), t(600), true);
+        // Refused: it looks again after the retry time (here also when it
+        // would have noticed the change).
+        assert!(s.to_look(t(699), ToAct::AnySeat).is_empty());
+        assert_eq!(s.next_due(ToAct::AnySeat), Some(t(600 + RETRY_MS)));
+        assert_eq!(s.to_look(t(600 + RETRY_MS), ToAct::AnySeat), vec![Seat(0)]);
+    }
+
+    /// Issue #50: the same race, but seat 0 notices 150 ms after the
+    /// change (at 550), before its action lands: it looks again, aims
+    /// elsewhere, and the new aim arrives when the old one would have.
+    #[test]
+    fn a_bot_that_notices_before_its_action_lands_re_aims_and_keeps_its_time() {
+        let mut s: BotSchedule<u32> = BotSchedule::new([true, true]);
+        s.to_look(t(0), ToAct::AnySeat);
+        s.decided(Seat(0), t(0), t(0), d(10, 600));
+        s.decided(Seat(1), t(0), t(0), d(20, 400));
+        s.take_due(t(400)).unwrap();
+        s.arrived(Seat(1), t(400), false);
+        s.stepped(t(400), ToAct::AnySeat, |_| Some(150));
+        assert_eq!(s.to_look(t(400), ToAct::AnySeat), vec![Seat(1)]);
+        s.decided(Seat(1), t(400), t(400), None);
+        assert_eq!(s.next_due(ToAct::AnySeat), Some(t(550)));
+        assert!(s.to_look(t(549), ToAct::AnySeat).is_empty());
+        assert_eq!(s.to_look(t(550), ToAct::AnySeat), vec![Seat(0)]);
+        assert_eq!(s.take_due(t(600)), None, "its old aim is withdrawn");
+        s.decided(Seat(0), t(550), t(550), d(11, 900));
+        assert_eq!(s.take_due(t(599)), None);
+        assert_eq!(s.take_due(t(600)), Some((Seat(0), t(600), 11)));
+    }
+
+    /// At the same moment, an arrival comes before a look: whichever order
+    /// a host asks in, the bot that notices at 600 sees the action that
+    /// lands at 600 (its own here: it arrives as it was).
+    #[test]
+    fn at_equal_times_arrivals_come_before_looks() {
+        let mut s: BotSchedule<u32> = BotSchedule::new([true, true]);
+        s.to_look(t(0), ToAct::AnySeat);
+        s.decided(Seat(0), t(0), t(0), d(10, 600));
+        s.decided(Seat(1), t(0), t(0), d(20, 400));
+        s.take_due(t(400)).unwrap();
+        s.arrived(Seat(1), t(400), false);
+        s.stepped(t(400), ToAct::AnySeat, |_| Some(200));
+        s.to_look(t(400), ToAct::AnySeat);
+        s.decided(Seat(1), t(400), t(400), None);
+        assert!(
+            s.to_look(t(600), ToAct::AnySeat).is_empty(),
+            "600 arrives first"
+        );
+        assert_eq!(s.take_due(t(600)), Some((Seat(0), t(600), 10)));
+        s.arrived(Seat(0), t(600), false);
+        assert_eq!(s.to_look(t(600), ToAct::AnySeat), vec![Seat(0)]);
+    }
+
+    /// Changes that come while a bot has yet to notice an earlier one are
+    /// seen in that one look: it is not pushed back, nor asked again.
+    #[test]
+    fn a_later_change_is_seen_in_the_look_already_due() {
+        let mut s: BotSchedule<u32> = BotSchedule::new([true]);
+        s.to_look(t(0), ToAct::AnySeat);
+        s.decided(Seat(0), t(0), t(0), None);
+        s.stepped(t(100), ToAct::AnySeat, |_| Some(300));
+        s.stepped(t(200), ToAct::AnySeat, |_| panic!("asked twice"));
+        assert_eq!(s.next_due(ToAct::AnySeat), Some(t(400)));
+        assert!(s.to_look(t(399), ToAct::AnySeat).is_empty());
+        assert_eq!(s.to_look(t(400), ToAct::AnySeat), vec![Seat(0)]);
     }
 }

@@ -1,11 +1,13 @@
 //! Simulated bot games per second: four greedy bots (the goal: ≥ 1,000
 //! games/s on one core) against baselines in the same run: four random
-//! bots, and setting up a table (the floor every game pays); and one
-//! strong bot with three greedy ones, for the strong bot's cost.
+//! bots, setting up a table (the floor every game pays), and four greedy
+//! bots that see every play at once and decide again on each (the
+//! schedule before issue #50, `simulate_instant`); and one strong bot
+//! with three greedy ones, for the strong bot's cost.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use stackyard_core::Seed;
-use stackyard_icetowers::bots::{BotSpec, Policy, simulate};
+use stackyard_icetowers::bots::{BotSpec, Policy, simulate, simulate_instant};
 use stackyard_icetowers::{IceTowers, Settings};
 use std::hint::black_box;
 
@@ -37,6 +39,14 @@ fn games(c: &mut Criterion) {
             })
         });
     }
+    let greedy = vec![BotSpec::new(Policy::Greedy); 4];
+    group.bench_function("greedy_bots_seeing_at_once", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i += 1;
+            black_box(simulate_instant(&s, &greedy, Seed(i)).unwrap().actions)
+        })
+    });
     // The strong bot's cost: one strong seat among three greedy ones (its
     // rollouts dominate the time; compare with four greedy bots).
     let bots = vec![

@@ -105,8 +105,10 @@ fn play(table: &mut dyn HostedGame, bots: &mut [Box<dyn HostedBot>], turnless: b
             (None, None) => panic!("{}: nobody can act and no timer is set", table.name()),
             (Some(_), None) => unreachable!("a timer with no seat waiting is handled above"),
         };
-        schedule.stepped(table.to_act(), |seat| {
-            bots[seat.index()].wakes_on(step.for_viewer(Viewer::Seat(seat)))
+        schedule.stepped(table.now(), table.to_act(), |seat| {
+            let bot = &mut bots[seat.index()];
+            bot.wakes_on(step.for_viewer(Viewer::Seat(seat)))
+                .then(|| bot.perception_ms())
         });
     }
     panic!("{}: no end after 200 000 steps", table.name());

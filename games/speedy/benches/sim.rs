@@ -2,11 +2,13 @@
 //! baselines measured in the same run: setting up a table (the floor every
 //! game pays) and one tile dropped on a bare foundation (the cheapest
 //! physics run). The goal: a four-seat bot game in under a second of one
-//! core; report it as a ratio to the one-placement baseline.
+//! core; report it as a ratio to the one-placement baseline, and to the
+//! same games with bots that see every step at once and decide again on
+//! each (the schedule before issue #50).
 
 use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 use stackyard_core::{Game, GameTime, Seat, Seed};
-use stackyard_speedy::bots::{Bots, simulate};
+use stackyard_speedy::bots::{Bots, Profile, SpeedyBot, simulate};
 use stackyard_speedy::{Action, Aim, Placing, Settings, SpeedyTowers, TakeBack, TowerId};
 use std::hint::black_box;
 
@@ -63,6 +65,23 @@ fn speedy(c: &mut Criterion) {
                 .iter()
                 .enumerate()
                 .map(|(seat, l)| SpeedyTowers::bot(l, Seat(seat as u8), seed, &s).unwrap())
+                .collect();
+            black_box(simulate(&s, bots, seed, 3000).unwrap().placements)
+        })
+    });
+    group.bench_function("four_seat_bot_game_seeing_at_once", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i += 1;
+            let seed = Seed(i % 8);
+            let bots = ["hard", "medium", "medium", "easy"]
+                .iter()
+                .enumerate()
+                .map(|(seat, l)| {
+                    let profile = Profile::parse(l).unwrap();
+                    Box::new(SpeedyBot::instant(profile, Seat(seat as u8), seed, &s))
+                        as Box<dyn stackyard_speedy::bots::Bot<SpeedyTowers>>
+                })
                 .collect();
             black_box(simulate(&s, bots, seed, 3000).unwrap().placements)
         })

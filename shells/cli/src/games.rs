@@ -414,7 +414,7 @@ fn sim(
     }
     outln!()?;
     outln!(
-        "average game: {:.1} actions, {:.1} refused, {:.1} simulated seconds",
+        "average game: {:.1} actions, {:.1} refused (lost races), {:.1} simulated seconds",
         t.actions as f64 / g,
         t.rejected as f64 / g,
         t.ms as f64 / 1000.0 / g

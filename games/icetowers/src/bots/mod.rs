@@ -13,9 +13,9 @@ mod sim;
 mod strong;
 
 pub use greedy::{Candidate, candidates, greedy_choice};
-pub use sim::{SimResult, simulate};
+pub use sim::{SimResult, simulate, simulate_instant};
 
-use crate::{Action, Event, IceTowers, Settings, View};
+use crate::{Action, Event, IceTowers, PieceId, Settings, TowerId, View};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -124,6 +124,16 @@ impl BotSpec {
         let d = self.spread_ms.min(self.think_ms);
         ((self.think_ms - d).max(1), self.think_ms + d)
     }
+
+    /// The shortest and longest perception delays this bot draws (ms):
+    /// half its think delays, never 0 (issue #50). A change on the table
+    /// reaches it that long after it happened: the beginner 2 to 3 s,
+    /// greedy and strong (600 ms) 150 to 450 ms, the quick bot
+    /// (`greedy:300`) 75 to 225 ms, random (400 ms) 100 to 300 ms.
+    pub fn perception_range(&self) -> (u64, u64) {
+        let (lo, hi) = self.think_range();
+        ((lo / 2).max(1), (hi / 2).max(1))
+    }
 }
 
 impl fmt::Display for BotSpec {
@@ -211,37 +221,147 @@ pub fn decide(
 /// seat, deciding from that seat's view alone (rebuilt into a state with
 /// [`IceTowers::from_view`]: IceTowers hides nothing), its action arriving
 /// one reaction time later (drawn from [`BotSpec::think_range`]: ½× to 1½×
-/// the spec's, 8 to 10 s for the beginner).
-/// The delay is the decision's `think_ms`, so the simulator and the server
-/// wait alike.
+/// the spec's, 8 to 10 s for the beginner). The delay is the decision's
+/// `think_ms`, so the simulator and the server wait alike.
+///
+/// It sees the table at a person's speed (issue #50): a change reaches it
+/// [`BotSpec::perception_range`] after it happened (half its reaction
+/// time), so an action on its way to a pyramid another seat has just taken
+/// may land stale and be refused (a lost race). While an action is on its
+/// way it notices only changes to what that action reaches for (the towers
+/// it caps, mines or splits, the piece it moves, its hand); a random bot,
+/// which did not look to choose, notices none. With nothing in flight it
+/// notices any play.
 pub struct IceBot {
     spec: BotSpec,
     seat: Seat,
     rng: ChaCha8Rng,
+    /// Its perception delays' own stream ([`stackyard_core::sight_stream`]).
+    sight: ChaCha8Rng,
+    /// What its last decision reaches for, while it may be on its way.
+    reach: Option<Reach>,
+    /// Sees every change at once and re-decides on every play: the
+    /// schedule before issue #50, kept to measure against.
+    instant: bool,
+}
+
+/// What an action on its way touches: the towers it caps, mines or splits
+/// (a free-stander it lifts is a tower too), the piece it moves, and
+/// whether it uses the hand.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Reach {
+    towers: [Option<TowerId>; 2],
+    piece: Option<PieceId>,
+    hand: bool,
+}
+
+impl Reach {
+    fn of(action: &Action, game: &IceTowers, seat: Seat) -> Reach {
+        let tower_of = |piece: PieceId| match game.locate(piece) {
+            Some(Ok(i)) => game.towers().get(i).map(|t| t.id),
+            _ => None,
+        };
+        match *action {
+            Action::Cap { piece, onto } => Reach {
+                towers: [Some(onto), tower_of(piece)],
+                piece: Some(piece),
+                hand: game.hand(seat).is_some_and(|h| h.piece == piece),
+            },
+            Action::Mine { tower, piece } => Reach {
+                towers: [Some(tower), None],
+                piece: Some(piece),
+                hand: true,
+            },
+            Action::Split { tower, .. } => Reach {
+                towers: [Some(tower), None],
+                ..Reach::default()
+            },
+            Action::SetDown => Reach {
+                hand: true,
+                ..Reach::default()
+            },
+            Action::Ready | Action::Done | Action::Undone => Reach::default(),
+        }
+    }
+
+    fn touches(&self, event: &Event, me: Seat) -> bool {
+        let tower = |t: TowerId| self.towers.contains(&Some(t));
+        let piece = |p: PieceId| self.piece == Some(p);
+        match *event {
+            Event::Capped {
+                piece: p,
+                from,
+                onto,
+                ..
+            } => tower(onto) || from.is_some_and(tower) || piece(p),
+            Event::Mined { piece: p, from, .. } => tower(from) || piece(p),
+            Event::SetDown { seat, piece: p, .. } => (self.hand && seat == me) || piece(p),
+            Event::Split { tower: t, .. } => tower(t),
+            Event::Started { .. } | Event::Ended { .. } => true,
+            Event::Ready { .. }
+            | Event::Done { .. }
+            | Event::Undone { .. }
+            | Event::DoneCleared => false,
+        }
+    }
 }
 
 impl IceBot {
     /// A bot playing `seat` with `spec`, its randomness from `rng`.
     pub fn new(spec: BotSpec, seat: Seat, rng: ChaCha8Rng) -> IceBot {
-        IceBot { spec, seat, rng }
+        IceBot {
+            spec,
+            seat,
+            sight: stackyard_core::sight_stream(&rng),
+            rng,
+            reach: None,
+            instant: false,
+        }
+    }
+
+    /// The same bot as the schedule had it before issue #50: it notices
+    /// every play the instant it happens, in flight or not, and decides
+    /// again. Kept to measure against (`benches/sim.rs`), not to seat.
+    pub fn instant(spec: BotSpec, seat: Seat, rng: ChaCha8Rng) -> IceBot {
+        IceBot {
+            instant: true,
+            ..IceBot::new(spec, seat, rng)
+        }
     }
 }
 
 impl Bot<IceTowers> for IceBot {
     fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
         let game = IceTowers::from_view(view).ok()?;
-        let action = decide(self.spec.policy, &game, self.seat, &mut self.rng)?;
+        let action = decide(self.spec.policy, &game, self.seat, &mut self.rng);
+        self.reach = action.as_ref().map(|a| match self.spec.policy {
+            Policy::Random => Reach::default(),
+            Policy::Greedy | Policy::Strong => Reach::of(a, &game, self.seat),
+        });
+        let action = action?;
         let (lo, hi) = self.spec.think_range();
         let think_ms = self.rng.random_range(lo..=hi);
         Some(Decision { action, think_ms })
     }
 
     /// Someone saying done or undone leaves the table as it was: nothing new
-    /// to look at. Anything else is.
+    /// to look at. Anything else is, to a bot with nothing on its way; one
+    /// reaching for something notices only what touches it.
     fn wakes_on(&self, events: &[Event]) -> bool {
-        events
-            .iter()
-            .any(|e| !matches!(e, Event::Done { .. } | Event::Undone { .. }))
+        match self.reach.filter(|_| !self.instant) {
+            Some(reach) => events.iter().any(|e| reach.touches(e, self.seat)),
+            None => events
+                .iter()
+                .any(|e| !matches!(e, Event::Done { .. } | Event::Undone { .. })),
+        }
+    }
+
+    fn perception_ms(&mut self) -> u64 {
+        if self.instant {
+            return 0;
+        }
+        let (lo, hi) = self.spec.perception_range();
+        self.sight.random_range(lo..=hi)
     }
 }
 

@@ -35,6 +35,26 @@ pub fn simulate(
     bots: &[BotSpec],
     seed: Seed,
 ) -> Result<SimResult, SetupError> {
+    play(settings, bots, seed, IceBot::new)
+}
+
+/// [`simulate`] with bots that see every play the instant it happens and
+/// decide again on each ([`IceBot::instant`]): the schedule before issue
+/// #50, for benchmarks to measure against in the same run.
+pub fn simulate_instant(
+    settings: &Settings,
+    bots: &[BotSpec],
+    seed: Seed,
+) -> Result<SimResult, SetupError> {
+    play(settings, bots, seed, IceBot::instant)
+}
+
+fn play(
+    settings: &Settings,
+    bots: &[BotSpec],
+    seed: Seed,
+    make: fn(BotSpec, Seat, rand_chacha::ChaCha8Rng) -> IceBot,
+) -> Result<SimResult, SetupError> {
     if bots.len() != usize::from(settings.players) {
         return Err(SetupError::new(format!(
             "{} bots for {} seats",
@@ -48,7 +68,7 @@ pub fn simulate(
         .enumerate()
         .map(|(s, spec)| {
             let seat = Seat(s as u8);
-            Box::new(IceBot::new(*spec, seat, seat_rng(seed, seat))) as Box<dyn Bot<IceTowers>>
+            Box::new(make(*spec, seat, seat_rng(seed, seat))) as Box<dyn Bot<IceTowers>>
         })
         .collect();
     let played = simulate_realtime(driver, &mut players, MAX_ACTIONS);

@@ -128,6 +128,63 @@ pub struct SpeedyBot {
     /// Tops it missed: (tower, top piece, misses). A top it missed twice
     /// is avoided until it changes (a coin hanging off an edge, say).
     misses: Vec<(TowerId, PieceId, u8)>,
+    /// Its perception delays' own stream ([`stackyard_core::sight_stream`]).
+    sight: ChaCha8Rng,
+    /// What its last decision reaches for, while it may be on its way.
+    reach: Option<Reach>,
+    /// When its last fresh decision lands: a look before then is a second
+    /// look at an action still on its way (which keeps its arrival).
+    lands_at: Option<GameTime>,
+    /// Sees every change at once and re-decides on every step: the
+    /// schedule before issue #50, kept to measure against.
+    instant: bool,
+}
+
+/// What an action on its way reaches for: a tower and the pieces it held
+/// when the bot looked (foundation included). A reveal, hide or ready
+/// reaches for nothing on the table.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Reach {
+    tower: Option<TowerId>,
+    pieces: Vec<PieceId>,
+}
+
+impl Reach {
+    fn of(action: &Action, view: &View) -> Reach {
+        let Action::Place { tower, .. } = action else {
+            return Reach::default();
+        };
+        let pieces = view.towers.get(tower.index()).map_or_else(Vec::new, |t| {
+            std::iter::once(t.foundation_pose.piece)
+                .chain(t.pieces.iter().map(|s| s.piece))
+                .collect()
+        });
+        Reach {
+            tower: Some(*tower),
+            pieces,
+        }
+    }
+
+    /// Whether `event` changes what it reaches for: a piece placed on its
+    /// tower, or one of its tower's pieces fallen, taken back or returned.
+    fn touches(&self, event: &Event) -> bool {
+        let mine = |p: &PieceId| self.pieces.contains(p);
+        match event {
+            Event::Placed { tower, .. } => self.tower == Some(*tower),
+            Event::Settled {
+                fallen,
+                taken_back,
+                pawn_returned,
+                ..
+            } => {
+                fallen.iter().any(mine)
+                    || taken_back.as_ref().is_some_and(mine)
+                    || pawn_returned.as_ref().is_some_and(mine)
+            }
+            Event::Started { .. } | Event::Ended { .. } => true,
+            Event::Ready { .. } | Event::Revealed { .. } | Event::Hidden { .. } => false,
+        }
+    }
 }
 
 /// After this many misses on the same top, a bot looks elsewhere.
@@ -162,21 +219,51 @@ impl SpeedyBot {
     /// A bot with `profile` for `seat`; its randomness is the seed's
     /// stream `"bot <seat>"`.
     pub fn new(profile: Profile, seat: Seat, seed: Seed, settings: &Settings) -> SpeedyBot {
+        let rng = seed.rng(&format!("bot {}", seat.0));
         SpeedyBot {
             profile,
             seat,
-            rng: seed.rng(&format!("bot {}", seat.0)),
             max_offset_mm: settings.max_offset_mm,
             last_try: None,
             misses: Vec::new(),
+            sight: stackyard_core::sight_stream(&rng),
+            rng,
+            reach: None,
+            lands_at: None,
+            instant: false,
         }
     }
 
-    fn delay(&mut self, careful: bool) -> u64 {
+    /// The same bot as the schedule had it before issue #50: it notices
+    /// every step the instant it happens, in flight or not, and decides
+    /// again. Kept to measure against (`benches/sim.rs`), not to seat.
+    pub fn instant(profile: Profile, seat: Seat, seed: Seed, settings: &Settings) -> SpeedyBot {
+        SpeedyBot {
+            instant: true,
+            ..SpeedyBot::new(profile, seat, seed, settings)
+        }
+    }
+
+    /// The shortest and longest perception delays it draws (ms): half its
+    /// reaction times, never 0 (issue #50): the beginner 0.75 to 1.5 s,
+    /// easy 375 to 1 125 ms, medium 225 to 675 ms, hard 138 to 413 ms.
+    pub fn perception_range(&self) -> (u64, u64) {
+        let (lo, hi) = self.think_range(false);
+        (lo.div_ceil(2).max(1), hi.div_ceil(2).max(1))
+    }
+
+    /// The shortest and longest reaction times it draws (ms), taking care
+    /// or not.
+    fn think_range(&self, careful: bool) -> (u64, u64) {
         let t = self.profile.think_ms;
         let t = if careful { t + t / 2 } else { t };
         let d = ((t as f64) * self.profile.spread.clamp(0.0, 1.0)).round() as u64;
-        self.rng.random_range((t - d).max(1)..=t + d)
+        ((t - d).max(1), t + d)
+    }
+
+    fn delay(&mut self, careful: bool) -> u64 {
+        let (lo, hi) = self.think_range(careful);
+        self.rng.random_range(lo..=hi)
     }
 
     fn decision(&mut self, action: Action, careful: bool) -> Option<Decision<Action>> {
@@ -336,7 +423,9 @@ impl SpeedyBot {
         self.decision(action, careful)
     }
 
-    fn choose(&mut self, view: &View) -> Option<Decision<Action>> {
+    /// Its decision; `learn`: whether its last placement has landed, so
+    /// that the table shows whether it stayed.
+    fn choose(&mut self, view: &View, learn: bool) -> Option<Decision<Action>> {
         let me = self.seat.index();
         if view.ending.is_some() || me >= view.seats.len() {
             return None;
@@ -348,7 +437,9 @@ impl SpeedyBot {
                 self.decision(Action::Ready, false)
             };
         }
-        self.learn(view);
+        if learn {
+            self.learn(view);
+        }
         let hand = view.hand.as_ref()?;
         // P8: the pawn, last, on a highest tower.
         if hand.pawn.is_some() && view.seats[me].pieces_left == 1 {
@@ -428,12 +519,36 @@ impl SpeedyBot {
     }
 }
 
+/// It sees the table at a person's speed (issue #50): a change reaches it
+/// [`SpeedyBot::perception_range`] after it happened, so a drop on its way
+/// to a top another seat has just covered may land stale and be refused (a
+/// lost race). While a drop is on its way it notices only changes to the
+/// tower it aims at; with nothing on its way, any step.
 impl Bot<SpeedyTowers> for SpeedyBot {
-    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
-        self.choose(view)
+    fn decide(&mut self, view: &View, now: GameTime) -> Option<Decision<Action>> {
+        // A second look at a drop still on its way: the table cannot tell
+        // yet whether that drop stayed, and the new aim keeps its arrival.
+        let second_look = !self.instant && self.lands_at.is_some_and(|t| now < t);
+        let decision = self.choose(view, !second_look);
+        self.reach = decision.as_ref().map(|d| Reach::of(&d.action, view));
+        if !second_look || decision.is_none() {
+            self.lands_at = decision.as_ref().map(|d| now + d.think_ms);
+        }
+        decision
     }
 
     fn wakes_on(&self, events: &[Event]) -> bool {
-        !events.is_empty()
+        match self.reach.as_ref().filter(|_| !self.instant) {
+            Some(reach) => events.iter().any(|e| reach.touches(e)),
+            None => !events.is_empty(),
+        }
+    }
+
+    fn perception_ms(&mut self) -> u64 {
+        if self.instant {
+            return 0;
+        }
+        let (lo, hi) = self.perception_range();
+        self.sight.random_range(lo..=hi)
     }
 }

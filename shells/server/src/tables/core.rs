@@ -376,7 +376,9 @@ impl TableCore {
     /// The bots that look now, lent out with their seats' views; give each
     /// back with [`TableCore::decided`].
     pub fn to_look(&mut self, now: GameTime) -> Vec<Look> {
-        if !self.playing || self.is_over() {
+        // Everything due comes first (flags, timers, arrivals), as in
+        // `play::simulate_realtime`: a look at the same moment sees it.
+        if !self.playing || self.is_over() || self.is_due(now) {
             return Vec::new();
         }
         let seats = self.schedule.to_look(now, self.game.to_act());
@@ -532,12 +534,13 @@ impl TableCore {
             return None;
         }
         self.past.push(&step);
-        let bots = &self.bots;
-        self.schedule.stepped(self.game.to_act(), |seat| {
-            bots.get(seat.index())
-                .and_then(Option::as_ref)
-                .is_some_and(|bot| bot.wakes_on(step.for_viewer(Viewer::Seat(seat))))
-        });
+        let bots = &mut self.bots;
+        self.schedule
+            .stepped(self.game.now(), self.game.to_act(), |seat| {
+                let bot = bots.get_mut(seat.index())?.as_mut()?;
+                bot.wakes_on(step.for_viewer(Viewer::Seat(seat)))
+                    .then(|| bot.perception_ms())
+            });
         let finished = self.is_over();
         if finished {
             self.schedule.stop();
