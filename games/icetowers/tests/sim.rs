@@ -65,3 +65,27 @@ fn strong_bot_ends_and_replays() {
     );
     check(2, true, &[Policy::Strong, Policy::Greedy], 6);
 }
+
+#[test]
+fn bots_of_equal_speed_lose_races() {
+    // Issue #50 (I4: an action that no longer fits when it arrives is
+    // rejected, someone else got there first): four greedy bots at 600 ms
+    // see each other's plays 150 to 450 ms late, so some of their actions
+    // land stale and are refused. Bots that saw every play at once lost
+    // none (0.0 refused a game).
+    let bots = vec![BotSpec::new(Policy::Greedy); 4];
+    let s = settings(4, false);
+    let lost: usize = (0..20)
+        .map(|seed| simulate(&s, &bots, Seed(seed)).unwrap().rejected)
+        .sum();
+    eprintln!("{lost} lost races in 20 four-greedy games");
+    assert!(lost >= 20, "{lost} lost races in 20 games");
+    let instant: usize = (0..20)
+        .map(|seed| {
+            stackyard_icetowers::bots::simulate_instant(&s, &bots, Seed(seed))
+                .unwrap()
+                .rejected
+        })
+        .sum();
+    assert!(instant < lost, "{instant} lost at once vs {lost}");
+}
