@@ -361,11 +361,12 @@ impl TableCore {
     }
 
     fn bot_acts(&mut self, seat: Seat, action: Value, at: GameTime) -> Advanced {
+        // Its own action's fate is told first, as `play::simulate_realtime`
+        // tells it: the step the action makes is then no news its bot must
+        // notice (no perception drawn for it, issue #50).
+        self.schedule.arrived(seat, at, false);
         match self.apply(seat, action, at) {
-            Ok(applied) => {
-                self.schedule.arrived(seat, at, false);
-                Advanced::Step(applied)
-            }
+            Ok(applied) => Advanced::Step(applied),
             Err(refused) => {
                 self.schedule.arrived(seat, at, true);
                 Option::map_or(refused.timers, Advanced::Quiet, |t| Advanced::Step(*t))

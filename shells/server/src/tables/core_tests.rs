@@ -398,6 +398,24 @@ fn same_record_both_ways<G: stackyard_core::Bots>(
             simulated["actions"].as_array().is_some_and(|a| a.len() > 3),
             "{game} {seed:?}: a real game"
         );
+        // The first action the two disagree on, so a failure says where
+        // the two hosts' pacing parted, not two whole records.
+        let (a, b) = (&served["actions"], &simulated["actions"]);
+        let parted = (0..a
+            .as_array()
+            .map_or(0, Vec::len)
+            .max(b.as_array().map_or(0, Vec::len)))
+            .find(|&i| a.get(i) != b.get(i));
+        if let Some(i) = parted {
+            panic!(
+                "{game} {seed:?}: the hosts part at action {i}: served {} simulated {} (before: {})",
+                a.get(i).map_or("nothing".into(), Value::to_string),
+                b.get(i).map_or("nothing".into(), Value::to_string),
+                i.checked_sub(1)
+                    .and_then(|j| a.get(j))
+                    .map_or("nothing".into(), Value::to_string),
+            );
+        }
         assert_eq!(served, simulated, "{game} {seed:?}: the same record");
     }
 }
