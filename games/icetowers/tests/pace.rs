@@ -254,6 +254,20 @@ fn a_newcomer_s_first_game_against_the_beginner_lasts_two_minutes_and_ends_befor
             "seed {seed}: over after {} ms",
             ending.at.as_millis()
         );
+        // Not the same fight twice: the beginner never mines a piece out
+        // of a tower it has mined it from before (I7-I9; seed 12 was a war
+        // of nine such mines until the timer rang).
+        let mut fought = Vec::new();
+        for e in &played.driver.record().actions {
+            if let (Seat(1), Action::Mine { tower, piece }) = (e.seat, e.action) {
+                assert!(
+                    !fought.contains(&(tower, piece)),
+                    "seed {seed}: the beginner mined {piece:?} out of {tower:?} again at {}",
+                    e.at
+                );
+                fought.push((tower, piece));
+            }
+        }
         let scores = game.scores_by_colour();
         newcomer_won += usize::from(scores[0] > scores[1]);
     }
@@ -262,4 +276,40 @@ fn a_newcomer_s_first_game_against_the_beginner_lasts_two_minutes_and_ends_befor
         newcomer_won >= 300,
         "the newcomer won {newcomer_won} of 400"
     );
+}
+
+/// A beginner whose play was refused (a lost race, I4) reaches again in
+/// half its reaction time; after a play that landed it takes its whole
+/// 8 to 10 s. The schedule has it look again at once after an accepted
+/// play and `RETRY_MS` later after a refused one.
+#[test]
+fn a_beginner_that_lost_a_race_reaches_again_sooner() {
+    use stackyard_core::schedule::RETRY_MS;
+    let mut driver = Driver::<IceTowers>::new(settings(), Seed(3)).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        driver.act(seat, Action::Ready, GameTime::ZERO).unwrap();
+    }
+    let view = driver.view(Viewer::Seat(Seat(1)));
+    for round in 0..50 {
+        let mut bot = IceBot::new(BotSpec::beginner(), Seat(1), seat_rng(Seed(round), Seat(1)));
+        let first = bot.decide(&view, GameTime::ZERO).expect("a cap");
+        assert!((BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(&first.think_ms));
+        let landed = GameTime::from_millis(first.think_ms);
+        // Refused: the retry look, then half the reaction time.
+        let retry = bot.decide(&view, landed + RETRY_MS).expect("a cap");
+        assert!(
+            (BEGINNER_MIN_MS / 2..=BEGINNER_MAX_MS / 2).contains(&retry.think_ms),
+            "after a lost race: {} ms",
+            retry.think_ms
+        );
+        // Accepted: it looks at once when that play lands, and takes its
+        // whole time again.
+        let again = landed + RETRY_MS + retry.think_ms;
+        let next = bot.decide(&view, again).expect("a cap");
+        assert!(
+            (BEGINNER_MIN_MS..=BEGINNER_MAX_MS).contains(&next.think_ms),
+            "after a play that landed: {} ms",
+            next.think_ms
+        );
+    }
 }

@@ -203,12 +203,24 @@ pub(crate) fn key(c: &Candidate) -> (i64, i64, u8) {
 /// The greedy bot's choice: the best play if it gains, else done/wait;
 /// a held piece must always be played or set down.
 pub fn greedy_choice(game: &IceTowers, seat: Seat, rng: &mut ChaCha8Rng) -> Option<Action> {
+    greedy_choice_except(game, seat, rng, |_| false)
+}
+
+/// [`greedy_choice`] among the plays `shunned` lets through: a bot with a
+/// memory (the beginner's "not the same fight twice") leaves some out.
+pub fn greedy_choice_except(
+    game: &IceTowers,
+    seat: Seat,
+    rng: &mut ChaCha8Rng,
+    shunned: impl Fn(&Action) -> bool,
+) -> Option<Action> {
     if game.started().is_none() {
         return (!game.is_ready(seat)).then_some(Action::Ready);
     }
     let mut best: Option<Candidate> = None;
     let mut ties = 0u32;
     candidates(game, seat, |c| match best {
+        _ if shunned(&c.action) => {}
         Some(b) if key(&b) > key(&c) => {}
         Some(b) if key(&b) == key(&c) => {
             // Reservoir sampling among equals keeps the choice uniform.

@@ -12,7 +12,7 @@ mod random;
 mod sim;
 mod strong;
 
-pub use greedy::{Candidate, candidates, greedy_choice};
+pub use greedy::{Candidate, candidates, greedy_choice, greedy_choice_except};
 pub use sim::{SimResult, simulate, simulate_instant};
 
 use crate::{Action, Event, IceTowers, PieceId, Settings, TowerId, View};
@@ -92,16 +92,17 @@ pub const BEGINNER_THINK_MS: u64 = 9000;
 pub const BEGINNER_MIN_MS: u64 = 8000;
 /// The beginner's longest wait (ms).
 pub const BEGINNER_MAX_MS: u64 = 10000;
-/// The beginner's shortest perception delay (ms, issue #50): the slowest
-/// of the levels (greedy and strong at most 450 ms). Half its reaction
-/// time (4 to 5 s), as for the other levels, made a newcomer's game
-/// against it shorter, not longer: the newcomer, capping the lowest tower
-/// it may, buries the very free-stander the beginner reaches for next, and
-/// a beginner that sees that seconds late loses that race again and again
+/// The beginner's shortest perception delay (ms, issue #50). With its
+/// longest, [`BEGINNER_PERCEPTION_MAX_MS`], the slowest of the levels
+/// (greedy and strong 150 to 450 ms). Half its reaction time (4 to 5 s), as
+/// for the other levels, or 0.5 to 1 s, made a newcomer's game against it
+/// shorter, not longer: the newcomer, capping the lowest tower it may,
+/// buries the very free-stander the beginner reaches for next, and a
+/// beginner that sees that late loses that race again and again
 /// (`tests/pace.rs`, docs/results.md).
-pub const BEGINNER_PERCEPTION_MIN_MS: u64 = 500;
+pub const BEGINNER_PERCEPTION_MIN_MS: u64 = 300;
 /// The beginner's longest perception delay (ms).
-pub const BEGINNER_PERCEPTION_MAX_MS: u64 = 1000;
+pub const BEGINNER_PERCEPTION_MAX_MS: u64 = 600;
 
 impl BotSpec {
     /// A bot with the policy's default reaction time.
@@ -245,8 +246,8 @@ pub fn decide(
 /// `think_ms`, so the simulator and the server wait alike.
 ///
 /// It sees the table at a person's speed (issue #50): a change reaches it
-/// [`BotSpec::perception_range`] after it happened (half its reaction time, 0.5 to 1 s for the beginner),
-/// so an action on its way to a pyramid another seat has just taken
+/// [`BotSpec::perception_range`] after it happened (half its reaction time; 300 to 600 ms for the
+/// beginner), so an action on its way to a pyramid another seat has just taken
 /// may land stale and be refused (a lost race). What it notices
 /// ([`Bot::wakes_on`]) is per level: while an action is on its way, greedy
 /// and strong notice only changes to what that action reaches for (the
@@ -266,6 +267,15 @@ pub struct IceBot {
     /// Sees every change at once and re-decides on every play: the
     /// schedule before issue #50, kept to measure against.
     instant: bool,
+    /// The beginner's memory: each piece it has mined, with the tower it
+    /// came from. It never mines the same piece out of the same tower
+    /// twice (see [`IceBot::decide`]).
+    fought: Vec<(TowerId, PieceId)>,
+    /// When its last fresh decision was to land: a look before then is a
+    /// second look at an action on its way, a look after it (the
+    /// schedule's retry, [`stackyard_core::schedule::RETRY_MS`] later) one
+    /// after a lost race.
+    lands_at: Option<GameTime>,
 }
 
 /// What an action on its way touches: the towers it caps, mines or splits
@@ -339,6 +349,8 @@ impl IceBot {
             rng,
             reach: None,
             instant: false,
+            fought: Vec::new(),
+            lands_at: None,
         }
     }
 
@@ -354,9 +366,39 @@ impl IceBot {
 }
 
 impl Bot<IceTowers> for IceBot {
-    fn decide(&mut self, view: &View, _now: GameTime) -> Option<Decision<Action>> {
+    /// The beginner does not fight the same fight twice: a piece it has
+    /// mined out of a tower (I7) it never mines out of that tower again.
+    /// Mining a piece, setting it down when no cap is left (I9) and capping
+    /// the same tower with it as a free-stander (which I8 allows) is a
+    /// mineback in three plays, and against a newcomer who answers in kind
+    /// it went on until the game timer (I13c) rang: one first game in
+    /// thirty (`tests/pace.rs`). A person tires of it; so does this bot.
+    ///
+    /// A beginner that lost a race (its action refused, I4) reaches again
+    /// in half its reaction time (4 to 5 s): it was watching the table all
+    /// along, as a person who sees their play bounce does. Taking its whole
+    /// 8 to 10 s again after each lost race, it fell so far behind a
+    /// newcomer capping every 4 to 6 s that one first game in eighty was
+    /// over before two minutes.
+    fn decide(&mut self, view: &View, now: GameTime) -> Option<Decision<Action>> {
         let game = IceTowers::from_view(view).ok()?;
-        let action = decide(self.spec.policy, &game, self.seat, &mut self.rng);
+        let action = if self.spec.is_beginner() {
+            // A piece in hand that came from a tower: its mine landed.
+            if let Some(held) = game.hand(self.seat)
+                && !self.fought.contains(&(held.from, held.piece))
+            {
+                self.fought.push((held.from, held.piece));
+            }
+            let fought = &self.fought;
+            greedy_choice_except(
+                &game,
+                self.seat,
+                &mut self.rng,
+                |a| matches!(*a, Action::Mine { tower, piece } if fought.contains(&(tower, piece))),
+            )
+        } else {
+            decide(self.spec.policy, &game, self.seat, &mut self.rng)
+        };
         self.reach = action.as_ref().and_then(|a| match (self.spec.policy, a) {
             // The beginner watches the whole table, like the newcomer it
             // plays: one look every few seconds costs nothing.
@@ -367,9 +409,22 @@ impl Bot<IceTowers> for IceBot {
             (Policy::Random, _) => Some(Reach::default()),
             (Policy::Greedy | Policy::Strong, _) => Some(Reach::of(a, &game, self.seat)),
         });
-        let action = action?;
+        let second_look = self.lands_at.is_some_and(|t| now < t);
+        let lost_race = self.lands_at.is_some_and(|t| now > t);
+        let Some(action) = action else {
+            self.lands_at = None;
+            return None;
+        };
         let (lo, hi) = self.spec.think_range();
+        let (lo, hi) = if lost_race && self.spec.is_beginner() {
+            ((lo / 2).max(1), (hi / 2).max(1))
+        } else {
+            (lo, hi)
+        };
         let think_ms = self.rng.random_range(lo..=hi);
+        if !second_look {
+            self.lands_at = Some(now + think_ms);
+        }
         Some(Decision { action, think_ms })
     }
 
