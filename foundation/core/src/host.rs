@@ -552,26 +552,23 @@ impl<G: Listed> GameKind for Kind<G> {
             .enumerate()
             .map(|(s, level)| G::bot(level, Seat(s as u8), seed.child(s as u64), &settings))
             .collect::<Result<Vec<_>, _>>()?;
+        // What happened, counted as it happens, as a spectator sees it
+        // (a replay to count it would cost the game twice).
+        let mut counts = std::collections::BTreeMap::new();
+        let count = |driver: &Driver<G>, step: &crate::Step<G::Event>| {
+            for e in &step.events {
+                let told = driver.game().event_for(e, Viewer::Spectator);
+                for (words, n) in told.map(|e| self.tally(&to_json(&e))).unwrap_or_default() {
+                    *counts.entry(words).or_insert(0) += n as usize;
+                }
+            }
+        };
         let played = if G::TURNLESS {
-            crate::play::simulate_realtime(driver, &mut bots, max_actions)
+            crate::play::simulate_realtime_watched(driver, &mut bots, max_actions, count)
         } else {
-            crate::play::play_turns(driver, &mut bots, max_actions)
+            crate::play::play_turns_watched(driver, &mut bots, max_actions, count)
         };
         let record = played.driver.record();
-        let (_, events) = Driver::<G>::replay(record)
-            .map_err(|e| SetupError::new(format!("the bot game does not replay: {e}")))?;
-        let mut counts = std::collections::BTreeMap::new();
-        for e in &events {
-            for (words, n) in played
-                .driver
-                .game()
-                .event_for(e, Viewer::Spectator)
-                .map(|e| self.tally(&to_json(&e)))
-                .unwrap_or_default()
-            {
-                *counts.entry(words).or_insert(0) += n as usize;
-            }
-        }
         Ok(Simulated {
             record: to_json(record),
             outcome: played.driver.outcome(),

@@ -5,7 +5,7 @@
 //! runs the same driver with real clocks and real people instead.
 
 use crate::schedule::BotSchedule;
-use crate::{Bot, Driver, Game, GameTime, ToAct, Viewer};
+use crate::{Bot, Driver, Game, GameTime, Step, ToAct, Viewer};
 
 /// A finished (or abandoned) bot game.
 #[derive(Debug, Clone)]
@@ -25,9 +25,22 @@ pub struct Played<G: Game> {
 /// seat to act has nothing to say (a bot that cannot move is a bug in the
 /// bot: the game is left unfinished and `capped` is set).
 pub fn play_turns<G: Game>(
+    driver: Driver<G>,
+    bots: &mut [Box<dyn Bot<G>>],
+    max_actions: usize,
+) -> Played<G> {
+    play_turns_watched(driver, bots, max_actions, |_, _| {})
+}
+
+/// [`play_turns`], showing `watch` every step as it happens (the table
+/// after it, and its full events): a simulator counts what happened as the
+/// game is played, rather than paying for the game twice by replaying its
+/// record (a physics game's placements are most of its cost).
+pub fn play_turns_watched<G: Game>(
     mut driver: Driver<G>,
     bots: &mut [Box<dyn Bot<G>>],
     max_actions: usize,
+    mut watch: impl FnMut(&Driver<G>, &Step<G::Event>),
 ) -> Played<G> {
     let mut rejected = 0;
     let mut accepted = 0;
@@ -50,7 +63,10 @@ pub fn play_turns<G: Game>(
         };
         let at = driver.now() + decision.think_ms;
         match driver.act(seat, decision.action, at) {
-            Ok(_) => accepted += 1,
+            Ok(step) => {
+                accepted += 1;
+                watch(&driver, &step);
+            }
             Err(_) => {
                 rejected += 1;
                 // A bot that keeps proposing illegal moves would loop for
@@ -80,9 +96,20 @@ pub fn play_turns<G: Game>(
 /// arrives, at once if it was accepted and [`crate::schedule::RETRY_MS`]
 /// later if it was refused.
 pub fn simulate_realtime<G: Game>(
+    driver: Driver<G>,
+    bots: &mut [Box<dyn Bot<G>>],
+    max_actions: usize,
+) -> Played<G> {
+    simulate_realtime_watched(driver, bots, max_actions, |_, _| {})
+}
+
+/// [`simulate_realtime`], showing `watch` every step as it happens (timers
+/// that fired included), as [`play_turns_watched`] does.
+pub fn simulate_realtime_watched<G: Game>(
     mut driver: Driver<G>,
     bots: &mut [Box<dyn Bot<G>>],
     max_actions: usize,
+    mut watch: impl FnMut(&Driver<G>, &Step<G::Event>),
 ) -> Played<G> {
     let mut schedule = BotSchedule::new(bots.iter().map(|_| true));
     let mut now = GameTime::ZERO;
@@ -123,6 +150,7 @@ pub fn simulate_realtime<G: Game>(
             }
             (Some(_), None) => unreachable!("a timer with no seat waiting is handled above"),
         };
+        watch(&driver, &step);
         let to_act = driver.to_act();
         schedule.stepped(driver.now(), to_act, |seat| {
             let bot = &mut bots[seat.index()];

@@ -1,5 +1,5 @@
 //! Bot games, turn by turn, through the core's driver
-//! ([`stackyard_core::play::play_turns`]): each seat's bot sees its view and
+//! ([`stackyard_core::play::play_turns_watched`]): each seat's bot sees its view and
 //! decides; the record is then replayed for its events, which give the
 //! game's counts (clean placements, slips, breaks, wrecks, passes).
 
@@ -8,7 +8,7 @@ use crate::judge::Verdict;
 use crate::settings::Settings;
 use crate::state::LeaningTowers;
 use serde::{Deserialize, Serialize};
-use stackyard_core::play::play_turns;
+use stackyard_core::play::play_turns_watched;
 use stackyard_core::{Bot, Driver, Game, Record, Seed, SetupError};
 
 /// What happened in one bot game.
@@ -49,10 +49,13 @@ pub fn play_game(
             bots.len()
         )));
     }
-    let played = play_turns(driver, bots, max_actions);
+    // The events as they happen: replaying the record to read them paid
+    // for every placement's physics twice.
+    let mut events = Vec::new();
+    let played = play_turns_watched(driver, bots, max_actions, |_, step| {
+        events.extend(step.events.iter().cloned());
+    });
     let record = played.driver.record().clone();
-    let (_, events) = Driver::<LeaningTowers>::replay(&record)
-        .map_err(|e| SetupError::new(format!("the bot game does not replay: {e}")))?;
     let mut report = GameReport {
         scores: played.driver.game().scores(),
         placements: vec![0; n],
