@@ -470,11 +470,7 @@ impl<G: Listed> GameKind for Kind<G> {
             .map(|e| G::tally(&e))
             .unwrap_or_default();
         if own.is_empty() {
-            return event
-                .get("type")
-                .and_then(Value::as_str)
-                .map(|t| vec![(t.replace('_', " "), 1)])
-                .unwrap_or_default();
+            return wire_words(event).map(|t| vec![(t, 1)]).unwrap_or_default();
         }
         own.into_iter().map(|(w, n)| (w.to_string(), n)).collect()
     }
@@ -553,13 +549,34 @@ impl<G: Listed> GameKind for Kind<G> {
             .map(|(s, level)| G::bot(level, Seat(s as u8), seed.child(s as u64), &settings))
             .collect::<Result<Vec<_>, _>>()?;
         // What happened, counted as it happens, as a spectator sees it
-        // (a replay to count it would cost the game twice).
-        let mut counts = std::collections::BTreeMap::new();
+        // (a replay to count it would cost the game twice), as
+        // `GameKind::tally` counts it but without a trip through JSON for
+        // each event: an event the game does not count is counted by its
+        // wire type, read once for each kind of event.
+        let mut counts = std::collections::BTreeMap::<String, usize>::new();
+        let mut wire = std::collections::HashMap::new();
         let count = |driver: &Driver<G>, step: &crate::Step<G::Event>| {
+            let mut bump = |words: &str, n: usize| match counts.get_mut(words) {
+                Some(c) => *c += n,
+                None => {
+                    counts.insert(words.to_string(), n);
+                }
+            };
             for e in &step.events {
-                let told = driver.game().event_for(e, Viewer::Spectator);
-                for (words, n) in told.map(|e| self.tally(&to_json(&e))).unwrap_or_default() {
-                    *counts.entry(words).or_insert(0) += n as usize;
+                let Some(told) = driver.game().event_for(e, Viewer::Spectator) else {
+                    continue;
+                };
+                let own = G::tally(&told);
+                if own.is_empty() {
+                    let words = wire
+                        .entry(std::mem::discriminant(&told))
+                        .or_insert_with(|| wire_words(&to_json(&told)));
+                    if let Some(words) = words {
+                        bump(words, 1);
+                    }
+                }
+                for (words, n) in own {
+                    bump(words, n as usize);
                 }
             }
         };
@@ -648,6 +665,15 @@ impl<G: Game> HostedBot for ErasedBot<G> {
 
 /// Wire types are plain data: serialising one cannot fail (no maps with
 /// non-string keys, no non-finite floats on the wire by contract).
+/// An event's wire type in words (`"set_down"` is "set down"), how a
+/// game's event it does not count itself is counted ([`GameKind::tally`]).
+fn wire_words(event: &Value) -> Option<String> {
+    event
+        .get("type")
+        .and_then(Value::as_str)
+        .map(|t| t.replace('_', " "))
+}
+
 fn to_json<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("wire types serialise to JSON")
 }
