@@ -342,8 +342,7 @@ fn sim(
                     .map_err(Failure::bad_input)?;
                 if let Some(dir) = out {
                     let path = dir.join(format!("game-{i:05}.json"));
-                    let text = serde_json::to_string(&r.record).map_err(Failure::other)?;
-                    std::fs::write(&path, text).map_err(|e| {
+                    std::fs::write(&path, &r.record).map_err(|e| {
                         Failure::other(format!("cannot write {}: {e}", path.display()))
                     })?;
                 }
