@@ -19,6 +19,12 @@ pub enum After {
 pub trait GameScreen {
     /// Handles one key.
     fn key(&mut self, key: Key) -> After;
+    /// Lets the game's time run to `now_ms`, counted from the moment the
+    /// screen opened (never less than the last call): a real-time game's
+    /// bots act and its timers fire. Turn-based games keep no clock.
+    fn advance(&mut self, now_ms: u64) {
+        let _ = now_ms;
+    }
     /// Draws the game into `area`.
     fn draw(&self, frame: &mut Frame<'_>, area: Rect, palette: Palette);
     /// The person's legal actions now, in the game's notation (what the
