@@ -50,7 +50,7 @@ pub fn entries() -> Vec<Entry> {
         },
         Entry {
             title: "Speedy Towers, Leaning Towers",
-            about: "not in the terminal: their seats need aim, so play them in the browser (stackyard serve)",
+            about: "their seats need aim: play them in the browser (stackyard serve)",
             start: None,
         },
     ]

@@ -199,7 +199,10 @@ impl IceScreen {
         let mut out = Vec::new();
         for i in (0..t.pieces.len()).rev() {
             let p = t.pieces[i];
-            if legal.contains(&Action::Mine { tower: id, piece: p }) {
+            if legal.contains(&Action::Mine {
+                tower: id,
+                piece: p,
+            }) {
                 out.push(Offer::Mine(p, i));
             }
             if legal.contains(&Action::Split { tower: id, at: i }) {
@@ -210,9 +213,10 @@ impl IceScreen {
     }
 
     fn where_is(&self, id: TowerId) -> Option<(usize, usize)> {
-        self.rows().iter().enumerate().find_map(|(r, row)| {
-            row.iter().position(|&t| t == id).map(|c| (r, c))
-        })
+        self.rows()
+            .iter()
+            .enumerate()
+            .find_map(|(r, row)| row.iter().position(|&t| t == id).map(|c| (r, c)))
     }
 
     /// The cursor's tower, moved to the nearest one still there if its own went.
@@ -295,7 +299,10 @@ impl IceScreen {
             let size = ["small", "medium", "large"][usize::from(pips - 1)];
             return self.say(format!("None of your {size} pyramids stands alone."), true);
         }
-        let next = match self.picked.and_then(|p| mine.iter().position(|(q, _)| *q == p)) {
+        let next = match self
+            .picked
+            .and_then(|p| mine.iter().position(|(q, _)| *q == p))
+        {
             Some(i) => mine[(i + 1) % mine.len()],
             None => mine[0],
         };
@@ -308,7 +315,11 @@ impl IceScreen {
         self.note = None;
         // The cursor goes to the first tower the pyramid may cap.
         if piece.is_some()
-            && let Some(first) = self.rows().concat().into_iter().find(|id| self.marked().contains(id))
+            && let Some(first) = self
+                .rows()
+                .concat()
+                .into_iter()
+                .find(|id| self.marked().contains(id))
         {
             self.put_cursor(first);
         }
@@ -377,7 +388,10 @@ impl IceScreen {
     fn option(&mut self, n: usize) {
         let Some(id) = self.opened else { return };
         let action = match self.options().get(n) {
-            Some(Offer::Mine(piece, _)) => Action::Mine { tower: id, piece: *piece },
+            Some(Offer::Mine(piece, _)) => Action::Mine {
+                tower: id,
+                piece: *piece,
+            },
             Some(Offer::Split(at)) => Action::Split { tower: id, at: *at },
             None => return self.say(format!("Tower {} has no option {}.", id.0, n + 1), true),
         };
@@ -454,7 +468,13 @@ impl IceScreen {
     /// and why, in the browser's words (I15).
     pub(super) fn result(&self) -> Option<(String, String)> {
         let outcome = self.driver.outcome()?;
-        let who = |s: &Seat| if *s == ME { "You".to_string() } else { self.names[s.index()].clone() };
+        let who = |s: &Seat| {
+            if *s == ME {
+                "You".to_string()
+            } else {
+                self.names[s.index()].clone()
+            }
+        };
         let winners: Vec<String> = outcome.winners.iter().map(who).collect();
         let title = if outcome.winners.contains(&ME) {
             "You won"
@@ -464,7 +484,11 @@ impl IceScreen {
             "You lost"
         };
         let names = winners.join(" and ");
-        let has = if winners.len() == 1 && names != "You" { "has" } else { "have" };
+        let has = if winners.len() == 1 && names != "You" {
+            "has"
+        } else {
+            "have"
+        };
         Some((title.into(), format!("{names} {has} the most pips on top.")))
     }
 }
@@ -494,9 +518,8 @@ impl Refusal for ActError<IceError> {
 impl GameScreen for IceScreen {
     fn key(&mut self, key: Key) -> After {
         match key {
-            Key::Esc | Key::Char('q') if self.picked.is_none() && self.opened.is_none() => {
-                return After::Menu;
-            }
+            Key::Char('q') => return After::Menu,
+            Key::Esc if self.picked.is_none() && self.opened.is_none() => return After::Menu,
             Key::Esc => {
                 self.picked = None;
                 self.opened = None;

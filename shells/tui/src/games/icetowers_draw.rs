@@ -3,8 +3,8 @@
 //! top (I2, I3: the top's colour controls it), each colour's lone pyramids
 //! by size, what to do now, the table's story and the keys. Pyramids read
 //! without colour: a colour's letter and its pips ("R3", a large red one);
-//! `>` marks where Enter does something, `*` the pyramid picked, and the
-//! cursor is reverse video.
+//! a tower's number in brackets, `[12]`, is where Enter does something,
+//! `(12)` the pyramid picked, and the cursor is reverse video.
 
 use super::icetowers::{IceScreen, ME, Offer};
 use crate::theme::Palette;
@@ -43,7 +43,11 @@ fn colour_name(colour: usize) -> &'static str {
 /// "R3": the colour's letter and the pyramid's pips (I1).
 fn glyph(p: PieceId) -> String {
     let c = colour_name(p.colour().index());
-    let letter = if c == "black" { 'K' } else { c.chars().next().unwrap_or('?') };
+    let letter = if c == "black" {
+        'K'
+    } else {
+        c.chars().next().unwrap_or('?')
+    };
     format!("{}{}", letter.to_ascii_uppercase(), p.pips())
 }
 
@@ -83,16 +87,17 @@ impl Marks {
         }
     }
 
-    /// The tower's number with its mark, and its style.
+    /// The tower's number with its mark, and its style: `[12]` where
+    /// Enter does something, `(12)` the pyramid picked.
     fn label(&self, id: TowerId, alone: Option<PieceId>, p: Palette) -> (String, Style) {
         let picked = alone.is_some() && alone == self.picked;
         let target = self.marked.contains(&id);
-        let mark = if picked {
-            '*'
+        let text = if picked {
+            format!("({})", id.0)
         } else if target {
-            '>'
+            format!("[{}]", id.0)
         } else {
-            ' '
+            id.0.to_string()
         };
         let mut style = match alone {
             Some(piece) => p.strong(colour_of(piece.colour().index())),
@@ -105,7 +110,7 @@ impl Marks {
         if self.cursor == Some(id) {
             style = style.patch(p.cursor());
         }
-        (format!("{mark}{}", id.0), style)
+        (text, style)
     }
 }
 
@@ -169,7 +174,7 @@ fn seats_text(s: &IceScreen, p: Palette) -> Text<'static> {
     };
     let mut lines = vec![TextLine::styled(head, p.dim())];
     let scores = stackyard_core::Game::scores(g);
-    for i in 0..g.seats() {
+    for (i, score) in scores.iter().enumerate() {
         let seat = Seat(i as u8);
         let name = if seat == ME {
             format!("You ({})", colour_name(i))
@@ -179,7 +184,12 @@ fn seats_text(s: &IceScreen, p: Palette) -> Text<'static> {
         let state = if g.ending().is_some() {
             String::new()
         } else if g.started().is_none() {
-            if g.is_ready(seat) { "ready" } else { "not ready yet" }.to_string()
+            if g.is_ready(seat) {
+                "ready"
+            } else {
+                "not ready yet"
+            }
+            .to_string()
         } else if let Some(h) = g.hand(seat) {
             format!(
                 "holding a {}: {} left",
@@ -194,8 +204,15 @@ fn seats_text(s: &IceScreen, p: Palette) -> Text<'static> {
         lines.push(TextLine::from(vec![
             Span::raw(if seat == ME { " ▸ " } else { "   " }),
             Span::styled(format!("{name:<18}"), p.strong(colour_of(i))),
-            Span::raw(format!("{:>4}  ", plural(scores[i], "point"))),
-            Span::styled(state, if g.hand(seat).is_some() { p.warn() } else { p.dim() }),
+            Span::raw(format!("{:>4}  ", plural(*score, "point"))),
+            Span::styled(
+                state,
+                if g.hand(seat).is_some() {
+                    p.warn()
+                } else {
+                    p.dim()
+                },
+            ),
         ]));
     }
     Text::from(lines)
@@ -211,8 +228,14 @@ fn towers_text(
     width: u16,
     p: Palette,
 ) -> Text<'static> {
-    let digits = ids.iter().map(|id| id.0.to_string().len()).max().unwrap_or(1);
-    let cell = (digits + 1).max(2) + 1;
+    let digits = ids
+        .iter()
+        .map(|id| id.0.to_string().len())
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    // A number in brackets, and a space between columns.
+    let cell = digits + 3;
     let per_page = (usize::from(width).saturating_sub(1) / cell).max(1);
     let at = marks
         .cursor
@@ -242,19 +265,24 @@ fn towers_text(
     let h = usize::from(height);
     let mut grid: Vec<Vec<Span<'static>>> = vec![vec![Span::raw(" ")]; h + 1];
     for &id in page {
-        let Some(t) = s.game().tower(id) else { continue };
+        let Some(t) = s.game().tower(id) else {
+            continue;
+        };
         let n = t.pieces.len();
         // Too tall for the room: the top pyramids, and how many are under them.
         let (hidden, shown) = if n > h { (n - (h - 1), h - 1) } else { (0, n) };
         for (row, line) in grid.iter_mut().take(h).enumerate() {
             let from_bottom = h - 1 - row;
             let span = if hidden > 0 && from_bottom == 0 {
-                Span::styled(format!("{:>w$}", format!("+{hidden}"), w = cell), p.dim())
+                Span::styled(
+                    format!(" {:>w$}  ", format!("+{hidden}"), w = digits),
+                    p.dim(),
+                )
             } else if from_bottom < shown + usize::from(hidden > 0) {
                 let k = hidden + from_bottom - usize::from(hidden > 0);
                 let piece = t.pieces[k];
                 Span::styled(
-                    format!("{:>w$}", glyph(piece), w = cell),
+                    format!(" {:>w$}  ", glyph(piece), w = digits),
                     p.strong(colour_of(piece.colour().index())),
                 )
             } else {
@@ -263,8 +291,14 @@ fn towers_text(
             line.push(span);
         }
         let (label, style) = marks.label(id, None, p);
-        grid[h].push(Span::raw(" ".repeat(cell - label.len())));
+        let pad = if label.starts_with('[') { "" } else { " " };
+        grid[h].push(Span::raw(format!(
+            "{pad}{}",
+            " ".repeat(digits - id.0.to_string().len())
+        )));
+        let used = pad.len() + digits - id.0.to_string().len() + label.len();
         grid[h].push(Span::styled(label, style));
+        grid[h].push(Span::raw(" ".repeat(cell - used)));
     }
     lines.extend(grid.into_iter().map(TextLine::from));
     Text::from(lines)
@@ -290,7 +324,7 @@ fn alone_text(
         let mut used = LABEL;
         let mut last = 0;
         if row.is_empty() {
-            line.push(Span::styled("none stand alone", p.dim()));
+            line.push(Span::styled(" none stand alone", p.dim()));
         }
         for &id in row {
             let Some(piece) = s.game().tower(id).map(|t| t.pieces[0]) else {
@@ -302,6 +336,7 @@ fn alone_text(
                 chip.push(Span::styled(format!(" {}", size(piece)), p.dim()));
             }
             let (label, style) = marks.label(id, Some(piece), p);
+            chip.push(Span::raw(" "));
             chip.push(Span::styled(label, style));
             let w: usize = chip.iter().map(|c| c.width()).sum();
             if used + w > width {
@@ -326,10 +361,17 @@ fn status_text(s: &IceScreen, p: Palette) -> Text<'static> {
             Span::raw(why),
         ]));
     } else {
-        lines.push(TextLine::styled(format!(" {}", what_now(s)), p.strong(Color::White)));
+        lines.push(TextLine::styled(
+            format!(" {}", what_now(s)),
+            p.strong(Color::White),
+        ));
     }
     if let Some(note) = &s.note {
-        let style = if note.warn { p.warn() } else { Style::default() };
+        let style = if note.warn {
+            p.warn()
+        } else {
+            Style::default()
+        };
         lines.push(TextLine::styled(format!(" {}", note.text), style));
     }
     Text::from(lines)
@@ -350,7 +392,10 @@ fn what_now(s: &IceScreen) -> String {
         return if legal.contains(&Action::SetDown) {
             "No tower takes it: set it down (s).".into()
         } else {
-            format!("You hold a {}: cap a marked tower with it.", pyramid(held.piece))
+            format!(
+                "You hold a {}: cap a marked tower with it.",
+                pyramid(held.piece)
+            )
         };
     }
     if g.is_done(ME) {
@@ -358,7 +403,10 @@ fn what_now(s: &IceScreen) -> String {
     }
     if legal.iter().any(|a| matches!(a, Action::Cap { .. })) {
         return match s.picked {
-            Some(piece) => format!("Capping with a {}: Enter on a marked tower.", pyramid(piece)),
+            Some(piece) => format!(
+                "Capping with a {}: Enter on a marked tower.",
+                pyramid(piece)
+            ),
             None => "Pick one of your pyramids (1 2 3 or Enter), then a tower to cap.".into(),
         };
     }
@@ -468,7 +516,10 @@ fn keys_text(s: &IceScreen, p: Palette) -> Text<'static> {
     let (first, second) = if g.ending().is_some() {
         ("arrows look at the table", "q menu  Ctrl-C quit")
     } else if g.started().is_none() {
-        ("Enter ready  arrows look at the table", "q menu  Ctrl-C quit")
+        (
+            "Enter ready  arrows look at the table",
+            "q menu  Ctrl-C quit",
+        )
     } else if s.opened.is_some() {
         (
             "1-9 do what the list says  Esc close  Enter on it closes it",
@@ -476,7 +527,7 @@ fn keys_text(s: &IceScreen, p: Palette) -> Text<'static> {
         )
     } else {
         (
-            "1 2 3 pick a small, medium, large one  Enter pick, cap or open  Tab next >",
+            "1 2 3 pick a small, medium, large one  Enter pick, cap or open  Tab next [ ]",
             "arrows/hjkl move  s set down  d done  Esc drop  q menu  Ctrl-C quit",
         )
     };

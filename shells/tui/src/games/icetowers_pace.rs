@@ -97,3 +97,59 @@ impl Pace {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use stackyard_core::play::simulate_realtime;
+    use stackyard_core::{Bots, Seat, Seed};
+    use stackyard_icetowers::Settings;
+
+    fn bots(seed: Seed, level: &str) -> Vec<Box<dyn Bot<IceTowers>>> {
+        (0..3u8)
+            .map(|s| IceTowers::bot(level, Seat(s), seed.child(u64::from(s)), &Settings::new(3)))
+            .collect::<Result<_, _>>()
+            .expect("the game's own bots")
+    }
+
+    fn paced(seed: Seed, level: &str, tick_ms: u64) -> Driver<IceTowers> {
+        let mut driver = Driver::new(Settings::new(3), seed).unwrap();
+        let mut pace = Pace::new(bots(seed, level).into_iter().map(Some).collect());
+        let mut now = 0;
+        while !driver.is_over() {
+            now += tick_ms;
+            assert!(now < 3_600_000, "I13: a bot game ends");
+            pace.run_to(&mut driver, GameTime::from_millis(now));
+        }
+        driver
+    }
+
+    /// I4, I10, I13: with a bot in every seat, the terminal's pacing plays
+    /// the very game the core's simulator plays (the one schedule every
+    /// host uses), whether the clock ticks every 100 ms or every 7 s.
+    #[test]
+    fn bots_are_paced_as_every_host_paces_them_i4_i10() {
+        for (seed, level) in [
+            (Seed(3), "beginner"),
+            (Seed(8), "greedy"),
+            (Seed(5), "random"),
+        ] {
+            let reference = simulate_realtime(
+                Driver::new(Settings::new(3), seed).unwrap(),
+                &mut bots(seed, level),
+                100_000,
+            );
+            assert!(!reference.capped, "{level}: the simulated game ended");
+            let expected = serde_json::to_value(reference.driver.record()).unwrap();
+            for tick in [100, 7_000] {
+                let driver = paced(seed, level, tick);
+                assert_eq!(
+                    serde_json::to_value(driver.record()).unwrap(),
+                    expected,
+                    "{level}, ticks of {tick} ms"
+                );
+                assert_eq!(driver.outcome(), reference.driver.outcome());
+            }
+        }
+    }
+}
