@@ -396,5 +396,9 @@ fn no_color_and_sixteen_colours_and_a_resize_redraws_cleanly() {
     assert_eq!(text(&t), text(&coloured));
     t.backend_mut().resize(70, 20);
     drive(&mut t, &mut app, [Key::Resize]).unwrap();
-    assert!(text(&t).contains("make it at least"), "{}", text(&t));
+    assert!(
+        text(&t).contains("The terminal is 70x20: make it at least 80x24"),
+        "{}",
+        text(&t)
+    );
 }

@@ -414,6 +414,8 @@ impl IceScreen {
             }
             Err(r) => {
                 let text = r.error.to_refusal();
+                // Timers due by the refusal fired all the same.
+                self.pace.stepped(&self.driver, &r.timers);
                 self.tell(&[r.timers]);
                 self.say(text, true);
             }

@@ -134,7 +134,7 @@ pub(super) fn draw(s: &IceScreen, frame: &mut Frame<'_>, area: Rect, p: Palette)
     let height = tallest.clamp(1, room);
     let [seats_area, towers, alone_area, status, story, keys] = Layout::vertical([
         Constraint::Length(seats),
-        Constraint::Length(height + 2),
+        Constraint::Length(if rows[0].is_empty() { 2 } else { height + 2 }),
         Constraint::Length(alone.lines.len() as u16),
         Constraint::Length(2),
         Constraint::Min(1),
@@ -204,7 +204,7 @@ fn seats_text(s: &IceScreen, p: Palette) -> Text<'static> {
         lines.push(TextLine::from(vec![
             Span::raw(if seat == ME { " ▸ " } else { "   " }),
             Span::styled(format!("{name:<18}"), p.strong(colour_of(i))),
-            Span::raw(format!("{:>4}  ", plural(*score, "point"))),
+            Span::raw(format!("{:>10}  ", plural(*score, "point"))),
             Span::styled(
                 state,
                 if g.hand(seat).is_some() {
@@ -388,6 +388,14 @@ fn what_now(s: &IceScreen) -> String {
         };
     }
     let legal = s.legal_now();
+    if let Some(id) = s.opened
+        && !s.options().is_empty()
+    {
+        return format!(
+            "Tower {}: press the number of what to do, Esc to close it.",
+            id.0
+        );
+    }
     if let Some(held) = g.hand(ME) {
         return if legal.contains(&Action::SetDown) {
             "No tower takes it: set it down (s).".into()
@@ -438,16 +446,12 @@ fn panel_text(s: &IceScreen, p: Palette) -> Text<'static> {
     let Some(t) = s.opened.and_then(|id| s.game().tower(id)) else {
         return Text::default();
     };
-    let pieces: Vec<String> = t
-        .pieces
-        .iter()
-        .map(|&q| format!("{} {}", colour_name(q.colour().index()), size(q)))
-        .collect();
+    let pieces: Vec<String> = t.pieces.iter().map(|&q| glyph(q)).collect();
     let mut lines = vec![TextLine::styled(
         format!(
             " Tower {}, bottom to top: {}; {}, {} on top.",
             t.id.0,
-            pieces.join(", "),
+            pieces.join(" "),
             plural(i64::from(t.pips()), "pip"),
             colour_name(t.controller().index())
         ),
@@ -491,6 +495,18 @@ fn ordinal(n: usize) -> String {
 
 /// The table's story, newest last: the last step's lines bright.
 fn story_text(s: &IceScreen, height: u16, p: Palette) -> Text<'static> {
+    if s.log.is_empty() {
+        return Text::from(vec![
+            TextLine::styled(
+                " Your pyramids are the red ones: R1 is small (1 pip), R2 medium, R3 large.",
+                p.dim(),
+            ),
+            TextLine::styled(
+                " Cap the other colours' towers: a tower's pips count for the colour on top.",
+                p.dim(),
+            ),
+        ]);
+    }
     let room = usize::from(height).max(1);
     let start = s.log.len().saturating_sub(room);
     let fresh_from = s.log.len() - s.fresh;
