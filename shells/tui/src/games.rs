@@ -8,6 +8,7 @@ pub mod babel_hint;
 mod icetowers;
 mod icetowers_draw;
 mod icetowers_pace;
+mod icetowers_state;
 mod towers;
 pub mod towers_advice;
 mod towers_draw;
@@ -15,7 +16,7 @@ mod towers_state;
 
 use crate::screen::GameScreen;
 use babel::BabelScreen;
-use icetowers::IceScreen;
+use icetowers_state::IceScreen;
 use stackyard_core::Seed;
 use stackyard_towers::Color;
 use towers_state::TowersScreen;

@@ -6,7 +6,7 @@
 //! a tower's number in brackets, `[12]`, is where Enter does something,
 //! `(12)` the pyramid picked, and the cursor is reverse video.
 
-use super::icetowers::{IceScreen, ME, Offer};
+use super::icetowers_state::{IceScreen, ME, Offer};
 use crate::theme::Palette;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
