@@ -43,7 +43,7 @@ mod theme;
 pub use games::{babel_hint, towers_advice};
 
 pub use app::{App, Flow};
-pub use keys::Key;
+pub use keys::{Key, TICK_MS};
 pub use run::{TerminalKeys, drive};
 pub use screen::{After, GameScreen};
 pub use theme::Palette;
