@@ -552,3 +552,88 @@ fn keys_text(s: &IceScreen, p: Palette) -> Text<'static> {
         TextLine::styled(format!(" {second}"), p.dim()),
     ])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::keys::Key;
+    use crate::screen::GameScreen;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use stackyard_core::{Driver, GameTime, Seed};
+    use stackyard_icetowers::{Colour, Settings};
+
+    /// A table with twenty towers of two (I6): more than 80 columns hold.
+    fn crowded() -> IceScreen {
+        let mut s = IceScreen::new(Seed(1));
+        let mut d = Driver::<IceTowers>::new(Settings::new(3), Seed(1)).unwrap();
+        let mut t = 0;
+        let mut act = |d: &mut Driver<IceTowers>, seat: u8, action: Action| {
+            t += 10;
+            d.act(Seat(seat), action, GameTime::from_millis(t))
+                .unwrap_or_else(|e| panic!("{action:?}: {:?}", e.error));
+        };
+        for seat in 0..3 {
+            act(&mut d, seat, Action::Ready);
+        }
+        let piece = |c: u8, k: u8| PieceId::new(Colour(c), k);
+        for k in 0..5u8 {
+            let caps = [
+                (1, piece(1, k), piece(0, 10 + k)),
+                (1, piece(1, 5 + k), piece(0, 5 + k)),
+                (2, piece(2, k), piece(0, k)),
+                (2, piece(2, 5 + k), piece(1, 10 + k)),
+            ];
+            for (seat, with, onto) in caps {
+                // At the start each pyramid is the tower of its own number (I2).
+                let onto = TowerId(u32::from(onto.0));
+                act(&mut d, seat, Action::Cap { piece: with, onto });
+            }
+        }
+        s.driver = d;
+        s
+    }
+
+    fn screen(s: &IceScreen, w: u16, h: u16) -> String {
+        let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+        t.draw(|f| s.draw(f, f.area(), Palette::new(false)))
+            .unwrap();
+        t.backend().to_string()
+    }
+
+    /// Towers that do not fit are paged around the cursor, and say so.
+    #[test]
+    fn towers_that_do_not_fit_are_paged_around_the_cursor() {
+        let mut s = crowded();
+        assert_eq!(s.rows()[0].len(), 20);
+        let first = screen(&s, 80, 23);
+        assert!(
+            first.contains("5 more ▸") && !first.contains("◂"),
+            "{first}"
+        );
+        // The cursor starts on the first tower: right along them past the
+        // page's edge.
+        assert_eq!(s.cursor_tower(), Some(s.rows()[0][0]));
+        for _ in 0..15 {
+            s.key(Key::Right);
+        }
+        let second = screen(&s, 80, 23);
+        assert!(
+            second.contains("◂ 15 more") && !second.contains("more ▸"),
+            "{second}"
+        );
+        assert_eq!(s.cursor_tower(), Some(s.rows()[0][15]));
+        // Wide enough for all: no page.
+        let wide = screen(&s, 120, 40);
+        assert!(!wide.contains("more ▸") && !wide.contains("◂"), "{wide}");
+    }
+
+    /// I1: each pyramid reads without colour, its colour's letter and pips.
+    #[test]
+    fn a_pyramid_reads_by_letter_and_pips_i1() {
+        assert_eq!(glyph(PieceId::new(Colour(0), 14)), "R3");
+        assert_eq!(glyph(PieceId::new(Colour(1), 0)), "Y1");
+        assert_eq!(glyph(PieceId::new(Colour(4), 7)), "K2");
+        assert_eq!(pyramid(PieceId::new(Colour(2), 7)), "medium green pyramid");
+    }
+}
