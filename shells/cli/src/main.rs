@@ -65,10 +65,11 @@ enum Command {
     ///
     /// Start it with `stackyard play` (and `--seed N` for the same deals
     /// and bot choices every time). What works: Towers against a built-in
-    /// bot and Tower of Babel alone, both locally. Keys are listed on
-    /// screen; q goes back or quits, Ctrl-C quits anywhere, and the
-    /// terminal is restored however it ends. Not there yet: online play
-    /// and the real-time games (play those in the browser, `stackyard
+    /// bot, Tower of Babel alone and IceTowers in real time against two
+    /// bots, all locally. Keys are listed on screen; q goes back or quits,
+    /// Ctrl-C quits anywhere, and the terminal is restored however it ends.
+    /// Not there yet: online play, and Speedy Towers and Leaning Towers,
+    /// whose seats need aim (play those in the browser, `stackyard
     /// serve`). Needs a terminal: through a pipe use `stackyard towers
     /// play` or `stackyard babel play`.
     Play {

@@ -30,6 +30,10 @@ pub struct App {
     started: u64,
     note: Option<String>,
     game: Option<(usize, Box<dyn GameScreen>)>,
+    /// The clock's last tick, ms since the app began ([`Key::Tick`]).
+    clock: u64,
+    /// The clock when the game in play opened: its time starts there.
+    opened_at: u64,
 }
 
 impl App {
@@ -43,6 +47,8 @@ impl App {
             started: 0,
             note: None,
             game: None,
+            clock: 0,
+            opened_at: 0,
         }
     }
 
@@ -57,6 +63,13 @@ impl App {
             return Flow::Quit;
         }
         if key == Key::Resize {
+            return Flow::Continue;
+        }
+        if let Key::Tick(ms) = key {
+            self.clock = self.clock.max(ms);
+            if let Some((_, game)) = &mut self.game {
+                game.advance(self.clock - self.opened_at);
+            }
             return Flow::Continue;
         }
         if let Some((_, game)) = &mut self.game {
@@ -92,6 +105,7 @@ impl App {
             Some(start) => {
                 self.started += 1;
                 self.note = None;
+                self.opened_at = self.clock;
                 self.game = Some((i, start(self.seed.child(self.started))));
             }
             None => self.note = Some(format!("{}: {}.", entry.title, entry.about)),
@@ -166,7 +180,7 @@ mod tests {
         assert!(app.game().is_some());
         app.handle(Key::Char('q'));
         assert!(app.game().is_none(), "q in a game is back to the picker");
-        app.handle(Key::Char('3'));
+        app.handle(Key::Char('4'));
         assert!(app.game().is_none(), "a game the terminal cannot play");
         assert!(app.note.as_deref().unwrap_or("").contains("browser"));
         app.handle(Key::Up);

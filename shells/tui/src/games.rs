@@ -1,9 +1,14 @@
 //! The one place the terminal client names its games: their modules,
 //! what the picker lists and how each entry starts. Every game's own
-//! screen is in its own files (`games/towers*.rs`, `games/babel*.rs`).
+//! screen is in its own files (`games/towers*.rs`, `games/babel*.rs`,
+//! `games/icetowers*.rs`).
 
 mod babel;
 pub mod babel_hint;
+mod icetowers;
+mod icetowers_draw;
+mod icetowers_pace;
+mod icetowers_state;
 mod towers;
 pub mod towers_advice;
 mod towers_draw;
@@ -11,6 +16,7 @@ mod towers_state;
 
 use crate::screen::GameScreen;
 use babel::BabelScreen;
+use icetowers_state::IceScreen;
 use stackyard_core::Seed;
 use stackyard_towers::Color;
 use towers_state::TowersScreen;
@@ -39,8 +45,13 @@ pub fn entries() -> Vec<Entry> {
             start: Some(|seed| Box::new(BabelScreen::new(seed))),
         },
         Entry {
-            title: "IceTowers, Speedy Towers, Leaning Towers",
-            about: "not in the terminal yet: play them in the browser (stackyard serve)",
+            title: "IceTowers",
+            about: "in real time: you are red, against two Easy bots (a play every 8 to 10 s)",
+            start: Some(|seed| Box::new(IceScreen::new(seed))),
+        },
+        Entry {
+            title: "Speedy Towers, Leaning Towers",
+            about: "their seats need aim: play them in the browser (stackyard serve)",
             start: None,
         },
     ]

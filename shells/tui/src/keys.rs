@@ -4,7 +4,8 @@
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-/// One key press (or a resize, which only asks for a redraw).
+/// One key press (or a resize, which only asks for a redraw, or a tick of
+/// the clock, which lets a real-time game's time run).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {
     /// A printable character.
@@ -23,12 +24,23 @@ pub enum Key {
     Esc,
     /// Backspace.
     Backspace,
+    /// Tab.
+    Tab,
     /// Ctrl-C: in raw mode the terminal sends it as a key, not a signal,
     /// so quitting on it is the app's job.
     Interrupt,
     /// The terminal changed size.
     Resize,
+    /// The app's clock reads this many milliseconds since it began (never
+    /// less than the tick before). The event loop sends one before each key
+    /// and every [`TICK_MS`] between keys on a real terminal; a test sends
+    /// its own, so its clock is a number, never the wall clock.
+    Tick(u64),
 }
+
+/// How often the event loop ticks between keys on a real terminal, ms: a
+/// hold timer counting down in tenths of a second reads smoothly.
+pub const TICK_MS: u64 = 100;
 
 impl Key {
     /// The key for a terminal event; `None` for what the app ignores
@@ -60,6 +72,7 @@ impl Key {
             KeyCode::Enter => Key::Enter,
             KeyCode::Esc => Key::Esc,
             KeyCode::Backspace => Key::Backspace,
+            KeyCode::Tab => Key::Tab,
             _ => return None,
         })
     }

@@ -5,10 +5,17 @@
 //!   [`Key`] and changes the state, [`App::draw`] paints it into a ratatui
 //!   frame. It is the game picker or one game's screen ([`GameScreen`]):
 //!   Towers against the Easy bot (`games/towers_state.rs`, its keys in
-//!   `games/towers.rs`, drawn in `games/towers_draw.rs`) and Tower of Babel
-//!   (`games/babel.rs`), both on the games' own crates for rules, bots and
-//!   words; `games.rs` is the one list of them and the one file that
-//!   declares their modules.
+//!   `games/towers.rs`, drawn in `games/towers_draw.rs`), Tower of Babel
+//!   (`games/babel.rs`) and IceTowers in real time against two bots
+//!   (`games/icetowers_state.rs`, keys in `games/icetowers.rs`, drawn in
+//!   `games/icetowers_draw.rs`, its bots and timers paced in
+//!   `games/icetowers_pace.rs`), all on the games' own crates for rules,
+//!   bots and words; `games.rs` is the one list of them and the one file
+//!   that declares their modules.
+//! - Time is a key: [`Key::Tick`] carries the app's clock, which the game
+//!   in play gets as [`GameScreen::advance`]; on a real terminal
+//!   [`TerminalKeys`] ticks between keys and before each, in a test the
+//!   clock is a number the test sends.
 //! - [`drive`] is the event loop, over any ratatui backend and any source
 //!   of keys: the real terminal's, or a test's list with `TestBackend`.
 //! - [`term::Guard`] restores the terminal on drop and on a panic.
@@ -36,7 +43,7 @@ mod theme;
 pub use games::{babel_hint, towers_advice};
 
 pub use app::{App, Flow};
-pub use keys::Key;
+pub use keys::{Key, TICK_MS};
 pub use run::{TerminalKeys, drive};
 pub use screen::{After, GameScreen};
 pub use theme::Palette;

@@ -19,10 +19,17 @@ pub enum After {
 pub trait GameScreen {
     /// Handles one key.
     fn key(&mut self, key: Key) -> After;
+    /// Lets the game's time run to `now_ms`, counted from the moment the
+    /// screen opened (never less than the last call): a real-time game's
+    /// bots act and its timers fire. Turn-based games keep no clock.
+    fn advance(&mut self, now_ms: u64) {
+        let _ = now_ms;
+    }
     /// Draws the game into `area`.
     fn draw(&self, frame: &mut Frame<'_>, area: Rect, palette: Palette);
     /// The person's legal actions now, in the game's notation (what the
-    /// panel lists; empty while it is not their turn or the game is over).
+    /// panel lists; empty while it is not their turn or the game is over);
+    /// IceTowers, which has no notation, gives each action's JSON.
     fn legal(&self) -> Vec<String>;
     /// How the game ended, in words, once it has.
     fn outcome(&self) -> Option<String>;
@@ -110,9 +117,14 @@ pub fn fits(frame: &mut Frame<'_>, area: Rect, width: u16, height: u16) -> bool 
     if area.width >= width && area.height >= height {
         return true;
     }
+    // Said of the whole terminal, the app's title line and all.
+    let whole = frame.area();
     let text = format!(
-        "The terminal is {}x{}: make it at least {width}x{height} to see the game.",
-        area.width, area.height
+        "The terminal is {}x{}: make it at least {}x{} to see the game.",
+        whole.width,
+        whole.height,
+        width + whole.width.saturating_sub(area.width),
+        height + whole.height.saturating_sub(area.height)
     );
     frame.render_widget(
         ratatui::widgets::Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }),
