@@ -78,12 +78,15 @@ impl Pace {
             self.schedule.stop();
             return;
         }
-        let bots = &self.bots;
-        self.schedule.stepped(driver.to_act(), |seat| {
-            bots.get(seat.index())
-                .and_then(Option::as_ref)
-                .is_some_and(|bot| bot.wakes_on(&driver.events_for(step, Viewer::Seat(seat))))
-        });
+        let bots = &mut self.bots;
+        // A bot notices what it wakes on its perception delay later
+        // (issue #50), as at every host.
+        self.schedule
+            .stepped(driver.now(), driver.to_act(), |seat| {
+                let bot = bots.get_mut(seat.index())?.as_mut()?;
+                bot.wakes_on(&driver.events_for(step, Viewer::Seat(seat)))
+                    .then(|| bot.perception_ms())
+            });
     }
 
     /// The bots due to look at `now` look at their seat's view and decide.
