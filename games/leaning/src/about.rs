@@ -35,6 +35,12 @@ impl Listed for LeaningTowers {
     /// the game's own physics with hand noise off.
     /// A bot-game summary counts placements by verdict (L9): clean ones,
     /// releases of held pieces (L12), slips, breaks and wrecks, and passes.
+    /// The table as text, the 3-D picture's alternative: seats, hands and
+    /// every piece by level (`words.rs`).
+    fn describe(view: &View) -> Option<String> {
+        Some(crate::words::describe(view))
+    }
+
     /// Each event in a player's words, from the reader's side (`words.rs`).
     fn narrate(
         events: &[Event],

@@ -141,6 +141,88 @@ fn line(e: &Event, told: &Told<'_, LeaningTowers>) -> Line {
     }
 }
 
+/// The table as text ([`stackyard_core::Listed::describe`]), the 3-D
+/// picture's alternative: where play stands and whose turn it is (L4, L5,
+/// L13), each seat's score and pieces in hand, and every piece in the world
+/// by level (L3) with its owner, size, status and place. A terminal
+/// watching a live table and a screen reader read it.
+pub(crate) fn describe(view: &crate::View) -> String {
+    use crate::phase::Phase;
+    use crate::piece::{Owner, PieceStatus};
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    let mut line = |args: std::fmt::Arguments<'_>| {
+        let _ = text.write_fmt(args);
+        text.push('\n');
+    };
+    let turn = view
+        .to_act
+        .map(|s| format!("seat {} to play, try {}", s.0, view.tries + 1))
+        .unwrap_or_default();
+    match view.phase {
+        Phase::Foundation => line(format_args!("Building the foundation: {turn}.")),
+        Phase::Play => line(format_args!("In play: {turn}.")),
+        Phase::Over { reason } => line(format_args!(
+            "Over: {}.",
+            match reason {
+                EndReason::PiecesGone => "every piece is placed",
+                EndReason::Closed => "the game was closed",
+                EndReason::Wrecked => "wrecks left fewer than two players",
+            }
+        )),
+    }
+    if let Some(size) = view.previous_size {
+        line(format_args!("The last piece placed was a {size}."));
+    }
+    for seat in 0..usize::from(view.seats) {
+        let hand = view.hands.get(seat).copied().unwrap_or_default();
+        let held = match view.held.get(seat).copied().flatten() {
+            Some(p) => format!(", holding piece {}", p.0),
+            None => String::new(),
+        };
+        let out = if view.out.get(seat).copied().unwrap_or(false) {
+            ", out after a wreck"
+        } else {
+            ""
+        };
+        line(format_args!(
+            "Seat {seat}: {}, in hand {} small, {} medium, {} large{held}{out}.",
+            plural(view.scores.get(seat).copied().unwrap_or(0), "point"),
+            hand.small,
+            hand.medium,
+            hand.large,
+        ));
+    }
+    let mut pieces: Vec<&crate::view::PieceView> = view
+        .pieces
+        .iter()
+        .filter(|p| p.status != PieceStatus::Boxed)
+        .collect();
+    pieces.sort_by_key(|p| (p.level, p.id));
+    line(format_args!(
+        "{} in the world, lowest level first:",
+        plural(pieces.len() as i64, "piece")
+    ));
+    for p in pieces {
+        let owner = match p.owner {
+            Owner::Neutral => "foundation".to_string(),
+            Owner::Seat { seat } => format!("seat {}", seat.0),
+        };
+        let status = match p.status {
+            PieceStatus::Standing => "",
+            PieceStatus::Held => ", held",
+            PieceStatus::Frozen => ", frozen",
+            PieceStatus::Boxed => ", boxed",
+        };
+        let [x, y, z] = p.pose.position;
+        line(format_args!(
+            "  piece {}: level {}, {owner} {}{status}, at x {x:.0}, y {y:.0}, z {z:.0} mm.",
+            p.id.0, p.level, p.size,
+        ));
+    }
+    text
+}
+
 #[allow(clippy::too_many_arguments)]
 fn failed(
     told: &Told<'_, LeaningTowers>,
@@ -351,6 +433,56 @@ mod tests {
             released: false,
             tries,
         }
+    }
+
+    /// The table as text (L1, L3, L4, L12): whose turn, each seat's hand,
+    /// and the pieces by level; boxed pieces are off the table.
+    #[test]
+    fn the_table_in_text_l1_l3_l4_l12() {
+        use crate::piece::{Owner, PieceStatus};
+        use crate::view::PieceView;
+        use stackyard_physics::{PieceId, Pose};
+        let mut view = a_view();
+        let text = describe(&view);
+        assert!(
+            text.starts_with("Building the foundation: seat 0 to play, try 1."),
+            "{text}"
+        );
+        for seat in 0..view.seats {
+            assert!(
+                text.contains(&format!(
+                    "Seat {seat}: 0 points, in hand 5 small, 5 medium, 5 large."
+                )),
+                "L1: {text}"
+            );
+        }
+        let piece = |id, level, owner, status| PieceView {
+            id: PieceId(id),
+            owner,
+            size: Size::Medium,
+            level,
+            status,
+            pose: Pose::at(10.0, -20.4, 30.0),
+        };
+        view.pieces = vec![
+            piece(7, 2, Owner::Seat { seat: Seat(1) }, PieceStatus::Held),
+            piece(3, 1, Owner::Neutral, PieceStatus::Standing),
+            piece(9, 1, Owner::Seat { seat: Seat(0) }, PieceStatus::Boxed),
+        ];
+        view.held[1] = Some(PieceId(7));
+        let text = describe(&view);
+        assert!(text.contains("holding piece 7"), "L12: {text}");
+        let lowest = text.find("piece 3: level 1, foundation medium, at x 10, y -20, z 30 mm.");
+        let held = text.find("piece 7: level 2, seat 1 medium, held,");
+        assert!(
+            lowest.is_some() && held.is_some() && lowest < held,
+            "L3: {text}"
+        );
+        assert!(text.contains("2 pieces in the world"), "{text}");
+        assert!(
+            !text.contains("piece 9"),
+            "a boxed piece is off the table: {text}"
+        );
     }
 
     /// L9, L-slip: the slipper reads "Your…", the others read the name, a

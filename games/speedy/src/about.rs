@@ -64,6 +64,12 @@ impl Listed for SpeedyTowers {
         ]
     }
 
+    /// The table as text: towers bottom to top, seats' piles as everyone
+    /// sees them, what fell out (`words.rs`).
+    fn describe(view: &crate::View) -> Option<String> {
+        Some(crate::words::describe(view))
+    }
+
     /// Each step in a player's words, a placement and how it settled as
     /// one line (`words.rs`).
     fn narrate(

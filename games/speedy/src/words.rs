@@ -170,6 +170,93 @@ pub(crate) fn narrate(events: &[Event], told: &Told<'_, SpeedyTowers>) -> Vec<Li
     out
 }
 
+/// The table as text ([`stackyard_core::Listed::describe`]): where play
+/// stands (P4, P11, P12), each tower bottom to top with what its top counts
+/// as (P7) and its height (P8), each seat's pile as everyone sees it (P-9),
+/// and what fell out of the game (P10). A terminal watching a live table and
+/// a screen reader read it instead of the 3-D picture.
+pub(crate) fn describe(view: &crate::View) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    let mut line = |args: std::fmt::Arguments<'_>| {
+        let _ = text.write_fmt(args);
+        text.push('\n');
+    };
+    match (&view.ending, view.started) {
+        (Some(e), _) => {
+            let why = match e.reason {
+                EndReason::Pawn => "a pawn crowned a highest tower",
+                EndReason::Stuck => "nobody could place any more",
+            };
+            let winners: Vec<String> = e.winners.iter().map(|s| format!("seat {}", s.0)).collect();
+            line(format_args!(
+                "Over at {}: {why}; won by {}.",
+                e.at,
+                if winners.is_empty() {
+                    "nobody".to_string()
+                } else {
+                    winners.join(" and ")
+                }
+            ));
+        }
+        (None, Some(at)) => line(format_args!("In play since {at} (now {}).", view.now)),
+        (None, None) => line(format_args!("Waiting for every seat to say ready.")),
+    }
+    line(format_args!("Highest tower: {:.0} mm.", view.highest_mm));
+    for t in &view.towers {
+        let mut pieces = vec![format!("foundation {}", t.foundation.name())];
+        pieces.extend(
+            t.pieces
+                .iter()
+                .map(|s| format!("{} (seat {})", s.look.name(), s.by.0)),
+        );
+        let top = t.top.map_or_else(
+            || "nothing to match yet".to_string(),
+            |c| format!("top counts as {}", c.name()),
+        );
+        line(format_args!(
+            "{}, {:.0} mm high, {top}: {}.",
+            upper_first(&t.id.to_string()),
+            t.height_mm,
+            pieces.join(", ")
+        ));
+    }
+    for (i, s) in view.seats.iter().enumerate() {
+        let face_up = s.face_up.map_or_else(
+            || "no face-up tile".to_string(),
+            |f| format!("face up {}", f.card.name()),
+        );
+        line(format_args!(
+            "Seat {i}: {} left ({} face down, {face_up}, {}, {}){}.",
+            plural(s.pieces_left, "piece"),
+            s.face_down,
+            plural(s.coins, "coin"),
+            if s.pawn {
+                "pawn in the pile"
+            } else {
+                "pawn played"
+            },
+            if s.ready || view.started.is_some() {
+                ""
+            } else {
+                ", not ready"
+            }
+        ));
+    }
+    if !view.out_of_game.is_empty() {
+        let out: Vec<String> = view.out_of_game.iter().map(Look::name).collect();
+        line(format_args!("Out of the game: {}.", out.join(", ")));
+    }
+    text
+}
+
+fn upper_first(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// A refused action in the words of the player who tried it
 /// ([`stackyard_core::RuleError::refusal`]): the rule it enforces is cited
 /// apart, never in the sentence.
@@ -253,6 +340,46 @@ mod tests {
         let view = game.view(Viewer::Spectator);
         let names = vec!["Ada".to_string(), "Brisk bot".to_string()];
         narrate(events, &Told::from_view(&view, viewer.map(Seat), &names))
+    }
+
+    /// The table as text (P4, P5, P7, P-9): before the start it waits for
+    /// ready; after, each tower and each seat's face-up tile show, and a
+    /// seat's own secrets never do (its text is a spectator's while only
+    /// tiles are public).
+    #[test]
+    fn the_table_in_text_p4_p5_p7_p_9() {
+        use crate::Action;
+        use stackyard_core::GameTime;
+        let mut g = SpeedyTowers::new(&Settings::new(2), Seed(7)).expect("two seats");
+        let text = describe(&g.view(Viewer::Spectator));
+        assert!(
+            text.starts_with("Waiting for every seat to say ready."),
+            "{text}"
+        );
+        assert!(text.contains("foundation face-down tile"), "P4: {text}");
+        assert!(text.contains("pawn in the pile), not ready."), "{text}");
+        g.apply(Seat(0), &Action::Ready, GameTime::ZERO).unwrap();
+        g.apply(Seat(1), &Action::Ready, GameTime::from_millis(200))
+            .unwrap();
+        g.apply(Seat(0), &Action::Reveal, GameTime::from_millis(500))
+            .unwrap();
+        let view = g.view(Viewer::Spectator);
+        let text = describe(&view);
+        assert!(text.starts_with("In play since"), "{text}");
+        for t in &view.towers {
+            let top = t.top.expect("P4: started foundations are face up");
+            assert!(
+                text.contains(&format!("Tower {}, ", t.id.0))
+                    && text.contains(&format!("top counts as {}", top.name())),
+                "P7: {text}"
+            );
+        }
+        let up = view.seats[0].face_up.expect("P5: seat 0 revealed a tile");
+        assert!(
+            text.contains(&format!("face up {}", up.card.name())),
+            "{text}"
+        );
+        assert_eq!(describe(&g.view(Viewer::Seat(Seat(1)))), text, "P-9");
     }
 
     fn placed(seat: u8, piece: u16, look: Look) -> Event {

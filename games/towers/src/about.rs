@@ -5,6 +5,24 @@ use stackyard_core::Listed;
 use stackyard_core::about::{About, Choice, ScoreWords, Seats, SettingsForm};
 
 impl Listed for Position {
+    /// The board as text, row by row from the top with each block's owner
+    /// and height (`B3`, `W1`, `.` empty, as the diagram writes them), the
+    /// scores (T15) and whose turn it is (T7), or the end (T11).
+    fn describe(view: &crate::View) -> Option<String> {
+        let p = crate::Position::from_view(view).ok()?;
+        let [black, white] = view.scores;
+        let state = if view.over {
+            "The game is over.".to_string()
+        } else {
+            let who = match view.turn {
+                crate::Color::Black => "Black",
+                crate::Color::White => "White",
+            };
+            format!("{who} to move.")
+        };
+        Some(format!("{p}Black {black}, White {white}. {state}\n"))
+    }
+
     /// Each move and what it knocked down, from the reader's side (`words.rs`).
     fn narrate(
         events: &[crate::Event],
@@ -76,4 +94,34 @@ impl Listed for Position {
             hint: "for example 8x8+sprawl",
         },
     };
+}
+
+#[cfg(test)]
+mod describe_tests {
+    use crate::{Move, Position, Variant};
+    use stackyard_core::{Game, Listed, Viewer};
+
+    /// T4, T7, T15: the start reads as the diagram, the scores and who moves.
+    #[test]
+    fn the_board_in_text_t4_t7_t15() {
+        let mut p = Position::new(Variant::default()).expect("the standard board");
+        let text = Position::describe(&p.view(Viewer::Spectator)).expect("words");
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[0].starts_with(" 8 "), "row 8 first: {text}");
+        assert!(
+            rows[7].starts_with(" 1 ") && rows[7].contains("B1"),
+            "T4: {text}"
+        );
+        assert!(
+            text.ends_with("Black 32, White 32. Black to move.\n"),
+            "{text}"
+        );
+        p.play_with_events("a1-b1".parse::<Move>().unwrap())
+            .unwrap();
+        let text = Position::describe(&p.view(Viewer::Spectator)).unwrap();
+        assert!(
+            text.contains("B2") && text.contains("White to move."),
+            "T7: {text}"
+        );
+    }
 }
