@@ -99,6 +99,22 @@ pub const fn whole(min: u64, max: u64) -> Whole {
     Whole { min, max }
 }
 
+/// A player's name at a table: 1 to 32 characters, none of them control
+/// characters (the server judges the rest, as it does the browser's).
+pub fn name() -> fn(&str) -> Result<String, String> {
+    |text| {
+        let trimmed = text.trim();
+        let count = trimmed.chars().count();
+        if count == 0 || count > 32 || trimmed.chars().any(char::is_control) {
+            return Err(format!(
+                "{:?} is not a name: give 1 to 32 characters, no control characters",
+                cut(text)
+            ));
+        }
+        Ok(trimmed.to_string())
+    }
+}
+
 /// A seed: any whole number from 0 to 2^64 - 1.
 pub const fn seed() -> Whole {
     whole(0, u64::MAX)

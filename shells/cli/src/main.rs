@@ -61,21 +61,31 @@ enum Command {
     /// Streams in constant memory; safe beside a running server. Today's
     /// daily deals stay out, as on the server's own pages.
     Export(export::Export),
-    /// Play full-screen in this terminal: pick a game, then play it here.
+    /// Play full-screen in this terminal: pick a game, then play it here,
+    /// or online at a server's lobby.
     ///
     /// Start it with `stackyard play` (and `--seed N` for the same deals
-    /// and bot choices every time). What works: Towers against a built-in
-    /// bot, Tower of Babel alone and IceTowers in real time against two
-    /// bots, all locally. Keys are listed on screen; q goes back or quits,
-    /// Ctrl-C quits anywhere, and the terminal is restored however it ends.
-    /// Not there yet: online play, and Speedy Towers and Leaning Towers,
-    /// whose seats need aim (play those in the browser, `stackyard
-    /// serve`). Needs a terminal: through a pipe use `stackyard towers
-    /// play` or `stackyard babel play`.
+    /// and bot choices every time). Here: Towers against a built-in bot,
+    /// Tower of Babel alone and IceTowers in real time against two bots.
+    /// Online (`--server http://host:port`, a running `stackyard serve`):
+    /// the lobby's open tables and those being played, a new Towers table
+    /// against the server's bot or a person, quick pairing once signed in
+    /// (s), a Towers seat on the same board, and any table of any game
+    /// watched in words (Speedy Towers' and Leaning Towers' seats need
+    /// aim: take those in the browser). Ctrl-C quits anywhere, and the
+    /// terminal is restored however it ends. Needs a terminal: through a
+    /// pipe use `stackyard towers play` or `stackyard babel play`.
     Play {
-        /// Seed of the deals and the bots' choices.
+        /// Seed of the deals and the bots' choices (local games).
         #[arg(long, default_value_t = 0, value_parser = args::seed())]
         seed: u64,
+        /// Play online at this server (`http://host:port`).
+        #[arg(long, value_name = "URL")]
+        server: Option<String>,
+        /// Online, the name a guest plays under (an account plays under
+        /// its own once signed in).
+        #[arg(long, default_value = "Guest", value_parser = args::name())]
+        name: String,
     },
 }
 
@@ -86,9 +96,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Serve(args) => serve::serve(args),
         Command::Loadtest(args) => serve::loadtest(args),
         Command::Export(args) => export::export(args),
-        Command::Play { seed } => {
-            stackyard_tui::run(stackyard_tui::Options { seed }).map_err(|e| match e {
-                stackyard_tui::Error::NotATerminal => Failure::bad_input(e),
+        Command::Play { seed, server, name } => {
+            stackyard_tui::run(stackyard_tui::Options { seed, server, name }).map_err(|e| match e {
+                stackyard_tui::Error::NotATerminal | stackyard_tui::Error::Online(_) => {
+                    Failure::bad_input(e)
+                }
                 stackyard_tui::Error::Io(_) => Failure::other(e),
             })
         }

@@ -383,6 +383,19 @@ fn the_games_own_commands_refuse_bad_input() {
             "",
             &["--seed takes a whole number"],
         ),
+        // Online play: the address and the name are checked before any
+        // terminal or network (issue #48).
+        case(
+            &["play", "--server", "https://stackyard.example"],
+            "",
+            &["plain http only"],
+        ),
+        case(
+            &["play", "--server", "localhost:8080"],
+            "",
+            &["not a server address", "http://localhost:8080"],
+        ),
+        case(&["play", "--name", ""], "", &["not a name", "1 to 32"]),
     ]);
 }
 

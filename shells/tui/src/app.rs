@@ -3,6 +3,7 @@
 
 use crate::games::{Entry, entries};
 use crate::keys::{Arrow, Key};
+use crate::online::{Lobby, LobbyAfter};
 use crate::screen::{After, GameScreen};
 use crate::theme::Palette;
 use ratatui::Frame;
@@ -24,12 +25,15 @@ pub enum Flow {
 /// The terminal client's whole state.
 pub struct App {
     palette: Palette,
+    /// Online (`--server`): the lobby, instead of the game picker.
+    lobby: Option<Lobby>,
     seed: Seed,
     entries: Vec<Entry>,
     picked: usize,
     started: u64,
     note: Option<String>,
-    game: Option<(usize, Box<dyn GameScreen>)>,
+    /// The screen in play and its title.
+    game: Option<(String, Box<dyn GameScreen>)>,
     /// The clock's last tick, ms since the app began ([`Key::Tick`]).
     clock: u64,
     /// The clock when the game in play opened: its time starts there.
@@ -41,6 +45,7 @@ impl App {
     pub fn new(seed: Seed, palette: Palette) -> App {
         App {
             palette,
+            lobby: None,
             seed,
             entries: entries(),
             picked: 0,
@@ -50,6 +55,19 @@ impl App {
             clock: 0,
             opened_at: 0,
         }
+    }
+
+    /// The app at a server's lobby (`stackyard play --server URL`).
+    pub fn online(lobby: Lobby, palette: Palette) -> App {
+        App {
+            lobby: Some(lobby),
+            ..App::new(Seed(0), palette)
+        }
+    }
+
+    /// The online lobby, if the app is online.
+    pub fn lobby(&self) -> Option<&Lobby> {
+        self.lobby.as_ref()
     }
 
     /// The game being played, if any.
@@ -69,14 +87,24 @@ impl App {
             self.clock = self.clock.max(ms);
             if let Some((_, game)) = &mut self.game {
                 game.advance(self.clock - self.opened_at);
+            } else if let Some(lobby) = &mut self.lobby {
+                let after = lobby.advance(self.clock);
+                return self.lobby_did(after);
             }
             return Flow::Continue;
         }
         if let Some((_, game)) = &mut self.game {
             if game.key(key) == After::Menu {
                 self.game = None;
+                if let Some(lobby) = &mut self.lobby {
+                    lobby.refresh();
+                }
             }
             return Flow::Continue;
+        }
+        if let Some(lobby) = &mut self.lobby {
+            let after = lobby.key(key);
+            return self.lobby_did(after);
         }
         match key {
             Key::Char('q') | Key::Esc => return Flow::Quit,
@@ -97,6 +125,18 @@ impl App {
         Flow::Continue
     }
 
+    fn lobby_did(&mut self, after: LobbyAfter) -> Flow {
+        match after {
+            LobbyAfter::Stay => Flow::Continue,
+            LobbyAfter::Quit => Flow::Quit,
+            LobbyAfter::Open { title, screen } => {
+                self.opened_at = self.clock;
+                self.game = Some((title, screen));
+                Flow::Continue
+            }
+        }
+    }
+
     fn start(&mut self, i: usize) {
         let Some(entry) = self.entries.get(i) else {
             return;
@@ -106,7 +146,10 @@ impl App {
                 self.started += 1;
                 self.note = None;
                 self.opened_at = self.clock;
-                self.game = Some((i, start(self.seed.child(self.started))));
+                self.game = Some((
+                    entry.title.to_string(),
+                    start(self.seed.child(self.started)),
+                ));
             }
             None => self.note = Some(format!("{}: {}.", entry.title, entry.about)),
         }
@@ -117,17 +160,19 @@ impl App {
         let p = self.palette;
         let [top, body] =
             Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(frame.area());
-        let title = match &self.game {
-            Some((i, _)) => format!(" Stackyard · {}", self.entries[*i].title),
-            None => " Stackyard · pick a game".to_string(),
+        let title = match (&self.game, &self.lobby) {
+            (Some((title, _)), _) => format!(" Stackyard · {title}"),
+            (None, Some(_)) => " Stackyard · online lobby".to_string(),
+            (None, None) => " Stackyard · pick a game".to_string(),
         };
         frame.render_widget(
             Paragraph::new(Line::styled(title, p.strong(Color::Green))),
             top,
         );
-        match &self.game {
-            Some((_, game)) => game.draw(frame, body, p),
-            None => frame.render_widget(
+        match (&self.game, &self.lobby) {
+            (Some((_, game)), _) => game.draw(frame, body, p),
+            (None, Some(lobby)) => lobby.draw(frame, body, p),
+            (None, None) => frame.render_widget(
                 Paragraph::new(self.menu_text()).wrap(Wrap { trim: false }),
                 body,
             ),

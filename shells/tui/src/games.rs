@@ -19,7 +19,16 @@ use babel::BabelScreen;
 use icetowers_state::IceScreen;
 use stackyard_core::Seed;
 use stackyard_towers::Color;
-use towers_state::TowersScreen;
+pub use towers_state::TowersScreen;
+
+/// The one game the terminal seats online (its board takes keys); any
+/// other table online is watched.
+pub const PLAYED_ONLINE: &str = <stackyard_towers::Position as stackyard_core::Game>::NAME;
+
+/// A seat at an online Towers table, on the local game's board.
+pub fn towers_online(feed: crate::online::TableFeed) -> TowersScreen {
+    TowersScreen::online(feed)
+}
 
 /// One entry of the game picker.
 pub struct Entry {

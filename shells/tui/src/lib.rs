@@ -35,6 +35,7 @@
 mod app;
 mod games;
 mod keys;
+pub mod online;
 mod run;
 mod screen;
 pub mod term;
@@ -51,10 +52,15 @@ pub use theme::Palette;
 use std::io::IsTerminal;
 
 /// What `stackyard play` is asked to do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Options {
     /// Seed of the deals and the bots' choices.
     pub seed: u64,
+    /// Online: the server's address (`http://host:port`); `None` plays
+    /// here against the built-in bots.
+    pub server: Option<String>,
+    /// Online, a guest's name at the tables it joins.
+    pub name: String,
 }
 
 /// Why the client could not run.
@@ -69,18 +75,37 @@ pub enum Error {
     /// The terminal failed.
     #[error("the terminal failed: {0}")]
     Io(#[from] std::io::Error),
+    /// The server's address is not one, or the server did not answer.
+    #[error("{0}")]
+    Online(#[from] online::OnlineError),
 }
 
 /// Runs the client full-screen until the person quits (q at the picker,
 /// or Ctrl-C anywhere); the terminal is restored however it ends.
 pub fn run(options: Options) -> Result<(), Error> {
+    // A malformed address is the command's own mistake: said first.
+    let server = options
+        .server
+        .as_deref()
+        .map(online::Server::new)
+        .transpose()?;
     if !std::io::stdout().is_terminal() {
         return Err(Error::NotATerminal);
     }
+    // The server is asked before the screen is taken, so one that does
+    // not answer is a plain error line in a normal terminal.
+    let lobby = match server {
+        Some(server) => Some(online::Lobby::connect(server, options.name.clone())?),
+        None => None,
+    };
     let _guard = term::Guard::enter()?;
     let backend = ratatui::backend::CrosstermBackend::new(std::io::stdout());
     let mut terminal = ratatui::Terminal::new(backend)?;
-    let mut app = App::new(stackyard_core::Seed(options.seed), Palette::from_env());
+    let palette = Palette::from_env();
+    let mut app = match lobby {
+        Some(lobby) => App::online(lobby, palette),
+        None => App::new(stackyard_core::Seed(options.seed), palette),
+    };
     let mut keys = TerminalKeys::default();
     drive(&mut terminal, &mut app, &mut keys)?;
     match keys.error {

@@ -58,10 +58,21 @@ impl TowersScreen {
     }
 
     fn over_note(&mut self) {
-        self.say(
-            "The game is over: n starts a new one, u takes your last move back, q goes to the menu.",
-            false,
-        );
+        let text = match self.feed() {
+            Some(_) if self.is_over() => "The game is over: q goes back to the lobby.",
+            Some(_) => "Wait for your turn: the other seat is to move.",
+            None => {
+                "The game is over: n starts a new one, u takes your last move back, q goes to the menu."
+            }
+        };
+        self.say(text, false);
+    }
+
+    fn reconnect(&mut self) {
+        let Some(Err(e)) = self.feed_mut().map(|f| f.reconnect()) else {
+            return;
+        };
+        self.say(e.0, true);
     }
 
     fn typed(&mut self, text: &str) {
@@ -78,7 +89,7 @@ impl TowersScreen {
     }
 
     fn evaluate(&mut self) {
-        if self.driver.is_over() {
+        if self.is_over() {
             return self.over_note();
         }
         self.eval = Some(
@@ -124,7 +135,9 @@ impl GameScreen for TowersScreen {
             },
             Key::Char('e') => self.evaluate(),
             Key::Char('u') => self.undo(),
-            Key::Char('n') if self.driver.is_over() => self.new_game(),
+            Key::Char('n') if self.is_over() => self.new_game(),
+            Key::Char('R') => self.resign(),
+            Key::Char('r') => self.reconnect(),
             Key::Char('?') => self.help = !self.help,
             Key::Esc if self.selected.is_some() => self.selected = None,
             Key::Esc | Key::Char('q') => return After::Menu,
@@ -148,8 +161,15 @@ impl GameScreen for TowersScreen {
         self.outcome_words()
     }
 
+    /// Empty online: the server keeps that record.
     fn record_json(&self) -> String {
-        serde_json::to_string(self.driver.record()).unwrap_or_default()
+        self.driver()
+            .and_then(|d| serde_json::to_string(d.record()).ok())
+            .unwrap_or_default()
+    }
+
+    fn advance(&mut self, now_ms: u64) {
+        self.take_news(now_ms);
     }
 }
 
@@ -172,16 +192,16 @@ mod tests {
         keys(&mut s, &Key::text("a1-b1"));
         keys(&mut s, &[Key::Enter]);
         // T7: Black moved, the bot answered, Black is to move again.
-        assert_eq!(s.driver.record().actions.len(), 2);
+        assert_eq!(s.driver().unwrap().record().actions.len(), 2);
         assert_eq!(s.position().turn(), Color::Black);
         assert!(
             s.log[0]
                 .text
                 .starts_with("You (Black) moved the tower on a1 onto b1")
         );
-        assert_eq!(s.history.len(), 1);
+        assert_eq!(s.history().len(), 1);
         s.key(Key::Char('u'));
-        assert_eq!(s.driver.record().actions.len(), 0);
+        assert_eq!(s.driver().unwrap().record().actions.len(), 0);
     }
 
     #[test]
@@ -193,7 +213,7 @@ mod tests {
         assert!(s.targets(Square::new(0, 0)).contains(&Square::new(1, 0)));
         keys(&mut s, &[Key::Char('l'), Key::Enter]);
         assert_eq!(
-            s.driver.record().actions[0].action,
+            s.driver().unwrap().record().actions[0].action,
             "a1-b1".parse::<Move>().unwrap()
         );
     }
@@ -211,7 +231,7 @@ mod tests {
             "{}",
             note.text
         );
-        assert_eq!(s.driver.record().actions.len(), 0);
+        assert_eq!(s.driver().unwrap().record().actions.len(), 0);
         keys(&mut s, &[Key::Char(':')]);
         keys(&mut s, &Key::text("zz"));
         keys(&mut s, &[Key::Enter]);
@@ -221,7 +241,7 @@ mod tests {
     #[test]
     fn playing_white_the_bot_opens() {
         let s = TowersScreen::new(Seed(3), Color::White);
-        assert_eq!(s.driver.record().actions.len(), 1);
+        assert_eq!(s.driver().unwrap().record().actions.len(), 1);
         assert_eq!(s.position().turn(), Color::White);
     }
 }

@@ -130,6 +130,7 @@ fn board_widget(s: &TowersScreen, palette: Palette) -> Paragraph<'static> {
 fn panel_text(s: &TowersScreen, palette: Palette, height: u16) -> Text<'static> {
     let p = s.position();
     let scores = p.scores();
+    let clocks = s.feed().and_then(|f| f.clocks_now());
     let mut lines = Vec::new();
     for c in [
         stackyard_towers::Color::Black,
@@ -141,7 +142,16 @@ fn panel_text(s: &TowersScreen, palette: Palette, height: u16) -> Text<'static> 
         };
         lines.push(Line::from(vec![
             Span::styled(format!("{:<6}", colour(c)), owner_style(floor, palette)),
-            Span::raw(format!("{:>3}  {}", scores[c.index()], s.names[c.index()])),
+            Span::raw(format!(
+                "{:>3}  {}{}",
+                scores[c.index()],
+                s.names[c.index()],
+                clocks
+                    .as_ref()
+                    .and_then(|k| k.get(c.index()))
+                    .map(|ms| format!("  {}", crate::online::clock_text(*ms)))
+                    .unwrap_or_default()
+            )),
         ]));
     }
     lines.push(Line::styled(s.turn_words(), palette.strong(Color::White)));
@@ -169,8 +179,9 @@ fn panel_text(s: &TowersScreen, palette: Palette, height: u16) -> Text<'static> 
     lines.push(Line::raw(""));
     // Roughly what fits: each story line may wrap once on a narrow panel.
     let room = usize::from(height).saturating_sub(lines.len() + 2) / 2 + 1;
-    let start = s.log.len().saturating_sub(room);
-    for l in &s.log[start..] {
+    let story = s.story();
+    let start = story.len().saturating_sub(room);
+    for l in &story[start..] {
         let rule = l
             .rule
             .as_ref()
@@ -203,17 +214,22 @@ fn keys_text(s: &TowersScreen, palette: Palette) -> Text<'static> {
         ]);
     }
     let over = outcome_line(s);
+    let first = if s.feed().is_some() {
+        "arrows/hjkl cursor  Enter pick/drop  : type a move  e evaluation  R resign"
+    } else {
+        "arrows/hjkl cursor  Enter pick/drop  : type a move  e evaluation  u undo"
+    };
     Text::from(vec![
-        Line::styled(
-            "arrows/hjkl cursor  Enter pick/drop  : type a move  e evaluation  u undo",
-            palette.dim(),
-        ),
+        Line::styled(first, palette.dim()),
         Line::styled(over, palette.dim()),
     ])
 }
 
 /// The second line of keys: those of a finished game, or of one in play.
 fn outcome_line(s: &TowersScreen) -> String {
+    if s.feed().is_some() {
+        return "p pass  ? rules  r reconnect  q lobby  Ctrl-C quit".into();
+    }
     if s.outcome_words().is_some() {
         "n new game (colours swap)  u undo  q menu  Ctrl-C quit".into()
     } else {

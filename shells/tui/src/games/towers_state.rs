@@ -4,12 +4,13 @@
 //! game crate's (`stackyard_towers`). Which move a key means is in
 //! `towers.rs`, the drawing in `towers_draw.rs`: both read this file.
 
+use crate::online::TableFeed;
 use crate::screen::{Note, Prompt};
 use stackyard_core::words::{Line, Told, Who};
 use stackyard_core::{
     ActError, Bot, Bots, Driver, GameTime, Listed, RuleError, Seed, ToAct, Viewer,
 };
-use stackyard_towers::{Color, Move, Position, Square, Status, Variant};
+use stackyard_towers::{Color, Move, Position, Square, Status, Variant, View};
 
 /// The bot a local game seats: the newcomer's first opponent.
 pub const BOT_LEVEL: &str = "greedy";
@@ -24,11 +25,30 @@ pub(crate) struct Saved {
     log: Vec<Line>,
 }
 
-/// A local Towers game: the person against the bot.
+/// Who the person plays, and where the game is kept.
+pub(crate) enum Opponent {
+    /// The built-in bot, here: the driver keeps the record, moves can be
+    /// taken back.
+    Bot {
+        driver: Box<Driver<Position>>,
+        bot: Box<dyn Bot<Position>>,
+        history: Vec<Saved>,
+    },
+    /// Whoever holds the other seat of a table on a server: the position
+    /// is the server's view, moves go over the table's connection, and the
+    /// story is the server's events in the game's words.
+    Online {
+        feed: Box<TableFeed>,
+        position: Box<Position>,
+        /// A first R asks; a second resigns.
+        resign_armed: bool,
+    },
+}
+
+/// A Towers game on the board: against the bot here, or online.
 pub struct TowersScreen {
-    pub(crate) driver: Driver<Position>,
+    pub(crate) opponent: Opponent,
     pub(crate) you: Color,
-    bot: Box<dyn Bot<Position>>,
     pub(crate) names: [String; 2],
     pub(crate) cursor: Square,
     pub(crate) selected: Option<Square>,
@@ -38,7 +58,6 @@ pub struct TowersScreen {
     pub(crate) note: Option<Note>,
     pub(crate) eval: Option<String>,
     pub(crate) help: bool,
-    pub(crate) history: Vec<Saved>,
     pub(crate) seed: Seed,
     games: u64,
 }
@@ -66,9 +85,12 @@ impl TowersScreen {
         names[you.index()] = "You".into();
         names[you.other().index()] = title;
         let mut screen = TowersScreen {
-            driver,
+            opponent: Opponent::Bot {
+                driver: Box::new(driver),
+                bot,
+                history: Vec::new(),
+            },
             you,
-            bot,
             names,
             cursor: Square::new(0, 0),
             selected: None,
@@ -78,7 +100,6 @@ impl TowersScreen {
             note: None,
             eval: None,
             help: false,
-            history: Vec::new(),
             seed,
             games: 0,
         };
@@ -86,9 +107,163 @@ impl TowersScreen {
         screen
     }
 
+    /// A seat at an online table, its connection in `feed` (the welcome
+    /// that follows tells the position, the seat and the names).
+    pub fn online(feed: TableFeed) -> TowersScreen {
+        let position = Position::new(Variant::default()).expect("the standard board is a board");
+        let mut screen = TowersScreen {
+            opponent: Opponent::Online {
+                feed: Box::new(feed),
+                position: Box::new(position),
+                resign_armed: false,
+            },
+            you: Color::Black,
+            names: ["Black".into(), "White".into()],
+            cursor: Square::new(0, 0),
+            selected: None,
+            prompt: None,
+            last: None,
+            log: Vec::new(),
+            note: None,
+            eval: None,
+            help: false,
+            seed: Seed(0),
+            games: 0,
+        };
+        screen.take_news(0);
+        screen
+    }
+
     /// The position now.
     pub fn position(&self) -> &Position {
-        self.driver.game()
+        match &self.opponent {
+            Opponent::Bot { driver, .. } => driver.game(),
+            Opponent::Online { position, .. } => position,
+        }
+    }
+
+    /// The local game's driver (its record); `None` online.
+    pub fn driver(&self) -> Option<&Driver<Position>> {
+        match &self.opponent {
+            Opponent::Bot { driver, .. } => Some(&**driver),
+            Opponent::Online { .. } => None,
+        }
+    }
+
+    /// The online table, if this is one.
+    pub(crate) fn feed(&self) -> Option<&TableFeed> {
+        match &self.opponent {
+            Opponent::Online { feed, .. } => Some(feed),
+            Opponent::Bot { .. } => None,
+        }
+    }
+
+    /// The online table, to change it.
+    pub(crate) fn feed_mut(&mut self) -> Option<&mut TableFeed> {
+        match &mut self.opponent {
+            Opponent::Online { feed, .. } => Some(feed),
+            Opponent::Bot { .. } => None,
+        }
+    }
+
+    /// The moves that can be taken back (local games).
+    #[cfg(test)]
+    pub(crate) fn history(&self) -> &[Saved] {
+        match &self.opponent {
+            Opponent::Bot { history, .. } => history,
+            Opponent::Online { .. } => &[],
+        }
+    }
+
+    /// Whether the game is over (by the rules, or online by a
+    /// resignation, a clock or an abandoned seat).
+    pub(crate) fn is_over(&self) -> bool {
+        match &self.opponent {
+            Opponent::Bot { driver, .. } => driver.is_over(),
+            Opponent::Online { feed, position, .. } => feed.ended.is_some() || position.is_over(),
+        }
+    }
+
+    /// The story so far, newest last.
+    pub(crate) fn story(&self) -> &[Line] {
+        match &self.opponent {
+            Opponent::Online { feed, .. } => &feed.log,
+            Opponent::Bot { .. } => &self.log,
+        }
+    }
+
+    /// Online: takes what the server sent, and redraws the position from
+    /// its view. A forced pass (T10) is sent at once, as the local game
+    /// plays it.
+    pub(crate) fn take_news(&mut self, now: u64) {
+        let Opponent::Online { feed, position, .. } = &mut self.opponent else {
+            return;
+        };
+        if !feed.poll(now) {
+            return;
+        }
+        if let Some(view) = feed
+            .view
+            .as_ref()
+            .and_then(|v| serde_json::from_value::<View>(v.clone()).ok())
+            && let Ok(p) = Position::from_view(&view)
+        {
+            **position = p;
+        }
+        if let Some(me) = feed.seat.and_then(Color::from_seat) {
+            self.you = me;
+        }
+        let names = feed.names();
+        if names.len() == 2 {
+            self.names = [names[0].clone(), names[1].clone()];
+        }
+        if let Some(m) = feed.last_events.iter().rev().find_map(|e| {
+            serde_json::from_value::<stackyard_towers::Event>(e.clone())
+                .ok()
+                .and_then(|e| match e {
+                    stackyard_towers::Event::Played { mv, .. } => Some(mv),
+                    _ => None,
+                })
+        }) {
+            self.last = Some(m);
+        }
+        if let Some(problem) = feed.problem.take() {
+            self.note = Some(Note {
+                text: problem,
+                warn: true,
+            });
+        }
+        if feed.my_turn() && feed.pending.is_none() && position.status() == Status::MustPass {
+            feed.act(serde_json::to_value(Move::Pass).unwrap_or_default());
+            self.note = Some(Note {
+                text: "You have no move, so you pass.".into(),
+                warn: false,
+            });
+        }
+    }
+
+    /// Online: R asks, R again resigns.
+    pub(crate) fn resign(&mut self) {
+        let over = self.is_over();
+        let Opponent::Online {
+            feed, resign_armed, ..
+        } = &mut self.opponent
+        else {
+            return self.say(
+                "Against the bot here there is nothing to resign: n starts a new game.",
+                true,
+            );
+        };
+        if over {
+            return;
+        }
+        if *resign_armed {
+            feed.request("resign");
+            *resign_armed = false;
+        } else {
+            *resign_armed = true;
+            self.say("Press R again to resign this game.", true);
+        }
     }
 
     /// The legal moves of the side to move.
@@ -125,7 +300,10 @@ impl TowersScreen {
     }
 
     pub(crate) fn my_turn(&self) -> bool {
-        !self.driver.is_over() && self.position().turn() == self.you
+        let seat_may = self
+            .feed()
+            .is_none_or(|f| f.my_turn() && f.pending.is_none());
+        seat_may && !self.is_over() && self.position().turn() == self.you
     }
 
     pub(crate) fn say(&mut self, text: impl Into<String>, warn: bool) {
@@ -137,16 +315,18 @@ impl TowersScreen {
 
     /// Plays `m` for whoever is to move and tells it in the game's words.
     fn step(&mut self, m: Move) -> Result<(), String> {
-        let before = self.driver.view(Viewer::Spectator);
-        let seat = self.position().turn().seat();
-        let step = self
-            .driver
+        let Opponent::Bot { driver, .. } = &mut self.opponent else {
+            return Err("Online, the server plays the moves.".into());
+        };
+        let before = driver.view(Viewer::Spectator);
+        let seat = driver.game().turn().seat();
+        let step = driver
             .act(seat, m, GameTime::ZERO)
             .map_err(|r| match r.error {
                 ActError::Rule(e) => e.refusal(),
                 other => format!("{}.", upper_first(&other.to_string())),
             })?;
-        let after = self.driver.view(Viewer::Spectator);
+        let after = driver.view(Viewer::Spectator);
         let told = Told {
             view: &after,
             before: Some(&before),
@@ -166,14 +346,30 @@ impl TowersScreen {
 
     /// The person plays `m`; then the bot answers (and forced passes).
     pub(crate) fn play(&mut self, m: Move) {
+        let driver = match &mut self.opponent {
+            Opponent::Online {
+                feed, resign_armed, ..
+            } => {
+                // The server judges it; a refusal comes back as its words.
+                feed.act(serde_json::to_value(m).unwrap_or_default());
+                *resign_armed = false;
+                self.selected = None;
+                self.note = None;
+                self.eval = None;
+                return;
+            }
+            Opponent::Bot { driver, .. } => (**driver).clone(),
+        };
         let saved = Saved {
-            driver: self.driver.clone(),
+            driver,
             last: self.last,
             log: self.log.clone(),
         };
         match self.step(m) {
             Ok(()) => {
-                self.history.push(saved);
+                if let Opponent::Bot { history, .. } = &mut self.opponent {
+                    history.push(saved);
+                }
                 self.selected = None;
                 self.note = None;
                 self.eval = None;
@@ -186,15 +382,19 @@ impl TowersScreen {
     /// Forced passes (T10) and the bot's moves, until it is the person's
     /// turn or the game is over.
     fn others_play(&mut self) {
-        while !self.driver.is_over() {
-            let p = self.position();
+        while !self.is_over() {
+            let you = self.you;
+            let Opponent::Bot { driver, bot, .. } = &mut self.opponent else {
+                return;
+            };
+            let p = driver.game();
             let m = if p.status() == Status::MustPass {
                 Move::Pass
-            } else if p.turn() == self.you {
+            } else if p.turn() == you {
                 return;
             } else {
-                let view = self.driver.view(Viewer::Seat(self.you.other().seat()));
-                match self.bot.decide(&view, self.driver.now()) {
+                let view = driver.view(Viewer::Seat(you.other().seat()));
+                match bot.decide(&view, driver.now()) {
                     Some(d) => d.action,
                     None => return,
                 }
@@ -207,9 +407,15 @@ impl TowersScreen {
     }
 
     pub(crate) fn undo(&mut self) {
-        match self.history.pop() {
+        let Opponent::Bot {
+            driver, history, ..
+        } = &mut self.opponent
+        else {
+            return self.say("Online, a move cannot be taken back.", true);
+        };
+        match history.pop() {
             Some(s) => {
-                self.driver = s.driver;
+                **driver = s.driver;
                 self.last = s.last;
                 self.log = s.log;
                 self.selected = None;
@@ -221,6 +427,12 @@ impl TowersScreen {
     }
 
     pub(crate) fn new_game(&mut self) {
+        if self.feed().is_some() {
+            return self.say(
+                "q goes back to the lobby, where n opens a new table.",
+                false,
+            );
+        }
         // Colours alternate from game to game, as at a club.
         self.games += 1;
         let mut next = TowersScreen::on(
@@ -238,7 +450,20 @@ impl TowersScreen {
         if let Some(o) = self.outcome_words() {
             return o;
         }
-        match self.driver.to_act() {
+        if let Some(feed) = self.feed() {
+            if let Some(why) = &feed.closed {
+                return format!("Disconnected: {why}. r reconnects.");
+            }
+            if self.my_turn() {
+                return format!("Your move ({}).", colour(self.you));
+            }
+            if feed.pending.is_some() {
+                return "Sent; waiting for the server.".into();
+            }
+            return feed.status_words();
+        }
+        let to_act = self.driver().map_or(ToAct::Nobody, |d| d.to_act());
+        match to_act {
             ToAct::Seat(s) if s == self.you.seat() => {
                 format!("Your move ({}).", colour(self.you))
             }
@@ -248,7 +473,10 @@ impl TowersScreen {
 
     /// How the game ended, in words, once it has.
     pub(crate) fn outcome_words(&self) -> Option<String> {
-        if !self.driver.is_over() {
+        if let Some(feed) = self.feed() {
+            return feed.result_words();
+        }
+        if !self.is_over() {
             return None;
         }
         let [b, w] = self.position().scores();
