@@ -116,6 +116,15 @@ fn a_whole_online_towers_game_from_the_lobby_watched_live_by_a_second_client() {
         "{}",
         ann.screen()
     );
+    // q goes to the lobby, where her table says it is her seat, and
+    // Enter takes her back to it (not to a spectator's view).
+    ann.keys(&[Key::Char('q')]);
+    assert!(ann.screen().contains("(your seat"), "{}", ann.screen());
+    assert!(ann.screen().contains("Ann, Easy bot"), "{}", ann.screen());
+    ann.keys(&[Key::Enter]);
+    ann.until(Duration::from_secs(20), "back at the seat", |app| {
+        app.game().is_some_and(|g| !g.legal().is_empty())
+    });
 
     // A second client finds the table under "Being played" and watches.
     let mut bea = Client::at(&url, "Bea");
@@ -252,4 +261,107 @@ fn a_wrong_address_or_a_silent_server_is_said_before_the_screen_opens() {
     .err()
     .expect("nobody listens there");
     assert!(error.0.contains(&free.to_string()), "{error}");
+}
+
+fn post(url: &str, body: Value, token: Option<&str>) -> Value {
+    let mut request = ureq::post(url).header("Content-Type", "application/json");
+    if let Some(t) = token {
+        request = request.header("Authorization", format!("Bearer {t}"));
+    }
+    let text = request
+        .send(body.to_string())
+        .expect("the server accepts it")
+        .body_mut()
+        .read_to_string()
+        .unwrap();
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+#[test]
+fn signed_in_the_terminal_is_paired_by_quick_pairing_and_sits_at_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let url = format!("http://{}", server.addr);
+    let password = "a long pass phrase 4 tests";
+    for name in ["Ann", "Bob"] {
+        post(
+            &format!("{url}/api/v1/accounts"),
+            json!({"name": name, "password": password}),
+            None,
+        );
+    }
+    let mut ann = Client::at(&url, "guest");
+    // A guest is told pairing is for accounts.
+    ann.keys(&[Key::Char('p')]);
+    assert!(
+        ann.app
+            .lobby()
+            .unwrap()
+            .note()
+            .unwrap()
+            .contains("s signs in")
+    );
+    // s: the name, Enter, the password (shown as stars), Enter.
+    ann.keys(&[Key::Char('s')]);
+    ann.keys(&Key::text("Ann"));
+    ann.keys(&[Key::Enter]);
+    ann.keys(&Key::text(password));
+    assert!(
+        ann.screen().contains("Password for Ann: ****"),
+        "{}",
+        ann.screen()
+    );
+    assert!(!ann.screen().contains(password));
+    ann.keys(&[Key::Enter]);
+    assert_eq!(ann.app.lobby().unwrap().note(), Some("Signed in as Ann."));
+    assert!(
+        ann.screen().contains("signed in as Ann"),
+        "{}",
+        ann.screen()
+    );
+    // A wrong password is the server's refusal, in its words.
+    let mut eve = Client::at(&url, "guest");
+    eve.keys(&[Key::Char('s')]);
+    eve.keys(&Key::text("Bob"));
+    eve.keys(&[Key::Enter]);
+    eve.keys(&Key::text("not the password"));
+    eve.keys(&[Key::Enter]);
+    assert!(!eve.screen().contains("signed in as"), "{}", eve.screen());
+    assert!(eve.app.lobby().unwrap().note().is_some());
+
+    ann.keys(&[Key::Char('p')]);
+    assert!(
+        ann.screen().contains("Waiting for a Towers opponent"),
+        "{}",
+        ann.screen()
+    );
+    let bob = post(
+        &format!("{url}/api/v1/session"),
+        json!({"name": "Bob", "password": password}),
+        None,
+    );
+    let token = bob["token"].as_str().expect("Bob signed in").to_string();
+    post(
+        &format!("{url}/api/v1/pairing"),
+        json!({"game": "towers"}),
+        Some(&token),
+    );
+    ann.until(Duration::from_secs(30), "the pairing", |app| {
+        app.game().is_some()
+    });
+    assert!(
+        ann.app
+            .lobby()
+            .unwrap()
+            .note()
+            .unwrap()
+            .contains("Paired with Bob")
+    );
+    // Seated at the pairing's table under the account's name, against Bob.
+    let end = Instant::now() + Duration::from_secs(20);
+    while !ann.screen().contains("Bob") {
+        assert!(Instant::now() < end, "no welcome\n{}", ann.screen());
+        ann.tick();
+    }
+    assert!(ann.screen().contains("Ann"), "{}", ann.screen());
 }

@@ -16,7 +16,8 @@ use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Paragraph, Wrap};
 use stackyard_core::host::GameKind;
-use stackyard_server::protocol::TableSummary;
+use stackyard_server::protocol::{Joined, TableSummary};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// How often the lobby's lists are read again while it shows, ms.
@@ -73,6 +74,9 @@ pub struct Lobby {
     note: Option<Note>,
     refreshed_at: Option<u64>,
     now: u64,
+    /// The seats this client holds, by table: Enter on such a table goes
+    /// back to the seat (its token kept), not to a spectator's view.
+    seats: HashMap<String, Joined>,
 }
 
 impl Lobby {
@@ -92,6 +96,7 @@ impl Lobby {
             note: None,
             refreshed_at: None,
             now: 0,
+            seats: HashMap::new(),
         };
         lobby.refresh();
         Ok(lobby)
@@ -263,6 +268,9 @@ impl Lobby {
             );
             return LobbyAfter::Stay;
         };
+        if !watch && let Some(joined) = self.seats.get(&table.id).cloned() {
+            return self.sit(table, joined);
+        }
         if watch || table.status != "open" {
             return self.watch(table);
         }
@@ -309,6 +317,12 @@ impl Lobby {
                 return LobbyAfter::Stay;
             }
         };
+        self.seats.insert(joined.table.clone(), joined.clone());
+        self.sit(summary, joined)
+    }
+
+    /// Opens the board of a seat this client holds.
+    fn sit(&mut self, summary: TableSummary, joined: Joined) -> LobbyAfter {
         let Some(kind) = kind(PLAYED_ONLINE) else {
             return LobbyAfter::Stay;
         };
@@ -394,16 +408,25 @@ impl Lobby {
     fn lists(&self, p: Palette, height: u16) -> Text<'static> {
         let mut lines = Vec::new();
         let row = |i: usize, t: &TableSummary| {
+            let levels = kind(&t.game).map(|k| k.bot_levels()).unwrap_or_default();
             let names: Vec<String> = t
                 .seats
                 .iter()
                 .map(|s| match (&s.name, &s.level, s.taken) {
                     (Some(n), _, _) => n.clone(),
-                    (None, Some(level), _) => format!("bot {level}"),
+                    (None, Some(level), _) => levels
+                        .iter()
+                        .find(|l| &l.name == level)
+                        .map_or_else(|| format!("bot {level}"), |l| l.title.clone()),
                     (None, None, false) => "free".into(),
                     (None, None, true) => "taken".into(),
                 })
                 .collect();
+            let mine = if self.seats.contains_key(&t.id) {
+                "  (your seat: Enter goes back)"
+            } else {
+                ""
+            };
             let style = if i == self.picked {
                 p.cursor()
             } else {
@@ -413,6 +436,7 @@ impl Lobby {
                 Span::raw("  "),
                 Span::styled(format!("{:<16} {:<10}", t.title, t.id), style),
                 Span::styled(format!("  {}", names.join(", ")), p.dim()),
+                Span::styled(mine, p.strong(Color::Green)),
             ])
         };
         lines.push(Line::styled(
