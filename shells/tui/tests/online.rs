@@ -365,3 +365,35 @@ fn signed_in_the_terminal_is_paired_by_quick_pairing_and_sits_at_the_table() {
     }
     assert!(ann.screen().contains("Ann"), "{}", ann.screen());
 }
+
+#[test]
+fn a_lost_server_is_said_on_the_board_and_in_the_lobby() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let url = format!("http://{}", server.addr);
+    let mut ann = Client::at(&url, "Ann");
+    ann.keys(&[Key::Char('n'), Key::Char('b')]);
+    ann.until(Duration::from_secs(20), "the welcome", |app| {
+        app.game().is_some_and(|g| !g.legal().is_empty())
+    });
+    server.kill();
+    let end = Instant::now() + Duration::from_secs(20);
+    while !ann.screen().contains("Disconnected") {
+        assert!(Instant::now() < end, "the loss not said\n{}", ann.screen());
+        ann.tick();
+    }
+    assert!(ann.screen().contains("r reconnects"), "{}", ann.screen());
+    // Nothing can be played meanwhile, and r says why it cannot reconnect.
+    assert!(ann.app.game().unwrap().legal().is_empty());
+    ann.keys(&[Key::Char('r')]);
+    assert!(ann.screen().contains("could not open"), "{}", ann.screen());
+    ann.keys(&[Key::Char('q')]);
+    let note = ann
+        .app
+        .lobby()
+        .unwrap()
+        .note()
+        .unwrap_or_default()
+        .to_string();
+    assert!(note.contains("could not reach"), "{note}");
+}

@@ -118,8 +118,12 @@ impl TableFeed {
             .collect()
     }
 
-    /// Whether it is this seat's turn now.
+    /// Whether it is this seat's turn now (never while disconnected: an
+    /// action could not be sent).
     pub fn my_turn(&self) -> bool {
+        if self.closed.is_some() {
+            return false;
+        }
         match (&self.to_act, self.seat) {
             (ToAct::Seat(s), Some(me)) => *s == me && self.ended.is_none(),
             (ToAct::AnySeat, Some(_)) => self.ended.is_none(),
