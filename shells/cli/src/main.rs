@@ -69,9 +69,9 @@ enum Command {
     /// Tower of Babel alone and IceTowers in real time against two bots.
     /// Online (`--server http://host:port`, a running `stackyard serve`):
     /// the lobby's open tables and those being played, a new Towers table
-    /// against the server's bot or a person, quick pairing once signed in
-    /// (s), a Towers seat on the same board, and any table of any game
-    /// watched in words (Speedy Towers' and Leaning Towers' seats need
+    /// against the server's bot or a person or a Tower of Babel deal,
+    /// quick pairing once signed in (s), Towers and Babel seats on the same
+    /// screens as here, and any table of any game watched in words (Speedy Towers' and Leaning Towers' seats need
     /// aim: take those in the browser). Ctrl-C quits anywhere, and the
     /// terminal is restored however it ends. Needs a terminal: through a
     /// pipe use `stackyard towers play` or `stackyard babel play`.

@@ -21,13 +21,28 @@ use stackyard_core::Seed;
 use stackyard_towers::Color;
 pub use towers_state::TowersScreen;
 
-/// The one game the terminal seats online (its board takes keys); any
-/// other table online is watched.
+/// The game a new online table and quick pairing offer first.
 pub const PLAYED_ONLINE: &str = <stackyard_towers::Position as stackyard_core::Game>::NAME;
 
-/// A seat at an online Towers table, on the local game's board.
-pub fn towers_online(feed: crate::online::TableFeed) -> TowersScreen {
-    TowersScreen::online(feed)
+/// The solitaire a new online table may be.
+pub const SOLITAIRE_ONLINE: &str = <stackyard_babel::Babel as stackyard_core::Game>::NAME;
+
+/// The screen of a seat at an online table of `game`, if the terminal
+/// seats that game online (Towers on its board, Tower of Babel on its
+/// line); any other table is watched.
+pub fn seat_online(game: &str, feed: crate::online::TableFeed) -> Option<Box<dyn GameScreen>> {
+    if game == PLAYED_ONLINE {
+        Some(Box::new(TowersScreen::online(feed)))
+    } else if game == SOLITAIRE_ONLINE {
+        Some(Box::new(BabelScreen::online(feed)))
+    } else {
+        None
+    }
+}
+
+/// Whether the terminal seats `game` online.
+pub fn seats_online(game: &str) -> bool {
+    game == PLAYED_ONLINE || game == SOLITAIRE_ONLINE
 }
 
 /// One entry of the game picker.

@@ -397,3 +397,62 @@ fn a_lost_server_is_said_on_the_board_and_in_the_lobby() {
         .to_string();
     assert!(note.contains("could not reach"), "{note}");
 }
+
+#[test]
+fn a_whole_online_tower_of_babel_game_with_a_server_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir);
+    let url = format!("http://{}", server.addr);
+    let mut ann = Client::at(&url, "Ann");
+    // n, then t: a Tower of Babel table, the one seat Ann's.
+    ann.keys(&[Key::Char('n'), Key::Char('t')]);
+    assert!(ann.app.game().is_some(), "{}", ann.screen());
+    ann.until(Duration::from_secs(20), "the welcome", |app| {
+        !app.game().unwrap().legal().is_empty()
+    });
+    // h: the server's hint (counted on the table, B-7).
+    ann.keys(&[Key::Char('h')]);
+    ann.until(Duration::from_secs(30), "the hint", |app| {
+        !app.game().unwrap().legal().is_empty()
+    });
+    assert!(ann.screen().contains("hint: "), "{}", ann.screen());
+    let end = Instant::now() + Duration::from_secs(120);
+    let mut typed = 0;
+    while ann.app.game().unwrap().outcome().is_none() {
+        assert!(
+            Instant::now() < end,
+            "the game did not end\n{}",
+            ann.screen()
+        );
+        // The first legal step (B5, B6), typed as a player types it.
+        match ann.app.game().unwrap().legal().first() {
+            Some(step) => {
+                let mut keys = vec![Key::Char(':')];
+                keys.extend(Key::text(step));
+                keys.push(Key::Enter);
+                ann.keys(&keys);
+                typed += 1;
+            }
+            None => ann.tick(),
+        }
+    }
+    // B1: 24 tiles, each drawn once.
+    assert!(typed >= 24, "{typed} steps");
+    let result = ann.app.game().unwrap().outcome().unwrap();
+    assert!(result.starts_with("Game over: "), "{result}");
+    let finished = get(&format!("{url}/api/v1/tables?status=finished"));
+    let table = &finished.as_array().unwrap()[0];
+    assert_eq!(table["game"], "babel");
+    assert_eq!(table["seats"][0]["hints"], 1, "{table}");
+    let record = get(&format!(
+        "{url}/api/v1/tables/{}/record",
+        table["id"].as_str().unwrap()
+    ));
+    let registry = stackyard_registry::registry();
+    let replayed = registry
+        .get("babel")
+        .unwrap()
+        .replay(&record)
+        .expect("it replays");
+    assert!(replayed.outcome().is_some());
+}

@@ -4,6 +4,7 @@
 //! are the game crate's (`stackyard_babel`); the hint is `babel_hint.rs`.
 
 use crate::keys::Key;
+use crate::online::TableFeed;
 use crate::screen::Note;
 use crate::screen::{After, GameScreen, Prompt};
 use crate::theme::Palette;
@@ -12,7 +13,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line as TextLine, Span, Text};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
-use stackyard_babel::{Action, Babel, SUIT_SYMBOLS, Settings, Tile, Variant};
+use stackyard_babel::{Action, Babel, SUIT_SYMBOLS, Settings, Tile, Variant, View};
 use stackyard_core::words::{Line, LineKind, Told};
 use stackyard_core::{ActError, Driver, GameTime, Listed, RuleError, Seat, Seed, Viewer};
 
@@ -21,9 +22,25 @@ const STACK: u16 = 7;
 /// How many lines of the story the screen keeps.
 const LOG_LINES: usize = 40;
 
-/// A local game of Tower of Babel (hidden order, B8).
+/// Where the game is kept.
+enum Table {
+    /// Here: the driver keeps the record, any step can be taken back.
+    Local {
+        driver: Box<Driver<Babel>>,
+        history: Vec<(Driver<Babel>, usize, Vec<Line>)>,
+    },
+    /// A table on a server: the line is the server's view (its undrawn
+    /// tiles a stand-in order, B8: the screen never draws from it), the
+    /// steps go over the table's connection, the hint is the server's.
+    Online {
+        feed: Box<TableFeed>,
+        game: Box<Babel>,
+    },
+}
+
+/// A game of Tower of Babel (hidden order, B8), here or online.
 pub struct BabelScreen {
-    driver: Driver<Babel>,
+    table: Table,
     seed: Seed,
     cursor: usize,
     now: u64,
@@ -32,7 +49,6 @@ pub struct BabelScreen {
     hint: Option<String>,
     hints: u64,
     prompt: Option<Prompt>,
-    history: Vec<(Driver<Babel>, usize, Vec<Line>)>,
     games: u64,
 }
 
@@ -47,7 +63,10 @@ impl BabelScreen {
             undo: false,
         };
         BabelScreen {
-            driver: Driver::new(settings, seed).expect("the standard settings"),
+            table: Table::Local {
+                driver: Box::new(Driver::new(settings, seed).expect("the standard settings")),
+                history: Vec::new(),
+            },
             seed,
             cursor: 0,
             now: 0,
@@ -56,13 +75,85 @@ impl BabelScreen {
             hint: None,
             hints: 0,
             prompt: None,
-            history: Vec::new(),
             games: 0,
         }
     }
 
+    /// The seat at an online table, its connection in `feed`.
+    pub fn online(feed: TableFeed) -> BabelScreen {
+        let mut screen = BabelScreen::new(Seed(0));
+        let game = Babel::hidden(Seed(0), Variant::Standard);
+        screen.table = Table::Online {
+            feed: Box::new(feed),
+            game: Box::new(game),
+        };
+        screen.take_news(0);
+        screen
+    }
+
     fn game(&self) -> &Babel {
-        self.driver.game()
+        match &self.table {
+            Table::Local { driver, .. } => driver.game(),
+            Table::Online { game, .. } => game,
+        }
+    }
+
+    fn feed(&self) -> Option<&TableFeed> {
+        match &self.table {
+            Table::Online { feed, .. } => Some(feed),
+            Table::Local { .. } => None,
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        match &self.table {
+            Table::Local { driver, .. } => driver.is_over(),
+            Table::Online { feed, game } => feed.ended.is_some() || game.is_finished(),
+        }
+    }
+
+    /// The story so far, newest last.
+    fn story(&self) -> &[Line] {
+        match &self.table {
+            Table::Online { feed, .. } => &feed.log,
+            Table::Local { .. } => &self.log,
+        }
+    }
+
+    /// Online: takes what the server sent and redraws the line from its
+    /// view; a new tile puts the cursor on it, as here.
+    fn take_news(&mut self, now: u64) {
+        let Table::Online { feed, game } = &mut self.table else {
+            return;
+        };
+        if !feed.poll(now) {
+            return;
+        }
+        if let Some(view) = feed
+            .view
+            .as_ref()
+            .and_then(|v| serde_json::from_value::<View>(v.clone()).ok())
+            && let Ok(g) = Babel::from_view(&view)
+        {
+            if g.stacks() > game.stacks() {
+                self.cursor = g.stacks() - 1;
+            }
+            **game = g;
+        }
+        if let Some(problem) = feed.problem.take() {
+            self.note = Some(Note {
+                text: problem,
+                warn: true,
+            });
+        }
+        if let Some((action, text)) = feed.hint.take() {
+            let action = action.and_then(|a| serde_json::from_value::<Action>(a).ok());
+            self.hint = Some(match action {
+                Some(a) => format!("hint: {a} ({text})"),
+                None => format!("hint: {text}"),
+            });
+        }
+        self.cursor = self.cursor.min(self.game().stacks().saturating_sub(1));
     }
 
     fn say(&mut self, text: impl Into<String>, warn: bool) {
@@ -73,21 +164,33 @@ impl BabelScreen {
     }
 
     fn act(&mut self, action: Action) {
-        if self.driver.is_over() {
-            return self.say(
-                "The game is over: n deals a new one, u takes the last step back, q goes to the menu.",
-                false,
-            );
+        if self.is_over() {
+            let text = if self.feed().is_some() {
+                "The game is over: q goes back to the lobby."
+            } else {
+                "The game is over: n deals a new one, u takes the last step back, q goes to the menu."
+            };
+            return self.say(text, false);
         }
-        let saved = (self.driver.clone(), self.cursor, self.log.clone());
+        let (driver, history) = match &mut self.table {
+            Table::Online { feed, .. } => {
+                if !feed.my_turn() || feed.pending.is_some() {
+                    return self.say("Wait: the table is not ready for a step.", true);
+                }
+                // The server judges it; a refusal comes back in its words.
+                feed.act(serde_json::to_value(action).unwrap_or_default());
+                self.note = None;
+                self.hint = None;
+                return;
+            }
+            Table::Local { driver, history } => (driver, history),
+        };
+        let saved = ((**driver).clone(), self.cursor, self.log.clone());
         self.now += 1;
-        match self
-            .driver
-            .act(Seat(0), action, GameTime::from_millis(self.now))
-        {
+        match driver.act(Seat(0), action, GameTime::from_millis(self.now)) {
             Ok(step) => {
-                self.history.push(saved);
-                let view = self.driver.view(Viewer::Seat(Seat(0)));
+                history.push(saved);
+                let view = driver.view(Viewer::Seat(Seat(0)));
                 let told = Told::from_view(&view, Some(Seat(0)), &[]);
                 self.log
                     .extend(<Babel as Listed>::narrate(&step.events, &told));
@@ -132,9 +235,19 @@ impl BabelScreen {
     }
 
     fn undo(&mut self) {
-        match self.history.pop() {
+        let Table::Local {
+            driver: now,
+            history,
+        } = &mut self.table
+        else {
+            if self.game().can_undo() {
+                return self.act(Action::Undo);
+            }
+            return self.say("This table takes no step back.", true);
+        };
+        match history.pop() {
             Some((driver, cursor, log)) => {
-                self.driver = driver;
+                **now = driver;
                 self.cursor = cursor;
                 self.log = log;
                 self.hint = None;
@@ -159,6 +272,11 @@ impl BabelScreen {
     }
 
     fn ask_hint(&mut self) {
+        if let Table::Online { feed, .. } = &mut self.table {
+            // The server's strongest bot, counted on the table (B-7).
+            feed.request("hint");
+            return;
+        }
         self.hints += 1;
         self.hint = Some(super::babel_hint::hint(
             self.game(),
@@ -167,6 +285,12 @@ impl BabelScreen {
     }
 
     fn new_game(&mut self) {
+        if self.feed().is_some() {
+            return self.say(
+                "q goes back to the lobby, where n opens a new table.",
+                false,
+            );
+        }
         self.games += 1;
         let mut next = BabelScreen::new(self.seed.child(100 + self.games));
         next.seed = self.seed;
@@ -204,7 +328,7 @@ impl GameScreen for BabelScreen {
             Key::Char('h' | '?') => self.ask_hint(),
             Key::Char('u') => self.undo(),
             Key::Char(':') => self.prompt = Some(Prompt::default()),
-            Key::Char('n') if self.driver.is_over() => self.new_game(),
+            Key::Char('n') if self.is_over() => self.new_game(),
             Key::Esc | Key::Char('q') => return After::Menu,
             _ => {}
         }
@@ -242,7 +366,10 @@ impl GameScreen for BabelScreen {
     }
 
     fn legal(&self) -> Vec<String> {
-        if self.driver.is_over() {
+        let waiting = self
+            .feed()
+            .is_some_and(|f| !f.my_turn() || f.pending.is_some());
+        if self.is_over() || waiting {
             return Vec::new();
         }
         self.game()
@@ -253,7 +380,7 @@ impl GameScreen for BabelScreen {
     }
 
     fn outcome(&self) -> Option<String> {
-        if !self.driver.is_over() {
+        if !self.is_over() {
             return None;
         }
         let stacks = self.game().stacks();
@@ -268,8 +395,18 @@ impl GameScreen for BabelScreen {
         ))
     }
 
+    /// Empty online: the server keeps that record.
     fn record_json(&self) -> String {
-        serde_json::to_string(self.driver.record()).unwrap_or_default()
+        match &self.table {
+            Table::Local { driver, .. } => {
+                serde_json::to_string(driver.record()).unwrap_or_default()
+            }
+            Table::Online { .. } => String::new(),
+        }
+    }
+
+    fn advance(&mut self, now_ms: u64) {
+        self.take_news(now_ms);
     }
 }
 
@@ -364,8 +501,9 @@ impl BabelScreen {
             lines.push(TextLine::styled(hint.clone(), palette.fg(Color::Cyan)));
         }
         let room = usize::from(height).saturating_sub(lines.len() + 2).max(1);
-        let start = self.log.len().saturating_sub(room);
-        for l in &self.log[start..] {
+        let story = self.story();
+        let start = story.len().saturating_sub(room);
+        for l in &story[start..] {
             let style = if l.kind == LineKind::End {
                 palette.strong(Color::Green)
             } else {
@@ -389,7 +527,7 @@ impl BabelScreen {
                 ),
             ]);
         }
-        let second = if self.driver.is_over() {
+        let second = if self.is_over() {
             "n new deal  u undo  q menu  Ctrl-C quit"
         } else {
             "Enter move it  e end  : type  q menu  Ctrl-C quit"
@@ -437,6 +575,9 @@ mod tests {
         s.key(Key::Char('1'));
         assert!(s.note.as_ref().is_some_and(|n| n.warn));
         assert_eq!(s.game().stacks(), 1);
-        assert_eq!(s.driver.record().actions.len(), 1);
+        let Table::Local { driver, .. } = &s.table else {
+            unreachable!("a local game")
+        };
+        assert_eq!(driver.record().actions.len(), 1);
     }
 }

@@ -6,7 +6,7 @@
 use super::client::{ListedGame, OnlineError, Server};
 use super::table::TableFeed;
 use super::watch::WatchScreen;
-use crate::games::{PLAYED_ONLINE, towers_online};
+use crate::games::{PLAYED_ONLINE, SOLITAIRE_ONLINE, seat_online, seats_online};
 use crate::keys::{Arrow, Key};
 use crate::screen::{GameScreen, Note, Prompt};
 use crate::theme::Palette;
@@ -208,8 +208,9 @@ impl Lobby {
             Mode::NewTable => {
                 self.mode = Mode::List;
                 return match key {
-                    Key::Char('b') => self.new_table(true),
-                    Key::Char('p') => self.new_table(false),
+                    Key::Char('b') => self.new_table(PLAYED_ONLINE, true),
+                    Key::Char('p') => self.new_table(PLAYED_ONLINE, false),
+                    Key::Char('t') => self.new_table(SOLITAIRE_ONLINE, false),
                     _ => LobbyAfter::Stay,
                 };
             }
@@ -274,10 +275,10 @@ impl Lobby {
         if watch || table.status != "open" {
             return self.watch(table);
         }
-        if table.game != PLAYED_ONLINE {
+        if !seats_online(&table.game) {
             self.say(
                 format!(
-                    "The terminal seats only Towers online: w watches this {} table; take a seat in the browser.",
+                    "The terminal seats Towers and Tower of Babel online: w watches this {} table; take a seat in the browser.",
                     table.title
                 ),
                 true,
@@ -304,7 +305,7 @@ impl Lobby {
         }
     }
 
-    /// Takes a seat at Towers table `id` and opens its board.
+    /// Takes a seat at table `id` and opens its screen.
     fn take_seat(&mut self, id: &str) -> LobbyAfter {
         let seated = self
             .server
@@ -321,17 +322,19 @@ impl Lobby {
         self.sit(summary, joined)
     }
 
-    /// Opens the board of a seat this client holds.
+    /// Opens the screen of a seat this client holds.
     fn sit(&mut self, summary: TableSummary, joined: Joined) -> LobbyAfter {
-        let Some(kind) = kind(PLAYED_ONLINE) else {
+        let game = summary.game.clone();
+        let Some(kind) = kind(&game) else {
             return LobbyAfter::Stay;
         };
+        let title = format!("{} · online, table {}", summary.title, joined.table);
         let url = self.server.socket_url(&joined.table);
-        match TableFeed::open(url, Some(joined.token), kind, summary) {
-            Ok(feed) => LobbyAfter::Open {
-                title: format!("Towers · online, table {}", joined.table),
-                screen: Box::new(towers_online(feed)),
-            },
+        let opened = TableFeed::open(url, Some(joined.token), kind, summary)
+            .map(|feed| seat_online(&game, feed));
+        match opened {
+            Ok(Some(screen)) => LobbyAfter::Open { title, screen },
+            Ok(None) => LobbyAfter::Stay,
             Err(e) => {
                 self.say(e.0, true);
                 LobbyAfter::Stay
@@ -339,9 +342,10 @@ impl Lobby {
         }
     }
 
-    fn new_table(&mut self, against_bot: bool) -> LobbyAfter {
-        let Some(game) = self.games.iter().find(|g| g.name == PLAYED_ONLINE).cloned() else {
-            self.say("This server does not host Towers.", true);
+    /// A new table of `game`: against its first bot, or for people.
+    fn new_table(&mut self, game: &str, against_bot: bool) -> LobbyAfter {
+        let Some(game) = self.games.iter().find(|g| g.name == game).cloned() else {
+            self.say("This server does not host that game.", true);
             return LobbyAfter::Stay;
         };
         let level = against_bot.then(|| {
@@ -440,7 +444,7 @@ impl Lobby {
             ])
         };
         lines.push(Line::styled(
-            "Open tables (Enter joins a Towers seat):",
+            "Open tables (Enter takes a Towers or Tower of Babel seat):",
             p.strong(Color::Green),
         ));
         if self.open.is_empty() {
@@ -483,11 +487,11 @@ impl Lobby {
     fn keys_text(&self, p: Palette) -> Text<'static> {
         let (first, second) = match &self.mode {
             Mode::List => (
-                "↑/↓ choose  Enter join or watch  w watch  n new Towers table  p quick pairing".to_string(),
+                "↑/↓ choose  Enter join or watch  w watch  n new table  p quick pairing".to_string(),
                 "s sign in  r read again  q quit  Ctrl-C quit".to_string(),
             ),
             Mode::NewTable => (
-                "New Towers table: b against the Easy bot, p for a person to join (it is listed here)".into(),
+                "New table: b Towers against the Easy bot, p Towers for a person to join, t Tower of Babel".into(),
                 "any other key: back".into(),
             ),
             Mode::SignIn { name, password } => match password {

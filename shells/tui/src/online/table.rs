@@ -45,6 +45,9 @@ pub struct TableFeed {
     pub closed: Option<String>,
     /// The request waiting for its ack.
     pub pending: Option<u64>,
+    /// The last hint the server answered: the action it suggests (the
+    /// game's JSON), if any, and its words.
+    pub hint: Option<(Option<Value>, String)>,
     now: u64,
 }
 
@@ -75,6 +78,7 @@ impl TableFeed {
             problem: None,
             closed: None,
             pending: None,
+            hint: None,
             now: 0,
         })
     }
@@ -249,7 +253,12 @@ impl TableFeed {
                 };
                 self.push(vec![Line::new(LineKind::Info, text, None)]);
             }
-            ServerMessage::Hint { text, .. } => self.problem = Some(text),
+            ServerMessage::Hint { id, action, text } => {
+                if self.pending == Some(id) {
+                    self.pending = None;
+                }
+                self.hint = Some((action, text));
+            }
             ServerMessage::Pong { .. } => {}
         }
     }
