@@ -80,6 +80,56 @@ impl Client {
     }
 }
 
+/// The one finished table of the server, and its record replayed by its
+/// game's rules (it must replay to an end).
+fn the_finished_table(url: &str, game: &str) -> (Value, usize) {
+    let finished = get(&format!("{url}/api/v1/tables?status=finished"));
+    let table = finished.as_array().unwrap()[0].clone();
+    assert_eq!(table["game"], game);
+    let id = table["id"].as_str().unwrap();
+    let record = get(&format!("{url}/api/v1/tables/{id}/record"));
+    let registry = stackyard_registry::registry();
+    let replayed = registry
+        .get(game)
+        .unwrap()
+        .replay(&record)
+        .expect("it replays");
+    assert!(
+        replayed.outcome().is_some(),
+        "{game}: the record ends the game"
+    );
+    (table, replayed.actions())
+}
+
+/// Plays the first legal action, typed after `:` as a player types it,
+/// whenever there is one, until the game is over; `between` runs on each
+/// turn. Returns how many were typed.
+fn type_first_legal_until_over(
+    c: &mut Client,
+    limit: Duration,
+    mut between: impl FnMut(),
+) -> usize {
+    let end = Instant::now() + limit;
+    let mut typed = 0;
+    while c.app.game().unwrap().outcome().is_none() {
+        assert!(Instant::now() < end, "the game did not end\n{}", c.screen());
+        match c.app.game().unwrap().legal().first() {
+            Some(m) => {
+                let mut keys = vec![Key::Char(':')];
+                keys.extend(Key::text(m));
+                keys.push(Key::Enter);
+                c.keys(&keys);
+                typed += 1;
+                // Sent: nothing is legal until the server answers.
+                assert!(c.app.game().unwrap().legal().is_empty());
+            }
+            None => c.tick(),
+        }
+        between();
+    }
+    typed
+}
+
 fn get(url: &str) -> Value {
     let text = ureq::get(url)
         .call()
@@ -141,29 +191,7 @@ fn a_whole_online_towers_game_from_the_lobby_watched_live_by_a_second_client() {
 
     // Ann plays the first legal move each turn, typed in notation (T5
     // order), until the game is over; the server's bot answers each.
-    let end = Instant::now() + Duration::from_secs(240);
-    let mut typed = 0;
-    while ann.app.game().unwrap().outcome().is_none() {
-        assert!(
-            Instant::now() < end,
-            "the game did not end\n{}",
-            ann.screen()
-        );
-        let legal = ann.app.game().unwrap().legal();
-        match legal.first() {
-            Some(m) => {
-                let mut keys = vec![Key::Char(':')];
-                keys.extend(Key::text(m));
-                keys.push(Key::Enter);
-                ann.keys(&keys);
-                typed += 1;
-                // Sent: nothing is legal until the server answers.
-                assert!(ann.app.game().unwrap().legal().is_empty());
-            }
-            None => ann.tick(),
-        }
-        bea.tick();
-    }
+    let typed = type_first_legal_until_over(&mut ann, Duration::from_secs(240), || bea.tick());
     assert!(typed > 5, "Ann played {typed} moves");
     let result = ann.app.game().unwrap().outcome().unwrap();
     assert!(result.starts_with("Game over: "), "{result}");
@@ -182,26 +210,9 @@ fn a_whole_online_towers_game_from_the_lobby_watched_live_by_a_second_client() {
     assert!(bea.screen().contains(" 8 "), "{}", bea.screen());
 
     // The server kept the whole game: its record replays to its end.
-    let finished = get(&format!("{url}/api/v1/tables?status=finished"));
-    let table = &finished.as_array().unwrap()[0];
-    assert_eq!(table["game"], "towers");
+    let (table, actions) = the_finished_table(&url, "towers");
     assert_eq!(table["seats"][0]["name"], "Ann");
-    let record = get(&format!(
-        "{url}/api/v1/tables/{}/record",
-        table["id"].as_str().unwrap()
-    ));
-    let kind = stackyard_registry::registry();
-    let replayed = kind
-        .get("towers")
-        .unwrap()
-        .replay(&record)
-        .expect("it replays");
-    assert!(replayed.outcome().is_some());
-    assert!(
-        replayed.actions() >= typed,
-        "{} actions",
-        replayed.actions()
-    );
+    assert!(actions >= typed, "{actions} actions");
 
     // q goes back to the lobby, and q there quits.
     ann.keys(&[Key::Char('q')]);
@@ -416,43 +427,12 @@ fn a_whole_online_tower_of_babel_game_with_a_server_hint() {
         !app.game().unwrap().legal().is_empty()
     });
     assert!(ann.screen().contains("hint: "), "{}", ann.screen());
-    let end = Instant::now() + Duration::from_secs(120);
-    let mut typed = 0;
-    while ann.app.game().unwrap().outcome().is_none() {
-        assert!(
-            Instant::now() < end,
-            "the game did not end\n{}",
-            ann.screen()
-        );
-        // The first legal step (B5, B6), typed as a player types it.
-        match ann.app.game().unwrap().legal().first() {
-            Some(step) => {
-                let mut keys = vec![Key::Char(':')];
-                keys.extend(Key::text(step));
-                keys.push(Key::Enter);
-                ann.keys(&keys);
-                typed += 1;
-            }
-            None => ann.tick(),
-        }
-    }
+    // The first legal step each time (B5, B6).
+    let typed = type_first_legal_until_over(&mut ann, Duration::from_secs(120), || {});
     // B1: 24 tiles, each drawn once.
     assert!(typed >= 24, "{typed} steps");
     let result = ann.app.game().unwrap().outcome().unwrap();
     assert!(result.starts_with("Game over: "), "{result}");
-    let finished = get(&format!("{url}/api/v1/tables?status=finished"));
-    let table = &finished.as_array().unwrap()[0];
-    assert_eq!(table["game"], "babel");
+    let (table, _) = the_finished_table(&url, "babel");
     assert_eq!(table["seats"][0]["hints"], 1, "{table}");
-    let record = get(&format!(
-        "{url}/api/v1/tables/{}/record",
-        table["id"].as_str().unwrap()
-    ));
-    let registry = stackyard_registry::registry();
-    let replayed = registry
-        .get("babel")
-        .unwrap()
-        .replay(&record)
-        .expect("it replays");
-    assert!(replayed.outcome().is_some());
 }

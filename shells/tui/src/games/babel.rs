@@ -129,10 +129,7 @@ impl BabelScreen {
         if !feed.poll(now) {
             return;
         }
-        if let Some(view) = feed
-            .view
-            .as_ref()
-            .and_then(|v| serde_json::from_value::<View>(v.clone()).ok())
+        if let Some(view) = feed.view_as::<View>()
             && let Ok(g) = Babel::from_view(&view)
         {
             if g.stacks() > game.stacks() {

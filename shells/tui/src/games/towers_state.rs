@@ -202,10 +202,7 @@ impl TowersScreen {
         if !feed.poll(now) {
             return;
         }
-        if let Some(view) = feed
-            .view
-            .as_ref()
-            .and_then(|v| serde_json::from_value::<View>(v.clone()).ok())
+        if let Some(view) = feed.view_as::<View>()
             && let Ok(p) = Position::from_view(&view)
         {
             **position = p;

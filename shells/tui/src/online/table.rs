@@ -122,6 +122,12 @@ impl TableFeed {
             .collect()
     }
 
+    /// The view as the game's own type (`None` before the welcome, or if
+    /// it is not that game's).
+    pub fn view_as<V: serde::de::DeserializeOwned>(&self) -> Option<V> {
+        serde_json::from_value(self.view.clone()?).ok()
+    }
+
     /// Whether it is this seat's turn now (never while disconnected: an
     /// action could not be sent).
     pub fn my_turn(&self) -> bool {
