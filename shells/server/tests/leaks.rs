@@ -17,8 +17,11 @@ use stackyard_speedy::SpeedyTowers;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-/// A server whose clients may send as fast as their bots play.
-fn server(name: &str) -> stackyard_server::Background {
+/// A server whose clients may send as fast as their bots play, and its
+/// folder: hold both for the test's length (a folder dropped early is
+/// deleted under the running server, whose next SQLite connection then
+/// cannot open its file).
+fn server(name: &str) -> (stackyard_server::Background, TestDir) {
     let dir = temp_dir(name);
     let limits = stackyard_server::Limits {
         tables_per_client: 1000,
@@ -26,7 +29,7 @@ fn server(name: &str) -> stackyard_server::Background {
         message_burst: 1000.0,
         ..stackyard_server::Limits::default()
     };
-    start_with(&db_url(&dir), limits)
+    (start_with(&db_url(&dir), limits), dir)
 }
 
 /// A seed no frame could contain by chance.
@@ -229,7 +232,7 @@ fn check_babel_frames(who: &str, frames: &[Value], undrawn: &[BTreeSet<Tile>]) {
 
 #[test]
 fn no_frame_of_a_babel_table_names_an_undrawn_tile_or_the_seed() {
-    let server = server("leak-babel");
+    let (server, _dir) = server("leak-babel");
     let addr = server.addr;
     client_runtime().block_on(async move {
         let table = create(addr, json!({"game": "babel", "seed": SEED})).await;
@@ -376,7 +379,7 @@ fn check_speedy_frames(viewer: Viewer, frames: &[Value], hidden: &[Vec<BTreeSet<
 
 #[test]
 fn no_frame_of_a_speedy_table_shows_a_face_down_tile_or_another_hand() {
-    let server = server("leak-speedy");
+    let (server, _dir) = server("leak-speedy");
     let addr = server.addr;
     client_runtime().block_on(async move {
         let table = create(
